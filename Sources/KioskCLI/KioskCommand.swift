@@ -1,0 +1,1 @@
+public enum KioskCommand { public static func main() {} }

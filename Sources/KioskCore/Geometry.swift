@@ -1,0 +1,113 @@
+/// A point in a 2-D coordinate space (screen pixels unless stated otherwise).
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+
+    public static let zero = Point(0, 0)
+
+    public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    public static func * (a: Point, s: Double) -> Point { Point(a.x * s, a.y * s) }
+
+    /// Euclidean length when the point is read as a vector.
+    public var length: Double { (x * x + y * y).squareRoot() }
+
+    public func distance(to other: Point) -> Double { (self - other).length }
+
+    public var description: String { "(\(x), \(y))" }
+}
+
+/// A width and height.
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+
+    public init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
+
+    public static let zero = Size(0, 0)
+
+    public var description: String { "\(width)x\(height)" }
+}
+
+/// An axis-aligned rectangle. Width and height are never negative for rectangles made by
+/// the initialisers; `isEmpty` is true when either is zero.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var origin: Point
+    public var size: Size
+
+    public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.origin = Point(x, y)
+        self.size = Size(max(0, width), max(0, height))
+    }
+    public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+        self.init(x: x, y: y, width: width, height: height)
+    }
+
+    public static let zero = Rect(0, 0, 0, 0)
+
+    public var x: Double { origin.x }
+    public var y: Double { origin.y }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
+    public var center: Point { Point(midX, midY) }
+    public var area: Double { size.width * size.height }
+    public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
+
+    /// Half-open containment: the right and bottom edges belong to the next rectangle.
+    public func contains(_ p: Point) -> Bool {
+        p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
+    }
+
+    public func contains(_ r: Rect) -> Bool {
+        r.minX >= minX && r.maxX <= maxX && r.minY >= minY && r.maxY <= maxY
+    }
+
+    public func intersects(_ r: Rect) -> Bool {
+        !isEmpty && !r.isEmpty && r.minX < maxX && r.maxX > minX && r.minY < maxY && r.maxY > minY
+    }
+
+    /// The overlap of two rectangles, or an empty rectangle when they do not overlap.
+    public func intersection(_ r: Rect) -> Rect {
+        let x0 = max(minX, r.minX), y0 = max(minY, r.minY)
+        let x1 = min(maxX, r.maxX), y1 = min(maxY, r.maxY)
+        if x1 <= x0 || y1 <= y0 { return .zero }
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// The smallest rectangle holding both; an empty operand is ignored.
+    public func union(_ r: Rect) -> Rect {
+        if isEmpty { return r }
+        if r.isEmpty { return self }
+        let x0 = min(minX, r.minX), y0 = min(minY, r.minY)
+        return Rect(x0, y0, max(maxX, r.maxX) - x0, max(maxY, r.maxY) - y0)
+    }
+
+    /// Grows (positive `d`) or shrinks (negative) every edge by `d`.
+    public func insetBy(_ d: Double) -> Rect { insetBy(dx: d, dy: d) }
+    public func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(minX + dx, minY + dy, width - 2 * dx, height - 2 * dy)
+    }
+    public func outsetBy(_ d: Double) -> Rect { insetBy(-d) }
+
+    public func offsetBy(_ d: Point) -> Rect { Rect(origin: origin + d, size: size) }
+
+    /// The smallest rectangle with whole-pixel edges that covers this one. Damage is always
+    /// integral so that the copy to scanout and cairo's clip agree on every pixel.
+    public var integral: Rect {
+        let x0 = minX.rounded(.down), y0 = minY.rounded(.down)
+        return Rect(x0, y0, maxX.rounded(.up) - x0, maxY.rounded(.up) - y0)
+    }
+
+    public var description: String { "[\(x), \(y), \(width), \(height)]" }
+}

@@ -1,0 +1,91 @@
+import KioskCore
+
+/// One step of a path. Angles are in radians in screen coordinates (y grows downwards),
+/// so increasing angles turn clockwise on screen, as in cairo.
+public enum PathElement: Hashable, Sendable {
+    case move(Point)
+    case line(Point)
+    /// An arc from `start` to `end`; `clockwise == false` draws it the other way round
+    /// (cairo_arc_negative).
+    case arc(center: Point, radius: Double, start: Double, end: Double, clockwise: Bool)
+    case close
+    case rect(Rect)
+    case roundedRect(Rect, radius: Double)
+    case ellipse(Rect)
+}
+
+/// A resolution-independent outline, built once and handed to a `Canvas`.
+public struct Path: Hashable, Sendable {
+    public var elements: [PathElement]
+
+    public init(_ elements: [PathElement] = []) { self.elements = elements }
+
+    public static func rect(_ r: Rect) -> Path { Path([.rect(r)]) }
+    /// A rectangle whose corners are rounded by `radius` (clamped to half the short side).
+    public static func roundedRect(_ r: Rect, radius: Double) -> Path {
+        Path([.roundedRect(r, radius: max(0, min(radius, min(r.width, r.height) / 2)))])
+    }
+    public static func ellipse(_ r: Rect) -> Path { Path([.ellipse(r)]) }
+    public static func circle(center: Point, radius: Double) -> Path {
+        Path([.ellipse(Rect(center.x - radius, center.y - radius, 2 * radius, 2 * radius))])
+    }
+    public static func arc(center: Point, radius: Double, start: Double, end: Double, clockwise: Bool = true) -> Path {
+        Path([.arc(center: center, radius: radius, start: start, end: end, clockwise: clockwise)])
+    }
+}
+
+public struct GradientStop: Hashable, Sendable {
+    public var offset: Double
+    public var color: Color
+    public init(_ offset: Double, _ color: Color) { self.offset = offset; self.color = color }
+}
+
+/// How a shape is filled or stroked.
+public enum Paint: Hashable, Sendable {
+    case solid(Color)
+    case linear(from: Point, to: Point, stops: [GradientStop])
+    case radial(center: Point, radius: Double, stops: [GradientStop])
+}
+
+public enum LineCap: Sendable { case butt, round }
+
+public enum TextAlignment: String, Sendable, CaseIterable { case leading, center, trailing }
+
+/// A font is a Pango font description string ("sans-serif 18", "Lohit Devanagari Bold 24").
+public struct TextStyle: Hashable, Sendable {
+    public var font: String
+    public var color: Color
+    public var alignment: TextAlignment
+
+    public init(font: String, color: Color, alignment: TextAlignment = .leading) {
+        self.font = font; self.color = color; self.alignment = alignment
+    }
+}
+
+/// The drawing protocol controls paint through. `KioskRender` implements it with cairo and
+/// Pango; tests can implement it to record calls. Coordinates are scene coordinates: the
+/// implementation owns the scene → panel transform (scale, rotation).
+public protocol Canvas: AnyObject {
+    func save()
+    func restore()
+    func translate(_ dx: Double, _ dy: Double)
+    /// Intersects the current clip with `rect`.
+    func clip(_ rect: Rect)
+
+    func fill(_ path: Path, _ paint: Paint)
+    func stroke(_ path: Path, width: Double, _ paint: Paint, cap: LineCap)
+    /// A stroke softened by a blur of about `blur` pixels on each side (0 draws it sharp).
+    func blurredStroke(_ path: Path, width: Double, _ paint: Paint, cap: LineCap, blur: Double)
+    /// A soft shadow of `path`, shifted by `offset` and blurred by about `blur` pixels.
+    func shadow(_ path: Path, offset: Point, blur: Double, color: Color)
+
+    /// Draws a single line of text, shaped by HarfBuzz (complex scripts join correctly),
+    /// aligned horizontally by `style.alignment` and centred vertically in `rect`.
+    func drawText(_ text: String, style: TextStyle, in rect: Rect)
+    /// The logical size of `text` set in `font`.
+    func measureText(_ text: String, font: String) -> Size
+
+    /// Everything drawn until the matching `endLayer` is composited at `opacity`.
+    func beginLayer(opacity: Double)
+    func endLayer()
+}
