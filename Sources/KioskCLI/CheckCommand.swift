@@ -1,0 +1,27 @@
+import KioskService
+
+/// `kiosk check FILE`: every problem of a config (and later its templates) in one run.
+struct CheckCommand {
+    let path: String
+
+    init(arguments: [String]) throws(UsageError) {
+        let args = try ArgumentList(arguments, command: "kiosk check", valueOptions: [], flagOptions: [])
+        guard args.positionals.count == 1 else {
+            throw UsageError(command: "kiosk check", message: "expects exactly one config file")
+        }
+        path = args.positionals[0]
+    }
+
+    func execute() throws -> Int32 {
+        let out = LineWriter.standardOutput
+        do {
+            let config = try KioskSetup.loadConfig(path)
+            let controls = config.screens.reduce(0) { $0 + $1.controls.count }
+            out.writeLine("\(path): OK (\(config.screens.count) screens, \(controls) controls)")
+            return 0
+        } catch let errors as KioskSetup.LoadError {
+            for line in errors.lines { out.writeLine(line) }
+            return 1
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// Everything `--help` prints. Kept next to the commands so that it changes with them.
+enum HelpText {
+    static let version = "0.1.0"
+
+    static let main = """
+    kiosk \(version) - a software-rendered touchscreen kiosk runtime
+
+    Usage:
+      kiosk run   --config FILE [options]   run a kiosk (see 'kiosk run --help')
+      kiosk check FILE                      validate a config; print every problem
+      kiosk bench [--config FILE] [--json]  measure frame times (build with -c release)
+      kiosk --help | --version
+
+    A kiosk is described by a JSON config (see config/demo.json and Documentation/).
+    Control changes leave the process as JSON lines on stdout (or --events FILE).
+    """
+
+    static let run = """
+    Usage: kiosk run --config FILE [options]
+
+    Options:
+      --config FILE          the kiosk's JSON config (required)
+      --backend NAME         auto | headless (default auto: headless until the DRM and
+                             Wayland backends land; 'drm' and 'wayland' are refused)
+      --size WxH             framebuffer size in the panel's own orientation (default 800x480)
+      --rotation DEG         0 | 90 | 180 | 270, overrides display.rotation in the config;
+                             turns rendering and touch together
+
+    Headless options (virtual clock; same inputs give the same events and pixels):
+      --input FILE           touch script, JSON lines in panel coordinates:
+                             {"t": 0, "type": "down", "id": 0, "x": 137, "y": 115}
+      --until MS             stop at this virtual time (default: when the script is over
+                             and nothing moves any more)
+      --screenshot OUT.png   write the final framebuffer as scanned out (panel orientation)
+      --events OUT|-         where to write events as JSON lines (default: stdout)
+
+    A short summary (frames rendered, events emitted) goes to stderr.
+    """
+
+    static let check = """
+    Usage: kiosk check FILE
+
+    Validates a config and prints every problem with the file and the JSON path, e.g.
+      demo.json: screens[0].controls[2].max: must be greater than min (0)
+    Exits 0 when the config is valid, 1 otherwise.
+    """
+
+    static let bench = """
+    Usage: kiosk bench [--config FILE] [--json] [--iterations N]
+
+    Renders the config's start screen (config/demo.json by default) at 800x480 and 1920x1080
+    and reports median milliseconds for: a full frame; a frame where only the first range
+    slider's upper knob moves one step; a frame where only the first circular slider turns by
+    one degree (each including the copy of the damaged area to a second, scanout buffer); and
+    a memcpy of one full frame between buffers larger than the CPU caches. Layouts written for
+    another size are scaled uniformly and centred. Build with 'swift build -c release'.
+    """
+}

@@ -1,0 +1,81 @@
+import KioskCore
+import KioskAnimation
+
+/// A rounded button with a title. It lights up as soon as a finger lands on it and fades
+/// back over 150 ms after the finger lifts, so even a quick tap is visibly acknowledged.
+/// A tap (lift without moving past the touch slop) emits `tapped` and performs the action.
+public final class Button: Control {
+    public var title: String { didSet { if oldValue != title { invalidate() } } }
+    public var font: String? { didSet { if oldValue != font { invalidate() } } }
+    public var backgroundColor: Color? { didSet { if oldValue != backgroundColor { invalidate() } } }
+    public var textColor: Color? { didSet { if oldValue != textColor { invalidate() } } }
+    public var action: ControlAction?
+
+    /// 1 while pressed, fading to 0 after release.
+    public private(set) var pressedAmount = 0.0 { didSet { if oldValue != pressedAmount { invalidate() } } }
+    private var fade: Animator?
+
+    public static let releaseFade = Duration.milliseconds(150)
+
+    public init(id: String, frame: Rect, theme: Theme = .standard, title: String,
+                font: String? = nil, action: ControlAction? = nil) {
+        self.title = title
+        self.font = font
+        self.action = action
+        super.init(id: id, frame: frame, theme: theme)
+    }
+
+    var cornerRadius: Double { min(frame.height / 2, 12) * theme.curvaceousness }
+
+    public override func draw(_ canvas: Canvas) {
+        let shape = Path.roundedRect(frame, radius: cornerRadius)
+        let base = backgroundColor ?? theme.buttonBackground
+        canvas.fill(shape, .solid(base.mixed(with: theme.accent, pressedAmount)))
+        canvas.save()
+        canvas.clip(frame)
+        canvas.drawText(title, style: TextStyle(font: font ?? theme.font, color: textColor ?? theme.buttonText,
+                                                alignment: .center), in: frame)
+        canvas.restore()
+    }
+
+    // MARK: Touch
+
+    public override func touchBegan(at point: Point, time: Instant) -> Bool {
+        fade = nil
+        pressedAmount = 1
+        return true
+    }
+
+    /// Moving past the slop means the finger is not tapping: let the highlight go.
+    public override func touchMoved(to point: Point, time: Instant) {
+        if !frame.contains(point) { startFade() }
+    }
+
+    public override func touchTapped(at point: Point, time: Instant) {
+        emit(.tapped)
+        if let action { host?.perform(action, from: self) }
+    }
+
+    public override func touchEnded(at point: Point, time: Instant) { startFade() }
+    public override func touchCancelled(time: Instant) { startFade() }
+
+    private func startFade() {
+        guard fade == nil, pressedAmount > 0 else { return }
+        let animator = Animator(duration: Self.releaseFade, easing: .easeOut)
+        animator.start()
+        fade = animator
+        host?.startAnimating(self)
+    }
+
+    public override func advance(by dt: Duration) -> Bool {
+        guard let fade else { return false }
+        fade.step(dt)
+        pressedAmount = 1 - fade.value
+        if fade.state == .finished || fade.value >= 1 {
+            pressedAmount = 0
+            self.fade = nil
+            return false
+        }
+        return true
+    }
+}

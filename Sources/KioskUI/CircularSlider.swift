@@ -1,0 +1,79 @@
+import KioskCore
+
+/// A round slider selecting an angle, after TBCircularSlider.
+///
+/// The angle is a whole number of degrees 0…359, 0° at 3 o'clock, growing counter-clockwise
+/// (as `360 − angleFromNorth` gives in screen coordinates). A touch anywhere in the control,
+/// not only on the handle, turns the handle to the touch's direction.
+public final class CircularSlider: Control {
+    public private(set) var angle: Int
+    public var textColor: Color? { didSet { if oldValue != textColor { invalidate() } } }
+    public var font: String? { didSet { if oldValue != font { invalidate() } } }
+    private var moved = false
+    private var tracking = false
+
+    public init(id: String, frame: Rect, theme: Theme = .standard, angle: Int = 0) {
+        self.angle = Self.normalised(angle)
+        super.init(id: id, frame: frame, theme: theme)
+    }
+
+    /// Sets the angle; any integer is brought into 0…359 (−90 becomes 270, 360 becomes 0).
+    public func setAngle(_ newValue: Int) {
+        let a = Self.normalised(newValue)
+        guard a != angle else { return }
+        angle = a
+        invalidate()
+    }
+
+    public static func normalised(_ degrees: Int) -> Int { ((degrees % 360) + 360) % 360 }
+
+    /// The angle of `point` seen from `center`: 0° at 3 o'clock, counter-clockwise, floored
+    /// to whole degrees. Nil at the centre itself, where there is no direction.
+    public static func angle(from center: Point, to point: Point) -> Int? {
+        let dx = point.x - center.x, dy = center.y - point.y   // screen y grows downwards
+        guard dx * dx + dy * dy >= 1 else { return nil }
+        var degrees = Trig.degrees(Trig.atan2(dy, dx))
+        if degrees < 0 { degrees += 360 }
+        return normalised(Int(degrees.rounded(.down)))
+    }
+
+    // MARK: Geometry (TBCircularSlider's 320 px design scaled to the frame)
+
+    public var side: Double { min(frame.width, frame.height) }
+    var unit: Double { side / 320 }
+    public var center: Point { frame.center }
+    public var lineWidth: Double { 40 * unit }
+    public var radius: Double { side / 2 - 60 * unit }
+
+    /// Where the handle's centre is for the current angle: `centre + r·(cos(−a), sin(−a))`.
+    public var handleCenter: Point {
+        let a = Double(angle) * .pi / 180
+        return Point(center.x + radius * Trig.cos(-a), center.y + radius * Trig.sin(-a))
+    }
+
+    // MARK: Touch
+
+    public override func touchBegan(at point: Point, time: Instant) -> Bool {
+        tracking = true
+        moved = false
+        follow(point)
+        return true
+    }
+
+    public override func touchMoved(to point: Point, time: Instant) { follow(point) }
+    public override func touchEnded(at point: Point, time: Instant) { endTouch() }
+    public override func touchCancelled(time: Instant) { endTouch() }
+
+    private func follow(_ point: Point) {
+        guard tracking, let a = Self.angle(from: center, to: point), a != angle else { return }
+        setAngle(a)
+        moved = true
+        emit(.valueChanged, [("angle", .number(Double(angle)))])
+    }
+
+    private func endTouch() {
+        if moved { emit(.valueCommitted, [("angle", .number(Double(angle)))]) }
+        tracking = false
+        moved = false
+    }
+}

@@ -1,0 +1,65 @@
+import KioskCore
+
+/// Appearance after CERangeSlider: a rounded track with the selected range filled, a soft
+/// highlight on its lower half and a thin outline; knobs with a subtle shadow, a thin outline
+/// and an inner gradient, darker while held.
+extension RangeSlider {
+    var resolvedTrackColor: Color { trackColor ?? theme.track }
+    var resolvedHighlightColor: Color { highlightColor ?? theme.accent }
+    var resolvedKnobColor: Color { knobColor ?? theme.knob }
+    var resolvedCurvaceousness: Double { min(max(curvaceousness ?? theme.curvaceousness, 0), 1) }
+
+    static let outlineColor = Color(red: 0.5, green: 0.5, blue: 0.5)
+
+    public override func draw(_ canvas: Canvas) {
+        drawTrack(canvas)
+        // The held knob is drawn last so that it stays on top when the two meet.
+        let order: [Knob] = highlightedKnob == .lower ? [.upper, .lower] : [.lower, .upper]
+        for knob in order { drawKnob(knob, canvas) }
+    }
+
+    /// The track is the control's bounds inset vertically by height / 3.5 (CERangeSlider).
+    var trackRect: Rect {
+        frame.insetBy(dx: 0, dy: frame.height / 3.5)
+    }
+
+    func drawTrack(_ canvas: Canvas) {
+        let track = trackRect
+        let radius = track.height * resolvedCurvaceousness / 2
+        canvas.fill(.roundedRect(track, radius: radius), .solid(resolvedTrackColor))
+
+        let x0 = position(of: lowerValue), x1 = position(of: upperValue)
+        if x1 > x0 {
+            canvas.fill(.roundedRect(Rect(x0, track.minY, x1 - x0, track.height), radius: radius),
+                        .solid(resolvedHighlightColor))
+        }
+
+        // Soft highlight over the lower half of the track.
+        let highlight = Rect(track.minX + radius / 2, track.midY, track.width - radius, track.height / 2)
+        canvas.fill(.roundedRect(highlight, radius: highlight.height * resolvedCurvaceousness / 2),
+                    .solid(Color.white.withAlpha(0.4)))
+
+        canvas.stroke(.roundedRect(track, radius: radius), width: 0.5, .solid(Self.outlineColor), cap: .butt)
+    }
+
+    func drawKnob(_ knob: Knob, _ canvas: Canvas) {
+        let body = knobRect(knob).insetBy(2)
+        guard !body.isEmpty else { return }
+        let path = Path.roundedRect(body, radius: body.height * resolvedCurvaceousness / 2)
+
+        canvas.shadow(path, offset: Point(0, 1), blur: 1, color: Self.outlineColor)
+        canvas.fill(path, .solid(resolvedKnobColor))
+        canvas.stroke(path, width: 0.5, .solid(Self.outlineColor), cap: .butt)
+
+        let inner = body.insetBy(2)
+        if !inner.isEmpty {
+            canvas.fill(.roundedRect(inner, radius: inner.height * resolvedCurvaceousness / 2),
+                        .linear(from: Point(inner.midX, inner.minY), to: Point(inner.midX, inner.maxY),
+                                stops: [GradientStop(0, Color.black.withAlpha(0.15)),
+                                        GradientStop(1, Color.black.withAlpha(0.05))]))
+        }
+        if highlightedKnob == knob {
+            canvas.fill(path, .solid(Color.black.withAlpha(0.1)))
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import KioskCore
+
+/// Which knob a finger holds. A touch that lands where both knobs' touch targets overlap
+/// at the same distance (the knobs sit on top of each other) is decided by the direction
+/// of the first move, so that a stacked pair can always be pulled apart.
+enum KnobTouch: Equatable {
+    case idle
+    case undecided(lastX: Double)
+    case dragging(RangeSlider.Knob, lastX: Double, moved: Bool)
+}
+
+extension RangeSlider {
+    public override func touchDistance(to point: Point) -> Double? {
+        let hits = [Knob.lower, .upper].filter { touchTarget($0).contains(point) }
+        guard !hits.isEmpty else { return nil }
+        return frame.contains(point) ? 0 : hits.map { abs(position(of: value(of: $0)) - point.x) }.min()
+    }
+
+    /// Picks the knob under the finger; between the two knobs the nearer one wins, and the
+    /// range never jumps to the touch.
+    public override func touchBegan(at point: Point, time: Instant) -> Bool {
+        let lowerHit = touchTarget(.lower).contains(point)
+        let upperHit = touchTarget(.upper).contains(point)
+        switch (lowerHit, upperHit) {
+        case (false, false):
+            return false
+        case (true, false):
+            grab(.lower, at: point.x)
+        case (false, true):
+            grab(.upper, at: point.x)
+        case (true, true):
+            let dl = abs(point.x - position(of: lowerValue)), du = abs(point.x - position(of: upperValue))
+            if abs(dl - du) < 0.5 {
+                touch = .undecided(lastX: point.x)
+                highlightedKnob = .upper   // drawn on top, so it is the one the user sees
+            } else {
+                grab(dl < du ? .lower : .upper, at: point.x)
+            }
+        }
+        return true
+    }
+
+    private func grab(_ knob: Knob, at x: Double) {
+        touch = .dragging(knob, lastX: x, moved: false)
+        highlightedKnob = knob
+    }
+
+    public override func touchMoved(to point: Point, time: Instant) {
+        switch touch {
+        case .idle:
+            return
+        case .undecided(let lastX):
+            let dx = point.x - lastX
+            guard dx != 0 else { return }
+            grab(dx < 0 ? .lower : .upper, at: lastX)
+            touchMoved(to: point, time: time)
+        case .dragging(let knob, let lastX, let moved):
+            let dx = point.x - lastX
+            let usable = usableTrackLength
+            let delta = usable > 0 ? dx * (maximumValue - minimumValue) / usable : 0
+            let before = value(of: knob)
+            if knob == .lower { setLowerValue(before + delta) } else { setUpperValue(before + delta) }
+            let changed = value(of: knob) != before
+            touch = .dragging(knob, lastX: point.x, moved: moved || changed)
+            if changed { emit(.valueChanged, valueFields) }
+        }
+    }
+
+    public override func touchEnded(at point: Point, time: Instant) { endTouch() }
+    public override func touchCancelled(time: Instant) { endTouch() }
+
+    private func endTouch() {
+        if case .dragging(_, _, true) = touch { emit(.valueCommitted, valueFields) }
+        touch = .idle
+        highlightedKnob = nil
+    }
+
+    var valueFields: [(name: String, value: EventScalar)] {
+        [("lower", .number(lowerValue)), ("upper", .number(upperValue))]
+    }
+}

@@ -1,0 +1,122 @@
+import KioskCore
+
+/// A two-thumb slider selecting a range, after CERangeSlider.
+///
+/// Geometry: the knobs are as wide as the control is high; the usable track length is
+/// `width − knobWidth`; a value maps to `usable × (value − min) / (max − min) + knobWidth / 2`
+/// from the left edge. A touch that starts on a knob grabs it; every move changes its value by
+/// `Δx × (max − min) / usable`, clamped so that `min ≤ lower ≤ upper ≤ max`. Tracking goes on
+/// when the finger leaves the control and comes back.
+public final class RangeSlider: Control {
+    public enum Knob: String, Sendable { case lower, upper }
+
+    /// Fingers are fat: a knob accepts touches within this size around its centre even when
+    /// it is drawn smaller (Apple and Google both recommend about 44–48 px).
+    public static let minimumTouchSize = 44.0
+
+    public private(set) var minimumValue: Double
+    public private(set) var maximumValue: Double
+    public private(set) var lowerValue: Double
+    public private(set) var upperValue: Double
+    /// The knob being dragged (drawn darker), if any.
+    public private(set) var highlightedKnob: Knob? { didSet { if oldValue != highlightedKnob { invalidate() } } }
+
+    public var trackColor: Color? { didSet { if oldValue != trackColor { invalidate() } } }
+    public var highlightColor: Color? { didSet { if oldValue != highlightColor { invalidate() } } }
+    public var knobColor: Color? { didSet { if oldValue != knobColor { invalidate() } } }
+    public var curvaceousness: Double? { didSet { if oldValue != curvaceousness { invalidate() } } }
+
+    private var touch = KnobTouch.idle
+
+    public init(id: String, frame: Rect, theme: Theme = .standard,
+                minimum: Double = 0, maximum: Double = 10, lower: Double = 2, upper: Double = 8) {
+        let range = Self.clampedRange(minimum, maximum)
+        minimumValue = range.min
+        maximumValue = range.max
+        let values = Self.clampedValues(lower: lower, upper: upper, min: range.min, max: range.max)
+        lowerValue = values.lower
+        upperValue = values.upper
+        super.init(id: id, frame: frame, theme: theme)
+    }
+
+    // MARK: Values (always clamped, never trusted)
+
+    /// Sets the range. A maximum below the minimum is raised to it; the values are clamped into the new range.
+    public func setRange(minimum: Double, maximum: Double) {
+        let range = Self.clampedRange(minimum, maximum)
+        guard range.min != minimumValue || range.max != maximumValue else { return }
+        minimumValue = range.min
+        maximumValue = range.max
+        let values = Self.clampedValues(lower: lowerValue, upper: upperValue, min: range.min, max: range.max)
+        lowerValue = values.lower
+        upperValue = values.upper
+        invalidate()
+    }
+
+    /// Sets the lower value, clamped to `minimum...upper`.
+    public func setLowerValue(_ value: Double) {
+        let v = Self.clamp(value, minimumValue, upperValue)
+        guard v != lowerValue else { return }
+        invalidateTravel(from: lowerValue, to: v)
+        lowerValue = v
+    }
+
+    /// Sets the upper value, clamped to `lower...maximum`.
+    public func setUpperValue(_ value: Double) {
+        let v = Self.clamp(value, lowerValue, maximumValue)
+        guard v != upperValue else { return }
+        invalidateTravel(from: upperValue, to: v)
+        upperValue = v
+    }
+
+    static func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double {
+        v.isNaN ? lo : min(max(v, lo), hi)
+    }
+
+    static func clampedRange(_ minimum: Double, _ maximum: Double) -> (min: Double, max: Double) {
+        let lo = minimum.isFinite ? minimum : 0
+        let hi = maximum.isFinite ? maximum : lo
+        return (lo, max(lo, hi))
+    }
+
+    static func clampedValues(lower: Double, upper: Double, min lo: Double, max hi: Double) -> (lower: Double, upper: Double) {
+        let l = clamp(lower, lo, hi)
+        return (l, clamp(upper, l, hi))
+    }
+
+    // MARK: Geometry
+
+    public var knobWidth: Double { frame.height }
+    public var usableTrackLength: Double { max(0, frame.width - knobWidth) }
+
+    /// The x coordinate (scene space) of a knob centre showing `value`.
+    public func position(of value: Double) -> Double {
+        let span = maximumValue - minimumValue
+        let fraction = span > 0 ? (value - minimumValue) / span : 0
+        return frame.minX + usableTrackLength * fraction + knobWidth / 2
+    }
+
+    public func value(of knob: Knob) -> Double { knob == .lower ? lowerValue : upperValue }
+
+    public func knobRect(_ knob: Knob) -> Rect {
+        Rect(position(of: value(of: knob)) - knobWidth / 2, frame.minY, knobWidth, frame.height)
+    }
+
+    /// The area that accepts touches for a knob: the knob, grown to the minimum touch size.
+    public func touchTarget(_ knob: Knob) -> Rect {
+        let k = knobRect(knob)
+        let w = max(k.width, Self.minimumTouchSize), h = max(k.height, Self.minimumTouchSize)
+        return Rect(k.midX - w / 2, k.midY - h / 2, w, h)
+    }
+
+    /// Knob shadow (1 px down, 1 px blur) and the outline reach just past the frame.
+    public override var paintMargin: Double { 3 }
+
+    /// Moving a knob changes the pixels between its old and new position only.
+    private func invalidateTravel(from old: Double, to new: Double) {
+        let a = position(of: old), b = position(of: new)
+        let x0 = min(a, b) - knobWidth / 2 - paintMargin, x1 = max(a, b) + knobWidth / 2 + paintMargin
+        let bounds = paintBounds
+        invalidate(Rect(x0, bounds.minY, x1 - x0, bounds.height))
+    }
+}
