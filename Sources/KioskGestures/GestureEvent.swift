@@ -1,0 +1,56 @@
+import KioskCore
+
+/// What a `GestureTracker` recognised. Every event names the touch slot it is about, so
+/// consumers can route each finger to the control it grabbed on `pressed`.
+///
+/// Per slot, the events of one touch come in one of these orders:
+///
+///     pressed, tapped, released
+///     pressed, longPressed, released
+///     pressed, panBegan, panChanged*, panEnded, swiped?, released
+///     pressed, (longPressed | panBegan, panChanged*)?, cancelled
+public enum GestureEvent: Sendable, Equatable {
+    /// A finger touched down (sent at once, for visual feedback and for grabbing a control).
+    case pressed(slot: Int, location: Point, time: Instant)
+    /// The finger lifted before it left the slop and before the long press fired.
+    case tapped(slot: Int, location: Point, time: Instant)
+    /// The finger stayed within the slop for the long-press duration. `time` is when that
+    /// happened (touch-down + duration), whichever call noticed it.
+    case longPressed(slot: Int, location: Point, time: Instant)
+    /// The finger first moved beyond the slop. `start` is the touch-down point, so a control
+    /// can apply the whole distance travelled and no movement is lost to the slop.
+    case panBegan(slot: Int, start: Point, location: Point, time: Instant)
+    /// A further move during a pan. `translation` is `location - start`; `velocity` is in px/s.
+    case panChanged(slot: Int, location: Point, translation: Point, velocity: Point, time: Instant)
+    /// The finger lifted during a pan; `velocity` is the release velocity in px/s.
+    case panEnded(slot: Int, location: Point, translation: Point, velocity: Point, time: Instant)
+    /// Sent right after `panEnded` when the release speed reached the fling velocity.
+    case swiped(slot: Int, direction: SwipeDirection, velocity: Point, time: Instant)
+    /// The finger lifted (after any `tapped`, `panEnded` or `swiped`). Not sent after a cancel.
+    case released(slot: Int, location: Point, time: Instant)
+    /// The touch was cancelled (by the input device or `GestureTracker.cancelAll(time:)`).
+    /// Whatever it was doing should be undone or abandoned; no `released` follows.
+    case cancelled(slot: Int, time: Instant)
+
+    /// The touch slot the event is about.
+    public var slot: Int {
+        switch self {
+        case .pressed(let slot, _, _), .tapped(let slot, _, _), .longPressed(let slot, _, _),
+             .panBegan(let slot, _, _, _), .panChanged(let slot, _, _, _, _),
+             .panEnded(let slot, _, _, _, _), .swiped(let slot, _, _, _),
+             .released(let slot, _, _), .cancelled(let slot, _):
+            return slot
+        }
+    }
+
+    /// When the event happened (never when it was noticed).
+    public var time: Instant {
+        switch self {
+        case .pressed(_, _, let time), .tapped(_, _, let time), .longPressed(_, _, let time),
+             .panBegan(_, _, _, let time), .panChanged(_, _, _, _, let time),
+             .panEnded(_, _, _, _, let time), .swiped(_, _, _, let time),
+             .released(_, _, let time), .cancelled(_, let time):
+            return time
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import KioskCore
+
+/// Turns touch events into gestures: tap, long press, pan (after a slop) and swipe, for every
+/// touch slot independently.
+///
+/// Time is always passed in, never read: the tracker gives the same events for the same
+/// inputs, on a device or on headless mode's virtual clock. The main loop feeds it every touch
+/// event with `handle(_:)`, and wakes at `nextDeadline` to call `advance(to:)` so that a long
+/// press fires while the finger is still down and nothing else happens.
+///
+/// Not thread-safe: it belongs to the main loop, like the scene it feeds.
+public final class GestureTracker {
+    /// The thresholds in use; fixed for the tracker's lifetime so that no touch in flight
+    /// changes its rules half-way.
+    public let configuration: GestureConfiguration
+    private var slots: [Int: TouchSlot] = [:]
+
+    public init(configuration: GestureConfiguration = .standard) {
+        self.configuration = configuration
+    }
+
+    /// Feeds one touch event (already in screen coordinates). Returns the gesture events it
+    /// causes, in order.
+    ///
+    /// Long presses that were due at or before `event.time` fire first, so the result does not
+    /// depend on whether `advance(to:)` was called in between. The position of an `.up` or
+    /// `.cancel` event is ignored: libinput's touch-up has no coordinates, so the slot's last
+    /// known position is used. Moves, ups and cancels for a slot that is not down are
+    /// ignored. A down for a slot that is already down means the device lost a touch-up;
+    /// the old touch is cancelled (`cancelled`) and the new one starts (`pressed`).
+    public func handle(_ event: TouchEvent) -> [GestureEvent] {
+        var events = advance(to: event.time)
+        switch event.phase {
+        case .down:
+            if slots[event.slot] != nil { events += send(.cancel(event.time), to: event.slot) }
+            slots[event.slot] = TouchSlot(slot: event.slot, position: event.position, time: event.time,
+                                          configuration: configuration)
+            events.append(.pressed(slot: event.slot, location: event.position, time: event.time))
+        case .move:
+            events += send(.move(event.position, event.time), to: event.slot)
+        case .up:
+            events += send(.up(event.time), to: event.slot)
+        case .cancel:
+            events += send(.cancel(event.time), to: event.slot)
+        }
+        return events
+    }
+
+    /// Fires time-outs (long press) that are due at or before `time`, earliest first (slots
+    /// with the same deadline in slot order).
+    public func advance(to time: Instant) -> [GestureEvent] {
+        let due = slots.values
+            .filter { $0.isLongPressDue(at: time) }
+            .compactMap { touch in touch.longPressDeadline.map { (deadline: $0, slot: touch.slot) } }
+            .sorted { ($0.deadline, $0.slot) < ($1.deadline, $1.slot) }
+        return due.flatMap { send(.timeout(time), to: $0.slot) }
+    }
+
+    /// The earliest instant at which `advance(to:)` would produce something, or nil (then the
+    /// main loop may sleep without a timeout).
+    public var nextDeadline: Instant? {
+        slots.values.compactMap(\.longPressDeadline).min()
+    }
+
+    /// The slots with a finger down, sorted.
+    public var activeSlots: [Int] { slots.keys.sorted() }
+
+    /// The state of a slot's gesture state machine ("possible", "panning", "longPressed"), or
+    /// nil when no finger is down in it. For logs and tests; do not branch on it.
+    public func stateName(ofSlot slot: Int) -> String? { slots[slot]?.state.name }
+
+    /// Cancels every touch, in slot order, e.g. when the screen changes under the fingers or
+    /// the kiosk loses the input device. Long presses due by `time` fire first, as in `handle`.
+    public func cancelAll(time: Instant) -> [GestureEvent] {
+        var events = advance(to: time)
+        for slot in activeSlots { events += send(.cancel(time), to: slot) }
+        return events
+    }
+
+    /// Passes one input to a slot's state machine and forgets the slot once it has ended.
+    private func send(_ input: TouchSlotInput, to slot: Int) -> [GestureEvent] {
+        guard var touch = slots[slot] else { return [] }
+        let events = touch.handle(input, configuration: configuration)
+        slots[slot] = touch.state == .ended ? nil : touch
+        return events
+    }
+}
