@@ -8,7 +8,7 @@ extension CircularSlider {
     static let gradientStart = Color(red: 0, green: 0.35, blue: 1)
     static let gradientEnd = Color(red: 0.62, green: 0.18, blue: 1)
 
-    public override func draw(_ canvas: Canvas) {
+    func drawSlider(_ canvas: Canvas) {
         let c = center
         canvas.stroke(.circle(center: c, radius: radius), width: lineWidth, .solid(Self.ringColor), cap: .butt)
 

@@ -51,6 +51,8 @@ public final class CircularSlider: Control {
         return Point(center.x + radius * Trig.cos(-a), center.y + radius * Trig.sin(-a))
     }
 
+    public override func draw(_ canvas: Canvas) { drawSlider(canvas) }
+
     // MARK: Touch
 
     public override func touchBegan(at point: Point, time: Instant) -> Bool {

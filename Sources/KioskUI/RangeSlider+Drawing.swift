@@ -11,7 +11,7 @@ extension RangeSlider {
 
     static let outlineColor = Color(red: 0.5, green: 0.5, blue: 0.5)
 
-    public override func draw(_ canvas: Canvas) {
+    func drawSlider(_ canvas: Canvas) {
         drawTrack(canvas)
         // The held knob is drawn last so that it stays on top when the two meet.
         let order: [Knob] = highlightedKnob == .lower ? [.upper, .lower] : [.lower, .upper]

@@ -10,7 +10,7 @@ enum KnobTouch: Equatable {
 }
 
 extension RangeSlider {
-    public override func touchDistance(to point: Point) -> Double? {
+    func knobTouchDistance(to point: Point) -> Double? {
         let hits = [Knob.lower, .upper].filter { touchTarget($0).contains(point) }
         guard !hits.isEmpty else { return nil }
         return frame.contains(point) ? 0 : hits.map { abs(position(of: value(of: $0)) - point.x) }.min()
@@ -18,7 +18,7 @@ extension RangeSlider {
 
     /// Picks the knob under the finger; between the two knobs the nearer one wins, and the
     /// range never jumps to the touch.
-    public override func touchBegan(at point: Point, time: Instant) -> Bool {
+    func beginKnobTouch(at point: Point) -> Bool {
         let lowerHit = touchTarget(.lower).contains(point)
         let upperHit = touchTarget(.upper).contains(point)
         switch (lowerHit, upperHit) {
@@ -31,7 +31,7 @@ extension RangeSlider {
         case (true, true):
             let dl = abs(point.x - position(of: lowerValue)), du = abs(point.x - position(of: upperValue))
             if abs(dl - du) < 0.5 {
-                touch = .undecided(lastX: point.x)
+                knobTouch = .undecided(lastX: point.x)
                 highlightedKnob = .upper   // drawn on top, so it is the one the user sees
             } else {
                 grab(dl < du ? .lower : .upper, at: point.x)
@@ -41,19 +41,19 @@ extension RangeSlider {
     }
 
     private func grab(_ knob: Knob, at x: Double) {
-        touch = .dragging(knob, lastX: x, moved: false)
+        knobTouch = .dragging(knob, lastX: x, moved: false)
         highlightedKnob = knob
     }
 
-    public override func touchMoved(to point: Point, time: Instant) {
-        switch touch {
+    func moveKnobTouch(to point: Point) {
+        switch knobTouch {
         case .idle:
             return
         case .undecided(let lastX):
             let dx = point.x - lastX
             guard dx != 0 else { return }
             grab(dx < 0 ? .lower : .upper, at: lastX)
-            touchMoved(to: point, time: time)
+            moveKnobTouch(to: point)
         case .dragging(let knob, let lastX, let moved):
             let dx = point.x - lastX
             let usable = usableTrackLength
@@ -61,17 +61,14 @@ extension RangeSlider {
             let before = value(of: knob)
             if knob == .lower { setLowerValue(before + delta) } else { setUpperValue(before + delta) }
             let changed = value(of: knob) != before
-            touch = .dragging(knob, lastX: point.x, moved: moved || changed)
+            knobTouch = .dragging(knob, lastX: point.x, moved: moved || changed)
             if changed { emit(.valueChanged, valueFields) }
         }
     }
 
-    public override func touchEnded(at point: Point, time: Instant) { endTouch() }
-    public override func touchCancelled(time: Instant) { endTouch() }
-
-    private func endTouch() {
-        if case .dragging(_, _, true) = touch { emit(.valueCommitted, valueFields) }
-        touch = .idle
+    func endKnobTouch() {
+        if case .dragging(_, _, true) = knobTouch { emit(.valueCommitted, valueFields) }
+        knobTouch = .idle
         highlightedKnob = nil
     }
 

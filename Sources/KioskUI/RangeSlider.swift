@@ -26,7 +26,7 @@ public final class RangeSlider: Control {
     public var knobColor: Color? { didSet { if oldValue != knobColor { invalidate() } } }
     public var curvaceousness: Double? { didSet { if oldValue != curvaceousness { invalidate() } } }
 
-    private var touch = KnobTouch.idle
+    var knobTouch = KnobTouch.idle
 
     public init(id: String, frame: Rect, theme: Theme = .standard,
                 minimum: Double = 0, maximum: Double = 10, lower: Double = 2, upper: Double = 8) {
@@ -83,6 +83,15 @@ public final class RangeSlider: Control {
         let l = clamp(lower, lo, hi)
         return (l, clamp(upper, l, hi))
     }
+
+    // MARK: Drawing and touch (RangeSlider+Drawing.swift, RangeSlider+Touch.swift)
+
+    public override func draw(_ canvas: Canvas) { drawSlider(canvas) }
+    public override func touchDistance(to point: Point) -> Double? { knobTouchDistance(to: point) }
+    public override func touchBegan(at point: Point, time: Instant) -> Bool { beginKnobTouch(at: point) }
+    public override func touchMoved(to point: Point, time: Instant) { moveKnobTouch(to: point) }
+    public override func touchEnded(at point: Point, time: Instant) { endKnobTouch() }
+    public override func touchCancelled(time: Instant) { endKnobTouch() }
 
     // MARK: Geometry
 

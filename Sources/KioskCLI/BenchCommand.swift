@@ -1,0 +1,156 @@
+@preconcurrency import Glibc
+import KioskCore
+import KioskUI
+import KioskConfig
+import KioskRender
+import KioskService
+
+/// `kiosk bench`: frame times of the real renderer on the config's start screen, next to the
+/// memory-bandwidth floor (a full-frame memcpy) measured in the same run, so the numbers
+/// can be compared across machines as ratios.
+struct BenchCommand {
+    let configPath: String
+    let json: Bool
+    let iterations: Int
+    static let sizes = [(800, 480), (1920, 1080)]
+
+    init(arguments: [String]) throws(UsageError) {
+        let args = try ArgumentList(arguments, command: "kiosk bench", valueOptions: ["config", "iterations"],
+                                    flagOptions: ["json"])
+        if let extra = args.positionals.first {
+            throw UsageError(command: "kiosk bench", message: "unexpected argument '\(extra)'")
+        }
+        configPath = args.value("config") ?? "config/demo.json"
+        json = args.has("json")
+        iterations = try args.integer("iterations") ?? 200
+        guard iterations > 0 else { throw UsageError(command: "kiosk bench", message: "--iterations must be positive") }
+    }
+
+    struct Result {
+        var size: String
+        var fullMs: Double
+        var rangeSliderMs: Double?
+        var circularSliderMs: Double?
+        var memcpyMs: Double
+    }
+
+    func execute() throws -> Int32 {
+        let config = try KioskSetup.loadConfig(configPath)
+        var results: [Result] = []
+        for (w, h) in Self.sizes {
+            results.append(try measure(config: config, width: w, height: h))
+        }
+        let out = LineWriter.standardOutput
+        if json {
+            out.writeLine(Self.json(results))
+        } else {
+            for line in Self.table(results) { out.writeLine(line) }
+        }
+        return 0
+    }
+
+    private func measure(config: KioskConfig, width: Int, height: Int) throws -> Result {
+        let scene = SceneBuilder.build(config)
+        let renderer = try SceneRenderer(designSize: config.display.designSize, panelWidth: width,
+                                         panelHeight: height, rotation: .none)
+        let scanout = PixelBuffer(width: width, height: height)
+        func frame() {
+            let damage = renderer.render(scene)
+            for rect in damage.rects { scanout.copy(rect, from: renderer.frame) }
+        }
+        frame()
+
+        let full = median { renderer.invalidateAll(); frame() }
+
+        let controls = scene.currentScreen.controls
+        var rangeMs: Double?
+        if let slider = controls.compactMap({ $0 as? RangeSlider }).first {
+            // One step = the value change of one design pixel of knob travel, back and forth.
+            let step = (slider.maximumValue - slider.minimumValue) / max(1, slider.usableTrackLength)
+            let base = slider.upperValue > slider.lowerValue + step ? slider.upperValue - step : slider.upperValue
+            var flip = false
+            rangeMs = median {
+                flip.toggle()
+                slider.setUpperValue(flip ? base + step : base)
+                frame()
+            }
+        }
+        var circularMs: Double?
+        if let dial = controls.compactMap({ $0 as? CircularSlider }).first {
+            let base = dial.angle
+            var flip = false
+            circularMs = median {
+                flip.toggle()
+                dial.setAngle(flip ? base + 1 : base)
+                frame()
+            }
+        }
+        return Result(size: "\(width)x\(height)", fullMs: full, rangeSliderMs: rangeMs,
+                      circularSliderMs: circularMs, memcpyMs: memcpyFloor(width: width, height: height))
+    }
+
+    /// Median wall time of `body` in milliseconds after a warm-up.
+    private func median(_ body: () -> Void) -> Double {
+        for _ in 0..<min(10, iterations) { body() }
+        let clock = ContinuousClock()
+        var samples: [Double] = []
+        samples.reserveCapacity(iterations)
+        for _ in 0..<iterations {
+            samples.append(clock.measure(body).inMilliseconds)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    /// A full-frame memcpy between buffers that together exceed any CPU cache (8 pairs of
+    /// frames, 66 MB at 1080p), so it measures memory bandwidth, not cache bandwidth.
+    private func memcpyFloor(width: Int, height: Int) -> Double {
+        let bytes = width * height * 4
+        let count = max(8, (96 << 20) / max(1, 2 * bytes))
+        let sources = (0..<count).map { _ in PixelBuffer(width: width, height: height) }
+        let targets = (0..<count).map { _ in PixelBuffer(width: width, height: height) }
+        for b in sources + targets { memset(b.bytes, 0x5A, b.byteCount) }   // fault the pages in
+        var i = 0
+        return median {
+            memcpy(targets[i].bytes, sources[i].bytes, bytes)
+            i = (i + 1) % count
+        }
+    }
+
+    static func format(_ v: Double?) -> String {
+        guard let v else { return "-" }
+        let hundredths = Int((v * 1000).rounded())
+        let frac = hundredths % 1000
+        return "\(hundredths / 1000)." + (frac < 10 ? "00" : frac < 100 ? "0" : "") + "\(frac)"
+    }
+
+    static func ratio(_ v: Double?, _ base: Double) -> String {
+        guard let v, base > 0 else { return "-" }
+        let r = Int((v / base * 100).rounded())
+        return "\(r / 100).\(r % 100 < 10 ? "0" : "")\(r % 100)x"
+    }
+
+    static func table(_ results: [Result]) -> [String] {
+        var lines = ["size        full ms  (x copy)  range-slider ms  (x copy)  circular ms  (x copy)  memcpy ms"]
+        for r in results {
+            func col(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: max(1, w - s.count)) }
+            lines.append(col(r.size, 12) + col(format(r.fullMs), 9) + col(ratio(r.fullMs, r.memcpyMs), 10)
+                         + col(format(r.rangeSliderMs), 17) + col(ratio(r.rangeSliderMs, r.memcpyMs), 10)
+                         + col(format(r.circularSliderMs), 13) + col(ratio(r.circularSliderMs, r.memcpyMs), 10)
+                         + format(r.memcpyMs))
+        }
+        lines.append("median of each; slider frames include the damaged-area copy to a scanout buffer")
+        return lines
+    }
+
+    static func json(_ results: [Result]) -> String {
+        let items = results.map { r -> String in
+            var fields = ["\"size\": \"\(r.size)\"", "\"full_ms\": \(format(r.fullMs))"]
+            fields.append("\"range_slider_ms\": \(r.rangeSliderMs.map(format) ?? "null")")
+            fields.append("\"circular_slider_ms\": \(r.circularSliderMs.map(format) ?? "null")")
+            fields.append("\"memcpy_ms\": \(format(r.memcpyMs))")
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+        return "{\"results\": [" + items.joined(separator: ", ") + "]}"
+    }
+}

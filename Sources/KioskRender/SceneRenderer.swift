@@ -1,0 +1,74 @@
+import KioskCore
+import KioskUI
+
+/// Paints a `Scene` into a cached shadow buffer in the panel's orientation, damaged areas only.
+///
+/// The scene is laid out in design coordinates; one transform takes it to the panel:
+/// design → screen (uniform scale, centred: `SceneScaling`) → panel (`DisplayRotation`).
+/// The same transform, inverted, maps touches back (`inputMapping`), so rotation and scaling
+/// can never disagree between pixels and touch.
+///
+/// The shadow buffer is ordinary cached memory: scanout buffers (DRM dumb buffers) are
+/// write-combined and slow to read, so the backend only ever copies the damaged rectangles
+/// this returns into them.
+public final class SceneRenderer {
+    /// The shadow buffer: the whole panel as last rendered.
+    public let frame: PixelBuffer
+    public let canvas: CairoCanvas
+    public let rotation: DisplayRotation
+    public let scaling: SceneScaling
+    public let sceneToPanel: AffineTransform
+    public let panelToScene: AffineTransform
+    private var needsFullFrame = true
+
+    public init(designSize: Size, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation) throws(CairoError) {
+        let panel = Size(Double(panelWidth), Double(panelHeight))
+        self.rotation = rotation
+        scaling = SceneScaling(designSize: designSize, screenSize: rotation.screenSize(forPanel: panel))
+        sceneToPanel = scaling.sceneToScreen.then(rotation.screenToPanel(panel: panel))
+        panelToScene = sceneToPanel.inverted!
+        frame = PixelBuffer(width: panelWidth, height: panelHeight)
+        canvas = try CairoCanvas(buffer: frame, transform: sceneToPanel)
+    }
+
+    /// Touch positions from the panel into scene coordinates.
+    public var inputMapping: InputMapping { InputMapping(panelToScene: panelToScene) }
+
+    public var panelBounds: Rect { frame.bounds }
+
+    /// The next `render` repaints the whole panel (first frame, after a VT switch, …).
+    public func invalidateAll() { needsFullFrame = true }
+
+    /// Repaints what the scene reports as damaged and returns the damaged panel rectangles
+    /// (whole pixels), which are exactly the ones a backend has to copy to scanout.
+    @discardableResult
+    public func render(_ scene: Scene) -> DamageRegion {
+        let sceneDamage = scene.takeDamage()
+        var damage = DamageRegion()
+        if needsFullFrame {
+            // Also covers the letterbox bars when the scene does not fill the panel.
+            damage.add(panelBounds)
+            needsFullFrame = false
+        } else {
+            for rect in sceneDamage.rects {
+                damage.add(sceneToPanel.apply(rect).integral.intersection(panelBounds))
+            }
+        }
+        guard !damage.isEmpty else { return damage }
+
+        canvas.beginFrame(transform: sceneToPanel)
+        for rect in damage.rects {
+            canvas.save()
+            // Clip in device pixels: a clip given in scene units would be fractional after
+            // scaling and cairo would blend the damage's edge pixels with stale content.
+            canvas.clipToBuffer(rect)
+            scene.draw(canvas, in: panelToScene.apply(rect))
+            canvas.restore()
+        }
+        do { try canvas.endFrame() } catch {
+            // A failed cairo call leaves this frame incomplete; paint everything next time.
+            needsFullFrame = true
+        }
+        return damage
+    }
+}

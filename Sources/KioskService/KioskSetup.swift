@@ -1,0 +1,61 @@
+import KioskCore
+import KioskUI
+import KioskConfig
+import KioskRender
+import KioskBackend
+
+/// Assembles a kiosk from its inputs: reads and validates files, builds the scene and wires
+/// renderer, backend and runtime together. Every failure here happens before the first frame,
+/// with a message that names the file and the place in it.
+public enum KioskSetup {
+    /// One or more problems with an input file, one message per line.
+    public struct LoadError: Error, CustomStringConvertible {
+        public var lines: [String]
+        public init(lines: [String]) { self.lines = lines }
+        public var description: String { lines.joined(separator: "\n") }
+    }
+
+    public static func loadConfig(_ path: String) throws(LoadError) -> KioskConfig {
+        let text: String
+        do { text = try TextFile.read(path) } catch { throw LoadError(lines: [error.description]) }
+        do { return try ConfigLoader.decode(text, file: path) } catch {
+            throw LoadError(lines: error.problems.map(\.description))
+        }
+    }
+
+    public static func loadTouchScript(_ path: String) throws(LoadError) -> [TouchEvent] {
+        let text: String
+        do { text = try TextFile.read(path) } catch { throw LoadError(lines: [error.description]) }
+        do { return try TouchScript.parse(text, file: path) } catch {
+            throw LoadError(lines: error.problems.map(\.description))
+        }
+    }
+
+    /// Without `--size`, the panel is the design size turned by the rotation, so that the
+    /// layout appears 1:1 on the upright screen.
+    public static func defaultPanelSize(for config: KioskConfig, rotation: DisplayRotation) -> (width: Int, height: Int) {
+        let design = config.display.designSize
+        let w = Int(design.width.rounded()), h = Int(design.height.rounded())
+        return rotation.swapsAxes ? (h, w) : (w, h)
+    }
+
+    /// A headless kiosk: scene, renderer, in-memory backend, runtime and virtual-clock driver.
+    public struct Headless {
+        public let scene: Scene
+        public let renderer: SceneRenderer
+        public let backend: HeadlessBackend
+        public let runtime: KioskRuntime
+        public let driver: HeadlessDriver
+    }
+
+    public static func headless(config: KioskConfig, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation,
+                                emit: @escaping (ControlEvent) -> Void) throws -> Headless {
+        let scene = SceneBuilder.build(config)
+        let renderer = try SceneRenderer(designSize: config.display.designSize, panelWidth: panelWidth,
+                                         panelHeight: panelHeight, rotation: rotation)
+        let backend = HeadlessBackend(width: panelWidth, height: panelHeight)
+        let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend, emit: emit)
+        return Headless(scene: scene, renderer: renderer, backend: backend, runtime: runtime,
+                        driver: HeadlessDriver(runtime: runtime, backend: backend))
+    }
+}

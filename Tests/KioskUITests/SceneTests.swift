@@ -1,0 +1,84 @@
+import Testing
+import KioskCore
+import KioskUI
+
+@Suite("Scene")
+struct SceneTests {
+    @Test("a tap on a button reports tapped once")
+    func buttonTap() {
+        let b = Button(id: "hello", frame: Rect(40, 400, 160, 48), title: "Hello")
+        let h = SceneHarness([b])
+        h.down(100, 420)
+        #expect(b.pressedAmount == 1)
+        h.up()
+        #expect(h.events.map(\.kind) == [.tapped])
+        #expect(h.events.first?.source == "hello")
+    }
+
+    @Test("a drag that starts on a button and leaves it is not a tap")
+    func buttonDragIsNotTap() {
+        let b = Button(id: "hello", frame: Rect(40, 400, 160, 48), title: "Hello")
+        let h = SceneHarness([b])
+        h.drag(from: Point(100, 420), to: Point(100, 300))
+        #expect(h.events.isEmpty)
+    }
+
+    @Test("the button's highlight fades out after release on the fixed-step clock")
+    func buttonFade() {
+        let b = Button(id: "hello", frame: Rect(40, 400, 160, 48), title: "Hello")
+        let h = SceneHarness([b])
+        h.down(100, 420)
+        h.up()
+        #expect(h.scene.isAnimating)
+        var t = h.now
+        var steps = 0
+        while h.scene.isAnimating && steps < 100 {
+            t = t + .milliseconds(8)
+            h.scene.step(.milliseconds(8), at: t)
+            steps += 1
+        }
+        #expect(b.pressedAmount == 0)
+        #expect(steps >= 18 && steps <= 20)   // 150 ms at 8 ms a step
+    }
+
+    @Test("a switchScreen action shows the other screen and repaints everything")
+    func switchScreen() {
+        let go = Button(id: "go", frame: Rect(0, 0, 100, 50), title: "Go", action: .switchScreen("second"))
+        let back = Button(id: "back", frame: Rect(0, 0, 100, 50), title: "Back", action: .switchScreen("main"))
+        let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [go]),
+                                                                 Screen(id: "second", controls: [back])])
+        _ = scene.takeDamage()
+        scene.perform(.switchScreen("second"), from: go)
+        #expect(scene.currentScreen.id == "second")
+        #expect(scene.takeDamage().bounds == Rect(0, 0, 800, 480))
+    }
+
+    @Test("two fingers drive two controls at once")
+    func multiTouch() {
+        let slider = RangeSlider(id: "price", frame: Rect(40, 100, 430, 30), minimum: 0, maximum: 100, lower: 20, upper: 80)
+        let dial = CircularSlider(id: "angle", frame: Rect(500, 40, 240, 240))
+        let h = SceneHarness([slider, dial])
+        h.down(135, 115, slot: 0)
+        h.down(620, 50, slot: 1)
+        #expect(dial.angle == 90)
+        h.move(175, 115, slot: 0)
+        h.up(slot: 0)
+        h.up(slot: 1)
+        #expect(slider.lowerValue == 30)
+        #expect(dial.angle == 90)
+    }
+
+    @Test("valueChanged goes out at most once per frame however many moves arrive")
+    func coalescing() {
+        let slider = RangeSlider(id: "price", frame: Rect(40, 100, 430, 30), minimum: 0, maximum: 100, lower: 20, upper: 80)
+        let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [slider])])
+        var outbox = EventOutbox()
+        for v in [21.0, 22, 23] {
+            outbox.post(ControlEvent(time: .zero, source: "price", kind: .valueChanged, value: [("lower", .number(v))]))
+        }
+        let drained = outbox.drain()
+        #expect(drained.count == 1)
+        #expect(drained[0].value[0].value == .number(23))
+        _ = scene
+    }
+}
