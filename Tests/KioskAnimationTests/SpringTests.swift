@@ -85,6 +85,17 @@ func releaseVelocityCarriesOn() {
     #expect(abs(state.position) < 1)
 }
 
+@Test("a step is the exact solution of the spring equation")
+func stepIsExact() {
+    // Critically damped from rest: x(t) = target − d·(1 + ω·t)·e^(−ω·t).
+    let spring = Spring(response: .seconds(0.5), dampingRatio: 1)
+    let omega = spring.angularFrequency
+    let state = spring.step(SpringState(position: 0), target: 1, dt: .milliseconds(250))
+    let t = 0.25
+    let exact = 1 - (1 + omega * t) * (-omega * t).exponentialApproximation
+    #expect(abs(state.position - exact) < 1e-12, "\(state.position) vs \(exact)")
+}
+
 @Test("a spring follows the same path whatever the step size")
 func stepSizeDoesNotChangeThePath() {
     let spring = Spring(response: .seconds(0.3), dampingRatio: 0.5)
