@@ -1,0 +1,59 @@
+/// A single number driven by a ``Spring`` towards a target, e.g. the offset of a dragged panel that
+/// springs back when the finger lifts.
+///
+/// Typical use: while dragging, set ``value`` from the finger; on release, set ``velocity`` from
+/// the gesture's release velocity and ``target`` to the resting place, and step it every simulation
+/// step until ``isSettled``. Changing ``target`` mid-flight is fine: the motion bends smoothly,
+/// because position and velocity carry over.
+///
+/// Used only from the main thread, so it is a plain (non-`Sendable`) class; an ``AnimationSet``
+/// holds it by reference while the UI reads ``value`` to draw.
+public final class SpringValue {
+    /// The spring's constants; may be changed at any time.
+    public var spring: Spring
+    /// Where the value comes to rest.
+    public var target: Double
+    /// The current value: the number to draw with.
+    public var value: Double
+    /// Units per second; positive moves towards larger values.
+    public var velocity: Double
+    /// How close to the target counts as arrived, in the value's own units (e.g. half a pixel).
+    public var tolerance: Double
+
+    /// A value at rest at `value`, heading for `target` (by default: staying where it is).
+    public init(value: Double, target: Double? = nil, velocity: Double = 0,
+                spring: Spring = Spring(), tolerance: Double = 0.001) {
+        precondition(tolerance > 0, "a spring needs a positive tolerance to ever settle")
+        self.spring = spring
+        self.value = value
+        self.target = target ?? value
+        self.velocity = velocity
+        self.tolerance = tolerance
+    }
+
+    /// The value and velocity as one state.
+    public var state: SpringState {
+        get { SpringState(position: value, velocity: velocity) }
+        set {
+            value = newValue.position
+            velocity = newValue.velocity
+        }
+    }
+
+    /// True once the value rests at the target (see ``Spring/isSettled(_:target:tolerance:)``).
+    public var isSettled: Bool { spring.isSettled(state, target: target, tolerance: tolerance) }
+
+    /// Advances the motion by `dt`.
+    ///
+    /// When the step leaves the value settled, it snaps exactly onto the target with zero velocity:
+    /// the last frame drawn is then the resting place itself, not a point a fraction of a pixel
+    /// short of it, and later steps cost nothing.
+    public func step(_ dt: Duration) {
+        guard !(value == target && velocity == 0) else { return }
+        state = spring.step(state, target: target, dt: dt)
+        if isSettled {
+            value = target
+            velocity = 0
+        }
+    }
+}
