@@ -8,8 +8,8 @@ import Glibc
 /// unique by nature, and the compiler then rejects the bugs a class would only catch at run
 /// time (two owners, use after an explicit close, a double close that closes someone else's
 /// reused number). It also costs no allocation or reference counting. The price is that it
-/// cannot live in an `Array` or be captured by an escaping closure; the event sources keep it
-/// as a stored property of their (class) owner, which is what they need anyway.
+/// cannot live in an `Array` or another container that copies its elements; the event sources
+/// keep it as a stored property of their (class) owner, which is what they need anyway.
 ///
 /// Descriptors that a C library owns (libinput's, DRM's, Wayland's) are never wrapped in this
 /// type, since closing them is the library's job; ``EventLoop`` therefore takes raw `Int32`s.
@@ -73,6 +73,11 @@ public struct FileDescriptor: ~Copyable, Sendable {
     }
 
     /// The two ends of a pipe, each owned separately.
+    ///
+    /// `@frozen` so that code in other modules may consume one end (close it, hand it to a
+    /// child) and keep the other: Swift allows taking a non-copyable value apart only for types
+    /// of the same module or frozen ones.
+    @frozen
     public struct Pipe: ~Copyable {
         public var readEnd: FileDescriptor
         public var writeEnd: FileDescriptor
