@@ -19,7 +19,7 @@ public final class RangeSlider: Control {
     public private(set) var lowerValue: Double
     public private(set) var upperValue: Double
     /// The knob being dragged (drawn darker), if any.
-    public private(set) var highlightedKnob: Knob? { didSet { if oldValue != highlightedKnob { invalidate() } } }
+    public internal(set) var highlightedKnob: Knob? { didSet { if oldValue != highlightedKnob { invalidate() } } }
 
     public var trackColor: Color? { didSet { if oldValue != trackColor { invalidate() } } }
     public var highlightColor: Color? { didSet { if oldValue != highlightColor { invalidate() } } }
