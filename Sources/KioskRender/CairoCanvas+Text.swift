@@ -1,0 +1,91 @@
+import CCairo
+import CPangoCairo
+import KioskCore
+import KioskUI
+
+/// Text through Pango (HarfBuzz shaping, font fallback) with cached layouts.
+extension CairoCanvas {
+    /// One line of `text`, aligned horizontally by `style.alignment` and centred vertically on
+    /// its logical extents (ascent + descent, not the ink, so labels with and without
+    /// descenders sit on the same baseline). When the text is wider than `rect` it is
+    /// ellipsized at the end (`PANGO_ELLIPSIZE_END`). Nothing is clipped vertically.
+    public func drawText(_ text: String, style: TextStyle, in rect: Rect) {
+        guard !text.isEmpty, rect.width > 0, style.color.alpha > 0 else { return }
+        self.text.update(for: cr)
+        var entry = self.text.layout(text, font: style.font)
+        var logical = entry.logical
+        let available = Int32(clamping: Int((rect.width * Double(PANGO_SCALE)).rounded(.down)))
+        if logical.width > available {
+            entry = self.text.layout(text, font: style.font, maxWidth: available)
+            logical = entry.logical
+        }
+        let scale = Double(PANGO_SCALE)
+        let lx = Double(logical.x) / scale, ly = Double(logical.y) / scale
+        let lw = Double(logical.width) / scale, lh = Double(logical.height) / scale
+        let x: Double
+        switch style.alignment {
+        case .leading: x = rect.minX - lx
+        case .center: x = rect.midX - lw / 2 - lx
+        case .trailing: x = rect.maxX - lw - lx
+        }
+        let y = rect.midY - lh / 2 - ly
+        let c = style.color
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        cairo_new_path(cr)
+        cairo_move_to(cr, x, y)
+        pango_cairo_show_layout(cr, entry.layout)
+        cairo_new_path(cr)
+    }
+
+    /// The logical size (advance width × line height) of `text` in `font`, in scene units.
+    public func measureText(_ text: String, font: String) -> Size {
+        self.text.update(for: cr)
+        let logical = self.text.layout(text, font: font).logical
+        return Size(Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE))
+    }
+
+    /// What shaping did with `text` in `font`: how many glyphs came out as "unknown" (drawn
+    /// as boxes; `pango_layout_get_unknown_glyphs_count`) and which font families the runs
+    /// use, in order, without repeats. For tests and diagnostics ("is the Devanagari font
+    /// installed and used?").
+    public func textReport(_ text: String, font: String) -> (unknownGlyphs: Int, families: [String]) {
+        let shaped = shaping(text, font: font)
+        return (shaped.unknownGlyphs, shaped.families)
+    }
+
+    /// The number of glyphs `text` shapes to in `font`. Fewer glyphs than characters means
+    /// clusters were joined (conjuncts, ligatures, matras).
+    public func glyphCount(_ text: String, font: String) -> Int {
+        shaping(text, font: font).glyphs
+    }
+
+    /// How the cached layouts are used: a low hit rate in steady state means labels are
+    /// re-laid out every frame.
+    public var textCacheStatistics: (entries: Int, capacity: Int, hits: Int, misses: Int) {
+        (text.count, text.capacity, text.hits, text.misses)
+    }
+
+    /// Walks the layout's runs (`pango_layout_iter_get_run_readonly`) and asks each run's
+    /// font for its family (`pango_font_describe`).
+    private func shaping(_ text: String, font: String) -> (unknownGlyphs: Int, families: [String], glyphs: Int) {
+        self.text.update(for: cr)
+        let layout = self.text.layout(text, font: font).layout
+        var families: [String] = []
+        var glyphs = 0
+        let iter = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter) else { continue }
+            glyphs += Int(run.pointee.glyphs.pointee.num_glyphs)
+            if let font = run.pointee.item.pointee.analysis.font {
+                let description = pango_font_describe(font)
+                if let name = pango_font_description_get_family(description) {
+                    let family = String(cString: name)
+                    if families.last != family { families.append(family) }
+                }
+                pango_font_description_free(description)
+            }
+        } while pango_layout_iter_next_run(iter) != 0
+        return (Int(pango_layout_get_unknown_glyphs_count(layout)), families, glyphs)
+    }
+}

@@ -1,0 +1,36 @@
+import CCairo
+
+/// A cairo call that failed, with cairo's own explanation (`cairo_status_to_string`).
+///
+/// cairo reports errors through a sticky status on the object rather than return values,
+/// so the wrappers check `cairo_status` / `cairo_surface_status` after the calls that can
+/// fail and throw this, naming the C function that left the error behind.
+public struct CairoError: Error, Equatable, CustomStringConvertible {
+    /// The C function after which the error was seen, e.g. `"cairo_image_surface_create_for_data"`.
+    public let call: String
+    /// The raw `cairo_status_t` value.
+    public let status: UInt32
+    /// cairo's message for `status`, e.g. "out of memory".
+    public let message: String
+
+    public init(call: String, status: cairo_status_t) {
+        self.call = call
+        self.status = status.rawValue
+        self.message = String(cString: cairo_status_to_string(status))
+    }
+
+    /// An error found by this module's own checks before or after a C call (for example a
+    /// PNG in a pixel format this module cannot convert).
+    public init(call: String, message: String) {
+        self.call = call
+        self.status = CAIRO_STATUS_INVALID_FORMAT.rawValue
+        self.message = message
+    }
+
+    public var description: String { "\(call) failed: \(message)" }
+
+    /// Throws when `status` is not `CAIRO_STATUS_SUCCESS`.
+    static func check(_ status: cairo_status_t, _ call: String) throws(CairoError) {
+        if status != CAIRO_STATUS_SUCCESS { throw CairoError(call: call, status: status) }
+    }
+}

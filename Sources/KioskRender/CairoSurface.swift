@@ -1,0 +1,46 @@
+import CCairo
+
+/// A cairo image surface drawing straight into a `PixelBuffer`'s memory
+/// (`cairo_image_surface_create_for_data`): no copy, no second buffer.
+///
+/// Owns the `cairo_surface_t` (destroyed in `deinit`) and keeps the pixel buffer alive for
+/// as long as cairo may touch its memory.
+public final class CairoSurface {
+    /// The `cairo_surface_t *`. Valid while this object lives.
+    public let pointer: OpaquePointer
+    /// The memory the surface draws into.
+    public let buffer: PixelBuffer
+
+    /// Wraps `buffer` as a surface of its own format, or of `format` when given: the PNG
+    /// writer views an ARGB buffer as RGB24 to drop a meaningless alpha byte.
+    public init(buffer: PixelBuffer, format: PixelBuffer.Format? = nil) throws(CairoError) {
+        let cairoFormat = (format ?? buffer.format).cairoFormat
+        // Never NULL: on failure cairo returns an "error surface" whose status says why.
+        let surface = cairo_image_surface_create_for_data(
+            buffer.bytes.assumingMemoryBound(to: UInt8.self), cairoFormat,
+            Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride))!
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw CairoError(call: "cairo_image_surface_create_for_data", status: status)
+        }
+        self.pointer = surface
+        self.buffer = buffer
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
+
+    /// Finishes pending drawing (`cairo_surface_flush`) before the memory is read directly,
+    /// e.g. copied to scanout or compared in a test.
+    public func flush() { cairo_surface_flush(pointer) }
+
+    /// Tells cairo the memory was changed behind its back (`cairo_surface_mark_dirty`), so it
+    /// drops anything it derived from the old pixels.
+    public func markDirty() { cairo_surface_mark_dirty(pointer) }
+
+    /// Writes the surface as a PNG file (`cairo_surface_write_to_png`).
+    public func writePNG(to path: String) throws(CairoError) {
+        flush()
+        try CairoError.check(cairo_surface_write_to_png(pointer, path), "cairo_surface_write_to_png(\(path))")
+    }
+}

@@ -1,0 +1,130 @@
+import CCairo
+import CPangoCairo
+
+/// Pango layouts kept between frames, keyed by (text, font, width limit).
+///
+/// Laying out text (itemising, font fallback, HarfBuzz shaping, line breaking) is the most
+/// expensive thing a CPU-rendered UI does every frame; a label that did not change should
+/// cost one dictionary lookup plus the glyph rasterisation. All layouts share one
+/// `PangoContext` with a fixed resolution (96 dpi, `pango_cairo_context_set_resolution`) and
+/// fixed font options, so neither the environment (Xft.dpi, GDK_SCALE) nor the target surface
+/// changes the result. When the canvas's transformation changes scale or rotation,
+/// `update(for:)` calls `pango_cairo_update_context`; each layout compares the context's serial
+/// lazily and re-shapes only when it is next used (Pango ≥ 1.32.4).
+///
+/// Font descriptions (`pango_font_description_from_string`) are cached as well, so a new text
+/// in a known font does not re-parse the font string. Both caches are bounded.
+///
+/// Pango objects are not thread-safe and the context comes from the calling thread's default
+/// font map (`pango_cairo_font_map_get_default` is per thread): use a cache on one thread.
+final class TextLayoutCache {
+    struct Key: Hashable {
+        var text: String
+        var font: String
+        /// Width limit for ellipsizing in Pango units, or -1 for none.
+        var width: Int32
+    }
+
+    /// One `PangoLayout` (released with this object) and its logical extents.
+    final class Entry {
+        let layout: OpaquePointer
+        private var extentsSerial: UInt32 = 0
+        private var cachedLogical = PangoRectangle()
+
+        init(_ layout: OpaquePointer) { self.layout = layout }
+        deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+        /// The logical rectangle in Pango units (`pango_layout_get_extents`), recomputed only
+        /// when the layout changed (its serial moved because the context changed).
+        var logical: PangoRectangle {
+            let serial = pango_layout_get_serial(layout)
+            if serial != extentsSerial {
+                pango_layout_get_extents(layout, nil, &cachedLogical)
+                extentsSerial = serial
+            }
+            return cachedLogical
+        }
+    }
+
+    /// A parsed `PangoFontDescription`, freed with this object.
+    final class FontDescription {
+        let pointer: OpaquePointer
+        init(_ font: String) { pointer = pango_font_description_from_string(font) }
+        deinit { pango_font_description_free(pointer) }
+    }
+
+    /// The `PangoContext *` every cached layout is made from.
+    let context: OpaquePointer
+    private var layouts: LeastRecentlyUsedCache<Key, Entry>
+    private var fonts: LeastRecentlyUsedCache<String, FontDescription>
+    /// The linear part of the transformation the context was last updated for.
+    private var syncedMatrix: (Double, Double, Double, Double)?
+    private(set) var hits = 0
+    private(set) var misses = 0
+
+    init(capacity: Int) {
+        layouts = LeastRecentlyUsedCache(capacity: capacity)
+        fonts = LeastRecentlyUsedCache(capacity: 32)
+        context = pango_font_map_create_context(pango_cairo_font_map_get_default())
+        pango_cairo_context_set_resolution(context, 96)
+        // Grey antialiasing (never subpixel: the panel may be rotated, and results must not
+        // depend on the machine's fontconfig), slight hinting for crisp baselines, and no
+        // metric hinting so advances do not change with the scale.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(context, options)  // copies the options
+        cairo_font_options_destroy(options)
+    }
+
+    deinit {
+        layouts.removeAll()
+        fonts.removeAll()
+        g_object_unref(UnsafeMutableRawPointer(context))
+    }
+
+    var count: Int { layouts.count }
+    var capacity: Int { layouts.capacity }
+
+    /// Brings the context in line with `cr`'s transformation (scale, rotation) and target.
+    /// Translation does not affect shaping, so a pure translation costs only the comparison.
+    func update(for cr: OpaquePointer) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let linear = (m.xx, m.yx, m.xy, m.yy)
+        if let synced = syncedMatrix, synced == linear { return }
+        pango_cairo_update_context(cr, context)
+        syncedMatrix = linear
+    }
+
+    /// The cached layout for `text` in `font`, made on first use. With `maxWidth` (Pango units)
+    /// the single line is ellipsized at the end to fit.
+    func layout(_ text: String, font: String, maxWidth: Int32? = nil) -> Entry {
+        let key = Key(text: text, font: font, width: maxWidth ?? -1)
+        if let entry = layouts.value(for: key) {
+            hits += 1
+            return entry
+        }
+        misses += 1
+        let layout = pango_layout_new(context)!
+        pango_layout_set_font_description(layout, fontDescription(font).pointer)  // copies
+        // One line, always: a newline in a label must not grow it downwards.
+        pango_layout_set_single_paragraph_mode(layout, 1)
+        if let maxWidth {
+            pango_layout_set_width(layout, maxWidth)
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        }
+        pango_layout_set_text(layout, text, -1)
+        let entry = Entry(layout)
+        layouts.insert(entry, for: key)
+        return entry
+    }
+
+    private func fontDescription(_ font: String) -> FontDescription {
+        if let cached = fonts.value(for: font) { return cached }
+        let description = FontDescription(font)
+        fonts.insert(description, for: font)
+        return description
+    }
+}
