@@ -1,0 +1,20 @@
+/// Why a text is not JSON, and where: `3:14: expected ',' or '}' after object member`.
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column, in Unicode scalars.
+    public var column: Int
+    public var message: String
+
+    public init(line: Int, column: Int, message: String) {
+        self.line = line; self.column = column; self.message = message
+    }
+
+    public init(at position: JSONPosition, _ message: String) {
+        self.init(line: position.line, column: position.column, message: message)
+    }
+
+    public var position: JSONPosition { JSONPosition(line: line, column: column) }
+
+    public var description: String { "\(line):\(column): \(message)" }
+}
