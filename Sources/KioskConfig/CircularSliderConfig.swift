@@ -1,0 +1,32 @@
+import KioskCore
+
+/// A round slider choosing an angle, its value shown in the middle:
+/// `{"type": "circularSlider", "id": "angle", "frame": [520, 40, 240, 240], "angle": 90}`.
+public struct CircularSliderConfig: Sendable, Equatable, Decodable {
+    public var id: String
+    public var frame: Rect
+    /// `angle` in degrees (default 0), 0° at 3 o'clock, counter-clockwise. Any number is
+    /// accepted; the control normalises it to 0…359.
+    public var angle: Double
+    /// `font` of the value text (optional): nil means the theme's font.
+    public var font: String?
+    /// `color` of the value text (optional): nil means the theme's text colour.
+    public var color: Color?
+
+    public init(id: String, frame: Rect, angle: Double = 0, font: String? = nil, color: Color? = nil) {
+        self.id = id
+        self.frame = frame
+        self.angle = angle
+        self.font = font
+        self.color = color
+    }
+
+    enum CodingKeys: String, CodingKey { case id, frame, angle, font, color }
+
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+        self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
+                  angle: try fields.decode(.angle, default: 0.0) ?? 0, font: try fields.font(.font),
+                  color: try fields.optionalColor(.color))
+    }
+}

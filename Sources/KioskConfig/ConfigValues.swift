@@ -1,0 +1,97 @@
+import KioskCore
+
+// The config's spellings of KioskCore values. They are wrappers rather than `Decodable`
+// conformances on `Color`, `Rect`, … because those types belong to KioskCore, which knows
+// nothing of config files and their error messages.
+
+func invalidValue(_ decoder: any Decoder, _ message: String) -> DecodingError {
+    .dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: message))
+}
+
+/// `"#RRGGBB"` or `"#RRGGBBAA"`.
+struct ColorValue: Decodable {
+    let color: Color
+
+    init(_ color: Color) { self.color = color }
+
+    init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let color = Color(hex: text) else {
+            throw invalidValue(decoder, "invalid colour \(JSONWriter.quoted(text)): expected #RRGGBB or #RRGGBBAA")
+        }
+        self.color = color
+    }
+}
+
+/// `[x, y, width, height]` with a positive width and height.
+struct FrameValue: Decodable {
+    let rect: Rect
+
+    init(from decoder: any Decoder) throws {
+        var numbers = try decoder.unkeyedContainer()
+        if let count = numbers.count, count != 4 {
+            throw invalidValue(decoder, "expected 4 numbers [x, y, width, height], found \(count)")
+        }
+        let x = try numbers.decode(Double.self), y = try numbers.decode(Double.self)
+        let width = try numbers.decode(Double.self), height = try numbers.decode(Double.self)
+        guard width > 0, height > 0 else { throw invalidValue(decoder, "width and height must be greater than 0") }
+        rect = Rect(x, y, width, height)
+    }
+}
+
+/// `[width, height]`, both positive.
+struct SizeValue: Decodable {
+    let size: Size
+
+    init(_ size: Size) { self.size = size }
+
+    init(from decoder: any Decoder) throws {
+        var numbers = try decoder.unkeyedContainer()
+        if let count = numbers.count, count != 2 {
+            throw invalidValue(decoder, "expected 2 numbers [width, height], found \(count)")
+        }
+        let width = try numbers.decode(Double.self), height = try numbers.decode(Double.self)
+        guard width > 0, height > 0 else { throw invalidValue(decoder, "width and height must be greater than 0") }
+        size = Size(width, height)
+    }
+}
+
+/// A quarter-turn in degrees: 0, 90, 180 or 270.
+struct RotationValue: Decodable {
+    let rotation: DisplayRotation
+
+    init(_ rotation: DisplayRotation) { self.rotation = rotation }
+
+    init(from decoder: any Decoder) throws {
+        let degrees = try decoder.singleValueContainer().decode(Double.self)
+        guard let whole = Int(exactly: degrees), let rotation = DisplayRotation(degrees: whole) else {
+            throw invalidValue(decoder, "must be 0, 90, 180 or 270")
+        }
+        self.rotation = rotation
+    }
+}
+
+/// A string naming one of a fixed set of words (`"type"`, `"alignment"`). Conforming types
+/// implement `init(from:)` as `self = try Self(keywordFrom: decoder)`.
+protocol ConfigKeyword: RawRepresentable<String>, CaseIterable {
+    /// What the word names, for messages: "control type".
+    static var keywordKind: String { get }
+}
+
+extension ConfigKeyword {
+    init(keywordFrom decoder: any Decoder) throws {
+        let word = try decoder.singleValueContainer().decode(String.self)
+        if let value = Self(rawValue: word) {
+            self = value
+            return
+        }
+        let words = Self.allCases.map(\.rawValue).sorted()
+        var message = "unknown \(Self.keywordKind) \(JSONWriter.quoted(word)); "
+        if let suggestion = Suggestion.closest(to: word, among: words) {
+            message += "did you mean \(JSONWriter.quoted(suggestion))?"
+        } else {
+            message += words.count == 1 ? "expected \(words[0])" : "expected one of \(words.joined(separator: ", "))"
+        }
+        throw invalidValue(decoder, message)
+    }
+}

@@ -1,0 +1,44 @@
+import KioskCore
+
+/// Static text: `{"type": "label", "id": "title", "frame": [20, 20, 400, 40], "text": "नमस्ते"}`.
+public struct LabelConfig: Sendable, Equatable, Decodable {
+    public var id: String
+    public var frame: Rect
+    /// `text` (required), any Unicode; shaped by Pango.
+    public var text: String
+    /// `font` (optional): nil means the theme's font.
+    public var font: String?
+    /// `color` (optional): nil means the theme's text colour.
+    public var color: Color?
+    /// `alignment` (default `leading`).
+    public var alignment: LabelAlignment
+
+    public init(id: String, frame: Rect, text: String, font: String? = nil, color: Color? = nil,
+                alignment: LabelAlignment = .leading) {
+        self.id = id
+        self.frame = frame
+        self.text = text
+        self.font = font
+        self.color = color
+        self.alignment = alignment
+    }
+
+    enum CodingKeys: String, CodingKey { case id, frame, text, font, color, alignment }
+
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+        self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
+                  text: try fields.required(.text, as: String.self) ?? "", font: try fields.font(.font),
+                  color: try fields.optionalColor(.color),
+                  alignment: try fields.decode(.alignment, default: LabelAlignment.leading) ?? .leading)
+    }
+}
+
+/// Where a label's text sits horizontally in its frame. "Leading" and "trailing" rather than
+/// left and right, so that the words still fit if right-to-left text is added later.
+public enum LabelAlignment: String, Sendable, Equatable, CaseIterable, Decodable, ConfigKeyword {
+    case leading, center, trailing
+    static let keywordKind = "alignment"
+
+    public init(from decoder: any Decoder) throws { self = try Self(keywordFrom: decoder) }
+}

@@ -1,0 +1,83 @@
+import KioskCore
+
+/// A two-thumb slider selecting `lower…upper` within `min…max`:
+/// `{"type": "rangeSlider", "id": "price", "frame": […], "min": 0, "max": 100, "lower": 20, "upper": 80}`.
+///
+/// At run time the control clamps whatever it is given; in a config, a value out of range is
+/// reported instead, because it is almost certainly a typo and clamping would hide it.
+public struct RangeSliderConfig: Sendable, Equatable, Decodable {
+    public var id: String
+    public var frame: Rect
+    /// `min` (default 0).
+    public var minimum: Double
+    /// `max` (default 10); greater than `min`.
+    public var maximum: Double
+    /// `lower` (default 2); within `min…max` and not above `upper`.
+    public var lower: Double
+    /// `upper` (default 8); within `min…max`.
+    public var upper: Double
+    /// `trackColor` (optional): nil means the theme's track colour.
+    public var trackColor: Color?
+    /// `highlightColor` (optional): the selected range; nil means the theme's accent.
+    public var highlightColor: Color?
+    /// `knobColor` (optional): nil means the theme's knob colour.
+    public var knobColor: Color?
+    /// `curvaceousness` (optional, 0…1): nil means the theme's.
+    public var curvaceousness: Double?
+
+    public init(id: String, frame: Rect, minimum: Double = 0, maximum: Double = 10, lower: Double = 2,
+                upper: Double = 8, trackColor: Color? = nil, highlightColor: Color? = nil,
+                knobColor: Color? = nil, curvaceousness: Double? = nil) {
+        self.id = id
+        self.frame = frame
+        self.minimum = minimum
+        self.maximum = maximum
+        self.lower = lower
+        self.upper = upper
+        self.trackColor = trackColor
+        self.highlightColor = highlightColor
+        self.knobColor = knobColor
+        self.curvaceousness = curvaceousness
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, frame, min, max, lower, upper, trackColor, highlightColor, knobColor, curvaceousness
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+        let d = RangeSliderConfig(id: "", frame: .zero)
+        let id = try fields.id(.id)
+        let frame = try fields.frame(.frame)
+        let minimum = try fields.decode(.min, default: d.minimum)
+        let maximum = try fields.decode(.max, default: d.maximum)
+        let lower = try fields.decode(.lower, default: d.lower)
+        let upper = try fields.decode(.upper, default: d.upper)
+        try Self.checkRange(fields, minimum: minimum, maximum: maximum, lower: lower, upper: upper)
+        self.init(id: id ?? "", frame: frame ?? .zero, minimum: minimum ?? d.minimum, maximum: maximum ?? d.maximum,
+                  lower: lower ?? d.lower, upper: upper ?? d.upper,
+                  trackColor: try fields.optionalColor(.trackColor),
+                  highlightColor: try fields.optionalColor(.highlightColor),
+                  knobColor: try fields.optionalColor(.knobColor),
+                  curvaceousness: try fields.fraction(.curvaceousness))
+    }
+
+    /// `min < max`, then `lower` and `upper` within them, then `lower ≤ upper`: each check only
+    /// when the values it needs are sound, so one mistake gives one message.
+    private static func checkRange(_ fields: ConfigFields<CodingKeys>, minimum: Double?, maximum: Double?,
+                                   lower: Double?, upper: Double?) throws {
+        guard let minimum, let maximum else { return }
+        guard maximum > minimum else {
+            try fields.report("must be greater than min (\(JSONWriter.format(minimum)))", at: .max)
+            return
+        }
+        let range = "between min (\(JSONWriter.format(minimum))) and max (\(JSONWriter.format(maximum)))"
+        let lowerInRange = lower.map { (minimum...maximum).contains($0) }
+        let upperInRange = upper.map { (minimum...maximum).contains($0) }
+        if lowerInRange == false { try fields.report("must be \(range)", at: .lower) }
+        if upperInRange == false { try fields.report("must be \(range)", at: .upper) }
+        if lowerInRange == true, upperInRange == true, let lower, let upper, lower > upper {
+            try fields.report("must not be greater than upper (\(JSONWriter.format(upper)))", at: .lower)
+        }
+    }
+}

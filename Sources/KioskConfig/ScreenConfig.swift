@@ -1,0 +1,37 @@
+import KioskCore
+
+/// One screen of the kiosk: an element of the config's `"screens"` array.
+///
+/// ```json
+/// { "id": "main", "background": "#101418", "controls": [ {…}, {…} ] }
+/// ```
+public struct ScreenConfig: Sendable, Equatable, Decodable {
+    /// `id` (required): unique across all screens and controls; what `startScreen` and
+    /// `switchScreen` actions name.
+    public var id: String
+    /// `background` (optional): nil means the display's background.
+    public var background: Color?
+    /// `controls` (default none), painted in order: later ones on top.
+    public var controls: [ControlConfig]
+
+    public init(id: String, background: Color? = nil, controls: [ControlConfig] = []) {
+        self.id = id
+        self.background = background
+        self.controls = controls
+    }
+
+    enum CodingKeys: String, CodingKey { case id, background, controls }
+
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+        let id = try fields.id(.id)
+        if let id {
+            fields.validator?.declareScreen(id)
+        } else {
+            // References might name this screen; checking them would only add noise.
+            fields.validator?.screensAreKnown = false
+        }
+        self.init(id: id ?? "", background: try fields.optionalColor(.background),
+                  controls: try fields.array(.controls, of: ControlConfig.self, default: []) ?? [])
+    }
+}

@@ -1,0 +1,62 @@
+import KioskCore
+
+/// Colours, font and shape shared by all controls: the `"theme"` object of a config. Controls
+/// that set their own colour or font override these.
+public struct ThemeSettings: Sendable, Equatable, Decodable {
+    /// The selected part of sliders and other highlights (`accent`; default `#0073F0`).
+    public var accent: Color
+    /// Slider tracks (`track`; default `#E6E6E6`).
+    public var track: Color
+    /// Slider knobs (`knob`; default `#FFFFFF`).
+    public var knob: Color
+    /// Label and value text (`text`; default `#FFFFFF`).
+    public var text: Color
+    /// A Pango font description (`font`; default `"sans-serif 18"`).
+    public var font: String
+    /// Corner roundness of tracks, knobs and buttons, 0…1 (`curvaceousness`; default 1).
+    public var curvaceousness: Double
+    /// Button fill (`buttonBackground`; default `#2A3340`).
+    public var buttonBackground: Color
+    /// Button titles (`buttonText`; default: the `text` colour).
+    public var buttonText: Color
+
+    public static let defaultAccent = Color(hex: "#0073F0")!
+    public static let defaultTrack = Color(hex: "#E6E6E6")!
+    public static let defaultKnob = Color.white
+    public static let defaultText = Color.white
+    public static let defaultFont = "sans-serif 18"
+    public static let defaultButtonBackground = Color(hex: "#2A3340")!
+
+    /// `buttonText` nil means "the same as `text`".
+    public init(accent: Color = ThemeSettings.defaultAccent, track: Color = ThemeSettings.defaultTrack,
+                knob: Color = ThemeSettings.defaultKnob, text: Color = ThemeSettings.defaultText,
+                font: String = ThemeSettings.defaultFont, curvaceousness: Double = 1,
+                buttonBackground: Color = ThemeSettings.defaultButtonBackground, buttonText: Color? = nil) {
+        self.accent = accent
+        self.track = track
+        self.knob = knob
+        self.text = text
+        self.font = font
+        self.curvaceousness = curvaceousness
+        self.buttonBackground = buttonBackground
+        self.buttonText = buttonText ?? text
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case accent, track, knob, text, font, curvaceousness, buttonBackground, buttonText
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+        let d = ThemeSettings()
+        let text = try fields.color(.text, default: d.text) ?? d.text
+        self.init(accent: try fields.color(.accent, default: d.accent) ?? d.accent,
+                  track: try fields.color(.track, default: d.track) ?? d.track,
+                  knob: try fields.color(.knob, default: d.knob) ?? d.knob,
+                  text: text,
+                  font: try fields.font(.font) ?? d.font,
+                  curvaceousness: try fields.fraction(.curvaceousness) ?? d.curvaceousness,
+                  buttonBackground: try fields.color(.buttonBackground, default: d.buttonBackground) ?? d.buttonBackground,
+                  buttonText: try fields.optionalColor(.buttonText) ?? text)
+    }
+}

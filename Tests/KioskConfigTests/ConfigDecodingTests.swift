@@ -1,0 +1,126 @@
+import Foundation
+import KioskConfig
+import KioskCore
+import Testing
+
+@Suite struct ConfigDecodingTests {
+    @Test func leftOutFieldsTakeTheirDocumentedDefaults() throws {
+        let config = try ConfigLoader.decode(#"""
+            {"startScreen": "main", "screens": [{"id": "main", "controls": [
+              {"type": "label", "id": "l", "frame": [0, 0, 100, 20], "text": "Hi"},
+              {"type": "button", "id": "b", "frame": [0, 30, 100, 40], "title": "Go"},
+              {"type": "rangeSlider", "id": "r", "frame": [0, 80, 300, 30]},
+              {"type": "circularSlider", "id": "c", "frame": [0, 120, 200, 200]}
+            ]}]}
+            """#, file: "min.json")
+        #expect(config.display.rotation == .none)
+        #expect(config.display.background == Color(hex: "#101418"))
+        #expect(config.display.designSize == Size(800, 480))
+        #expect(config.theme.accent == Color(hex: "#0073F0"))
+        #expect(config.theme.track == Color(hex: "#E6E6E6"))
+        #expect(config.theme.knob == .white)
+        #expect(config.theme.text == .white)
+        #expect(config.theme.font == "sans-serif 18")
+        #expect(config.theme.curvaceousness == 1)
+        #expect(config.theme.buttonBackground == Color(hex: "#2A3340"))
+        #expect(config.theme.buttonText == config.theme.text)
+        let screen = config.screens[0]
+        #expect(screen.background == nil)
+        #expect(screen.controls == [
+            .label(LabelConfig(id: "l", frame: Rect(0, 0, 100, 20), text: "Hi", font: nil, color: nil, alignment: .leading)),
+            .button(ButtonConfig(id: "b", frame: Rect(0, 30, 100, 40), title: "Go", font: nil, action: nil)),
+            .rangeSlider(RangeSliderConfig(id: "r", frame: Rect(0, 80, 300, 30), minimum: 0, maximum: 10,
+                                           lower: 2, upper: 8)),
+            .circularSlider(CircularSliderConfig(id: "c", frame: Rect(0, 120, 200, 200), angle: 0)),
+        ])
+    }
+
+    @Test func buttonTextFollowsTheTextColourUnlessSet() throws {
+        let config = try ConfigLoader.decode(##"""
+            {"theme": {"text": "#102030"}, "startScreen": "main", "screens": [{"id": "main"}]}
+            """##, file: "t.json")
+        #expect(config.theme.buttonText == Color(hex: "#102030"))
+    }
+
+    @Test func nullMeansLeftOut() throws {
+        let config = try ConfigLoader.decode(#"""
+            {"display": null, "startScreen": "main", "screens": [{"id": "main", "background": null, "controls": [
+              {"type": "label", "id": "l", "frame": [0, 0, 100, 20], "text": "Hi", "color": null}]}]}
+            """#, file: "n.json")
+        #expect(config.display == DisplaySettings())
+        #expect(config.screens[0].background == nil)
+    }
+
+    static let everything = ##"""
+        {
+          "display": {"rotation": 270, "background": "#000000", "designSize": [1024, 600]},
+          "theme": {"accent": "#FF0000", "track": "#00FF00", "knob": "#0000FF", "text": "#111111",
+                    "font": "serif 12", "curvaceousness": 0.25, "buttonBackground": "#222222",
+                    "buttonText": "#33333380"},
+          "startScreen": "second",
+          "screens": [
+            {"id": "first", "background": "#444444", "controls": [
+              {"type": "label", "id": "l", "frame": [1, 2, 3, 4], "text": "Text", "font": "mono 9",
+               "color": "#555555", "alignment": "trailing"},
+              {"type": "button", "id": "b", "frame": [5, 6, 7, 8], "title": "Title", "font": "sans 10",
+               "action": {"switchScreen": "second"}},
+              {"type": "rangeSlider", "id": "r", "frame": [9, 10, 11, 12], "min": -5, "max": 5, "lower": -1,
+               "upper": 1, "trackColor": "#666666", "highlightColor": "#777777", "knobColor": "#888888",
+               "curvaceousness": 0},
+              {"type": "circularSlider", "id": "c", "frame": [13, 14, 15, 15], "angle": 725.5,
+               "font": "sans 30", "color": "#999999"}
+            ]},
+            {"id": "second", "controls": []}
+          ]
+        }
+        """##
+
+    @Test func everyOptionalFieldIsRead() throws {
+        let config = try ConfigLoader.decode(Self.everything, file: "all.json")
+        let c = { (hex: String) in Color(hex: hex)! }
+        let expected = KioskConfig(
+            display: DisplaySettings(rotation: .threeQuarters, background: c("#000000"), designSize: Size(1024, 600)),
+            theme: ThemeSettings(accent: c("#FF0000"), track: c("#00FF00"), knob: c("#0000FF"), text: c("#111111"),
+                                 font: "serif 12", curvaceousness: 0.25, buttonBackground: c("#222222"),
+                                 buttonText: c("#33333380")),
+            startScreen: "second",
+            screens: [
+                ScreenConfig(id: "first", background: c("#444444"), controls: [
+                    .label(LabelConfig(id: "l", frame: Rect(1, 2, 3, 4), text: "Text", font: "mono 9",
+                                       color: c("#555555"), alignment: .trailing)),
+                    .button(ButtonConfig(id: "b", frame: Rect(5, 6, 7, 8), title: "Title", font: "sans 10",
+                                         action: .switchScreen("second"))),
+                    .rangeSlider(RangeSliderConfig(id: "r", frame: Rect(9, 10, 11, 12), minimum: -5, maximum: 5,
+                                                   lower: -1, upper: 1, trackColor: c("#666666"),
+                                                   highlightColor: c("#777777"), knobColor: c("#888888"),
+                                                   curvaceousness: 0)),
+                    .circularSlider(CircularSliderConfig(id: "c", frame: Rect(13, 14, 15, 15), angle: 725.5,
+                                                         font: "sans 30", color: c("#999999"))),
+                ]),
+                ScreenConfig(id: "second"),
+            ])
+        #expect(config == expected)
+    }
+
+    /// The config types are ordinary `Decodable`s: another decoder reads them too, stopping at
+    /// the first problem (unknown keys and cross-references are `ConfigLoader`'s extra checks).
+    @Test func foundationsDecoderReadsTheSameModel() throws {
+        let viaLoader = try ConfigLoader.decode(Self.everything, file: "all.json")
+        let viaFoundation = try JSONDecoder().decode(KioskConfig.self, from: Data(Self.everything.utf8))
+        #expect(viaFoundation == viaLoader)
+        let demo = try demoConfigText()
+        #expect(try JSONDecoder().decode(KioskConfig.self, from: Data(demo.utf8))
+            == ConfigLoader.decode(demo, file: "demo.json"))
+    }
+
+    @Test func anotherDecoderThrowsTheFirstProblem() {
+        let json = #"{"startScreen": "main", "screens": [{"id": "main", "controls": [{"type": "rangeSlider", "id": "r", "frame": [0, 0, 9, 9], "max": -1}]}]}"#
+        #expect {
+            try JSONDecoder().decode(KioskConfig.self, from: Data(json.utf8))
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.debugDescription == "must be greater than min (0)"
+                && context.codingPath.map(\.stringValue).suffix(1) == ["max"]
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import KioskConfig
+import KioskCore
+import Testing
+
+/// `config/demo.json`, the config the README runs.
+func demoConfigText() throws -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    return try String(contentsOf: root.appendingPathComponent("config/demo.json"), encoding: .utf8)
+}
+
+@Suite struct DemoConfigTests {
+    let config: KioskConfig
+
+    init() throws {
+        config = try ConfigLoader.decode(try demoConfigText(), file: "config/demo.json")
+    }
+
+    @Test func displayAndThemeAreAsWritten() {
+        #expect(config.display == DisplaySettings(rotation: .none, background: Color(hex: "#101418")!,
+                                                  designSize: Size(800, 480)))
+        #expect(config.theme == ThemeSettings())
+        #expect(config.startScreen == "main")
+    }
+
+    @Test func mainScreenHoldsTheDemoControls() throws {
+        let main = try #require(config.screen(withID: "main"))
+        #expect(main.controls.map(\.id)
+            == ["title", "subtitle", "priceLabel", "price", "angleLabel", "angle", "hello", "showDetails"])
+        #expect(main.controls[0] == .label(LabelConfig(id: "title", frame: Rect(24, 16, 560, 48),
+                                                       text: "नमस्ते — SwiftKiosk", font: "sans-serif bold 28")))
+        guard case .label(let subtitle) = main.controls[1] else { Issue.record("subtitle is not a label"); return }
+        #expect(subtitle.text.contains("हिन्दी"))
+        #expect(main.controls[3] == .rangeSlider(RangeSliderConfig(id: "price", frame: Rect(40, 200, 420, 40),
+                                                                   minimum: 0, maximum: 100, lower: 20, upper: 80)))
+        #expect(main.controls[5] == .circularSlider(CircularSliderConfig(id: "angle", frame: Rect(520, 120, 240, 240),
+                                                                         angle: 90)))
+        #expect(main.controls[6] == .button(ButtonConfig(id: "hello", frame: Rect(40, 400, 160, 56), title: "Hello")))
+        guard case .button(let more) = main.controls[7] else { Issue.record("showDetails is not a button"); return }
+        #expect(more.action == .switchScreen("details"))
+        #expect(config.background(of: main) == config.display.background)
+    }
+
+    @Test func secondScreenLeadsBack() throws {
+        let details = try #require(config.screen(withID: "details"))
+        #expect(config.background(of: details) == Color(hex: "#182028"))
+        guard case .button(let back) = details.controls.last else { Issue.record("no back button"); return }
+        #expect(back.id == "back")
+        #expect(back.action == .switchScreen("main"))
+    }
+
+    @Test func everyControlFitsTheScreenWithoutOverlapping() {
+        let screen = Rect(origin: .zero, size: config.display.designSize)
+        for s in config.screens {
+            for (i, a) in s.controls.enumerated() {
+                #expect(screen.contains(a.frame), "\(a.id) leaves the screen")
+                for b in s.controls[(i + 1)...] {
+                    #expect(!a.frame.intersects(b.frame), "\(a.id) overlaps \(b.id)")
+                }
+            }
+        }
+    }
+
+    @Test func idsAreUniqueAcrossTheConfig() {
+        let ids = config.screens.map(\.id) + config.screens.flatMap { $0.controls.map(\.id) }
+        #expect(Set(ids).count == ids.count)
+    }
+}
