@@ -19,8 +19,9 @@ struct CheckCommand {
             let controls = config.screens.reduce(0) { $0 + $1.controls.count }
             out.writeLine("\(path): OK (\(config.screens.count) screens, \(controls) controls)")
             return 0
-        } catch let errors as KioskSetup.LoadError {
-            for line in errors.lines { out.writeLine(line) }
+        } catch {
+            // loadConfig throws only LoadError (typed throws), one problem per line.
+            for line in error.lines { out.writeLine(line) }
             return 1
         }
     }

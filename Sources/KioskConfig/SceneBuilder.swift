@@ -1,0 +1,54 @@
+import KioskCore
+import KioskUI
+
+/// Turns a validated config into live controls. Validation happened in `ConfigLoader`, so
+/// nothing here can fail; values are still clamped by the controls themselves.
+public enum SceneBuilder {
+    public static func build(_ config: KioskConfig) -> Scene {
+        let theme = makeTheme(config)
+        let screens = config.screens.map { screen in
+            Screen(id: screen.id, background: config.background(of: screen),
+                   controls: screen.controls.map { makeControl($0, theme: theme) })
+        }
+        return Scene(designSize: config.display.designSize, background: config.display.background,
+                     screens: screens, startScreen: config.startScreen)
+    }
+
+    public static func makeTheme(_ config: KioskConfig) -> Theme {
+        let t = config.theme
+        return Theme(background: config.display.background, accent: t.accent, track: t.track, knob: t.knob,
+                     text: t.text, font: t.font, curvaceousness: t.curvaceousness,
+                     buttonBackground: t.buttonBackground, buttonText: t.buttonText)
+    }
+
+    static func makeControl(_ control: ControlConfig, theme: Theme) -> Control {
+        switch control {
+        case .label(let c):
+            return Label(id: c.id, frame: c.frame, theme: theme, text: c.text, font: c.font, color: c.color,
+                         alignment: TextAlignment(rawValue: c.alignment.rawValue) ?? .leading)
+        case .button(let c):
+            return Button(id: c.id, frame: c.frame, theme: theme, title: c.title, font: c.font,
+                          action: c.action.map(makeAction))
+        case .rangeSlider(let c):
+            let slider = RangeSlider(id: c.id, frame: c.frame, theme: theme, minimum: c.minimum, maximum: c.maximum,
+                                     lower: c.lower, upper: c.upper)
+            slider.trackColor = c.trackColor
+            slider.highlightColor = c.highlightColor
+            slider.knobColor = c.knobColor
+            slider.curvaceousness = c.curvaceousness
+            return slider
+        case .circularSlider(let c):
+            let slider = CircularSlider(id: c.id, frame: c.frame, theme: theme,
+                                        angle: Int(c.angle.rounded(.down)))
+            slider.font = c.font
+            slider.textColor = c.color
+            return slider
+        }
+    }
+
+    static func makeAction(_ action: ButtonAction) -> ControlAction {
+        switch action {
+        case .switchScreen(let id): return .switchScreen(id)
+        }
+    }
+}
