@@ -18,7 +18,7 @@ public final class HeadlessBackend: DisplayBackend {
     public init(width: Int, height: Int, refreshInterval: Duration = .nanoseconds(16_666_667)) {
         panelSize = Size(Double(width), Double(height))
         self.refreshInterval = refreshInterval
-        scanout = PixelBuffer(width: width, height: height)
+        scanout = PixelBuffer(width: width, height: height, format: .xrgb32)
     }
 
     public var isFlipPending: Bool { flipCompletes != nil }

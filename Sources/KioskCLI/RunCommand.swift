@@ -78,7 +78,7 @@ struct RunCommand {
         kiosk.driver.run(touches: touches, until: until)
 
         if let screenshotPath {
-            try PNGImage.write(kiosk.backend.scanout, to: screenshotPath, opaque: true)
+            try PNGImage.write(kiosk.backend.scanout, to: screenshotPath)
         }
         let stats = kiosk.runtime.stats
         var summary = "kiosk: headless \(panel.width)x\(panel.height) rotation \(rotation.degrees): "
