@@ -1,7 +1,7 @@
 import KioskCore
 
 /// Appearance after TBCircularSlider: a dark ring; the arc from 0° to the angle filled with a
-/// blue→violet gradient and softened by a blur that grows with the angle (`angle / 20`); a
+/// blue→violet gradient and softened by a blur that grows with the angle (`angle / 20`, in whole steps); a
 /// translucent white handle with a shadow; the value as text in the middle.
 extension CircularSlider {
     static let ringColor = Color(red: 0.02, green: 0.02, blue: 0.03)
@@ -17,7 +17,7 @@ extension CircularSlider {
             let arc = Path.arc(center: c, radius: radius, start: 0, end: -Trig.radians(Double(angle)), clockwise: false)
             let gradient = Paint.linear(from: Point(c.x, frame.minY), to: Point(c.x, frame.maxY),
                                         stops: [GradientStop(0, Self.gradientStart), GradientStop(1, Self.gradientEnd)])
-            canvas.blurredStroke(arc, width: lineWidth, gradient, cap: .butt, blur: Double(angle) / 20 * unit)
+            canvas.blurredStroke(arc, width: lineWidth, gradient, cap: .butt, blur: glowBlur)
         }
 
         let handle = Path.circle(center: handleCenter, radius: lineWidth / 2)
@@ -26,6 +26,6 @@ extension CircularSlider {
 
         let style = TextStyle(font: font ?? "sans-serif Bold \(Int((48 * unit).rounded()))px",
                               color: textColor ?? theme.text, alignment: .center)
-        canvas.drawText("\(angle)°", style: style, in: Rect(c.x - radius, c.y - radius / 2, 2 * radius, radius))
+        canvas.drawText("\(angle)°", style: style, in: valueTextRect)
     }
 }

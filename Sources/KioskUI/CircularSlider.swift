@@ -21,9 +21,33 @@ public final class CircularSlider: Control {
     public func setAngle(_ newValue: Int) {
         let a = Self.normalised(newValue)
         guard a != angle else { return }
+        let old = angle
         angle = a
-        invalidate()
+        invalidateChange(from: old)
     }
+
+    /// The glow around the arc, in design pixels. As in TBCircularSlider (`self.angle / 20`
+    /// on an int) it grows in whole steps every 20°, which is also what lets most one-degree
+    /// steps repaint only around the arc's end instead of the whole control.
+    public var glowBlur: Double { Double(angle / 20) * unit }
+
+    /// A change of angle repaints the whole control only when the glow changes; otherwise
+    /// the end of the arc with the handle (old and new position, glow and shadow included)
+    /// and the value text.
+    private func invalidateChange(from old: Int) {
+        guard old / 20 == angle / 20, old != 0, angle != 0 else { return invalidate() }
+        let reach = lineWidth / 2 + Double(359 / 20) * unit + 4 * unit
+        func end(_ degrees: Int) -> Rect {
+            let a = Trig.radians(Double(degrees))
+            let p = Point(center.x + radius * Trig.cos(-a), center.y + radius * Trig.sin(-a))
+            return Rect(p.x - reach, p.y - reach, 2 * reach, 2 * reach)
+        }
+        invalidate(end(old).union(end(angle)))
+        invalidate(valueTextRect)
+    }
+
+    /// Where the value is written: the middle of the ring.
+    var valueTextRect: Rect { Rect(center.x - radius, center.y - radius / 2, 2 * radius, radius) }
 
     public static func normalised(_ degrees: Int) -> Int { ((degrees % 360) + 360) % 360 }
 
