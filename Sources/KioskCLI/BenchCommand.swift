@@ -12,10 +12,12 @@ struct BenchCommand {
     let configPath: String
     let json: Bool
     let iterations: Int
+    /// Runs one case only (for profilers); the others report 0.
+    let only: String?
     static let sizes = [(800, 480), (1920, 1080)]
 
     init(arguments: [String]) throws(UsageError) {
-        let args = try ArgumentList(arguments, command: "kiosk bench", valueOptions: ["config", "iterations"],
+        let args = try ArgumentList(arguments, command: "kiosk bench", valueOptions: ["config", "iterations", "only"],
                                     flagOptions: ["json"])
         if let extra = args.positionals.first {
             throw UsageError(command: "kiosk bench", message: "unexpected argument '\(extra)'")
@@ -24,6 +26,10 @@ struct BenchCommand {
         json = args.has("json")
         iterations = try args.integer("iterations") ?? 200
         guard iterations > 0 else { throw UsageError(command: "kiosk bench", message: "--iterations must be positive") }
+        only = args.value("only")
+        if let only, !["full", "range", "circular", "memcpy"].contains(only) {
+            throw UsageError(command: "kiosk bench", message: "--only must be full, range, circular or memcpy")
+        }
     }
 
     struct Result {
@@ -60,7 +66,7 @@ struct BenchCommand {
         }
         frame()
 
-        let full = median { renderer.invalidateAll(); frame() }
+        let full = median("full") { renderer.invalidateAll(); frame() }
 
         let controls = scene.currentScreen.controls
         var rangeMs: Double?
@@ -69,7 +75,7 @@ struct BenchCommand {
             let step = (slider.maximumValue - slider.minimumValue) / max(1, slider.usableTrackLength)
             let base = slider.upperValue > slider.lowerValue + step ? slider.upperValue - step : slider.upperValue
             var flip = false
-            rangeMs = median {
+            rangeMs = median("range") {
                 flip.toggle()
                 slider.setUpperValue(flip ? base + step : base)
                 frame()
@@ -79,7 +85,7 @@ struct BenchCommand {
         if let dial = controls.compactMap({ $0 as? CircularSlider }).first {
             let base = dial.angle
             var flip = false
-            circularMs = median {
+            circularMs = median("circular") {
                 flip.toggle()
                 dial.setAngle(flip ? base + 1 : base)
                 frame()
@@ -89,8 +95,11 @@ struct BenchCommand {
                       circularSliderMs: circularMs, memcpyMs: memcpyFloor(width: width, height: height))
     }
 
+    private func wanted(_ name: String) -> Bool { only == nil || only == name }
+
     /// Median wall time of `body` in milliseconds after a warm-up.
-    private func median(_ body: () -> Void) -> Double {
+    private func median(_ name: String, _ body: () -> Void) -> Double {
+        guard wanted(name) else { return 0 }
         for _ in 0..<min(10, iterations) { body() }
         let clock = ContinuousClock()
         var samples: [Double] = []
@@ -106,12 +115,13 @@ struct BenchCommand {
     /// frames, 66 MB at 1080p), so it measures memory bandwidth, not cache bandwidth.
     private func memcpyFloor(width: Int, height: Int) -> Double {
         let bytes = width * height * 4
+        guard wanted("memcpy") else { return 0 }
         let count = max(8, (96 << 20) / max(1, 2 * bytes))
         let sources = (0..<count).map { _ in PixelBuffer(width: width, height: height) }
         let targets = (0..<count).map { _ in PixelBuffer(width: width, height: height) }
         for b in sources + targets { memset(b.bytes, 0x5A, b.byteCount) }   // fault the pages in
         var i = 0
-        return median {
+        return median("memcpy") {
             memcpy(targets[i].bytes, sources[i].bytes, bytes)
             i = (i + 1) % count
         }

@@ -46,7 +46,7 @@ enum HelpText {
     """
 
     static let bench = """
-    Usage: kiosk bench [--config FILE] [--json] [--iterations N]
+    Usage: kiosk bench [--config FILE] [--json] [--iterations N] [--only full|range|circular|memcpy]
 
     Renders the config's start screen (config/demo.json by default) at 800x480 and 1920x1080
     and reports median milliseconds for: a full frame; a frame where only the first range

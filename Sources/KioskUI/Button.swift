@@ -27,7 +27,7 @@ public final class Button: Control {
 
     var cornerRadius: Double { min(frame.height / 2, 12) * theme.curvaceousness }
 
-    public override func draw(_ canvas: Canvas) {
+    public override func draw(_ canvas: Canvas, in dirty: Rect) {
         let shape = Path.roundedRect(frame, radius: cornerRadius)
         let base = backgroundColor ?? theme.buttonBackground
         canvas.fill(shape, .solid(base.mixed(with: theme.accent, pressedAmount)))

@@ -8,8 +8,13 @@ extension CircularSlider {
     static let gradientStart = Color(red: 0, green: 0.35, blue: 1)
     static let gradientEnd = Color(red: 0.62, green: 0.18, blue: 1)
 
-    func drawSlider(_ canvas: Canvas) {
+    func drawSlider(_ canvas: Canvas, in dirty: Rect) {
         let c = center
+        // A damaged rectangle inside the ring's hole (the value text) needs no ring, arc or handle.
+        if !ringCanTouch(dirty) {
+            drawValue(canvas)
+            return
+        }
         canvas.stroke(.circle(center: c, radius: radius), width: lineWidth, .solid(Self.ringColor), cap: .butt)
 
         if angle > 0 {
@@ -24,8 +29,20 @@ extension CircularSlider {
         canvas.shadow(handle, offset: .zero, blur: 3 * unit, color: Color.black.withAlpha(0.8))
         canvas.fill(handle, .solid(Color.white.withAlpha(0.7)))
 
+        if dirty.intersects(valueTextRect) { drawValue(canvas) }
+    }
+
+    func drawValue(_ canvas: Canvas) {
         let style = TextStyle(font: font ?? "sans-serif Bold \(Int((48 * unit).rounded()))px",
                               color: textColor ?? theme.text, alignment: .center)
         canvas.drawText("\(angle)°", style: style, in: valueTextRect)
+    }
+
+    /// False when `rect` lies entirely inside the hole of the ring, glow included.
+    func ringCanTouch(_ rect: Rect) -> Bool {
+        let hole = radius - lineWidth / 2 - Double(359 / 20) * unit - 4 * unit
+        let corners = [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY),
+                       Point(rect.minX, rect.maxY), Point(rect.maxX, rect.maxY)]
+        return corners.contains { $0.distance(to: center) >= hole }
     }
 }

@@ -46,8 +46,12 @@ public final class CircularSlider: Control {
         invalidate(valueTextRect)
     }
 
-    /// Where the value is written: the middle of the ring.
-    var valueTextRect: Rect { Rect(center.x - radius, center.y - radius / 2, 2 * radius, radius) }
+    /// Where the value is written: a box inscribed in the ring's hole, so that repainting the
+    /// text never has to touch the ring.
+    var valueTextRect: Rect {
+        let hole = radius - lineWidth / 2
+        return Rect(center.x - 0.85 * hole, center.y - 0.5 * hole, 1.7 * hole, hole)
+    }
 
     public static func normalised(_ degrees: Int) -> Int { ((degrees % 360) + 360) % 360 }
 
@@ -75,7 +79,7 @@ public final class CircularSlider: Control {
         return Point(center.x + radius * Trig.cos(-a), center.y + radius * Trig.sin(-a))
     }
 
-    public override func draw(_ canvas: Canvas) { drawSlider(canvas) }
+    public override func draw(_ canvas: Canvas, in dirty: Rect) { drawSlider(canvas, in: dirty) }
 
     // MARK: Touch
 

@@ -55,8 +55,10 @@ open class Control {
     public func invalidate() { host?.invalidate(paintBounds) }
     public func invalidate(_ rect: Rect) { host?.invalidate(rect) }
 
-    /// Paints the control. The canvas is already clipped to the damaged area.
-    open func draw(_ canvas: Canvas) {}
+    /// Paints the control. The canvas is already clipped to `dirty` (scene coordinates);
+    /// a control may skip parts that cannot touch it, since every damaged rectangle is
+    /// drawn in a pass of its own.
+    open func draw(_ canvas: Canvas, in dirty: Rect) {}
 
     // MARK: Touch
 

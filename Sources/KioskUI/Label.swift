@@ -16,7 +16,7 @@ public final class Label: Control {
         super.init(id: id, frame: frame, theme: theme)
     }
 
-    public override func draw(_ canvas: Canvas) {
+    public override func draw(_ canvas: Canvas, in dirty: Rect) {
         canvas.save()
         canvas.clip(frame)
         canvas.drawText(text, style: TextStyle(font: font ?? theme.font, color: color ?? theme.text,

@@ -86,7 +86,7 @@ public final class RangeSlider: Control {
 
     // MARK: Drawing and touch (RangeSlider+Drawing.swift, RangeSlider+Touch.swift)
 
-    public override func draw(_ canvas: Canvas) { drawSlider(canvas) }
+    public override func draw(_ canvas: Canvas, in dirty: Rect) { drawSlider(canvas) }
     public override func touchDistance(to point: Point) -> Double? { knobTouchDistance(to: point) }
     public override func touchBegan(at point: Point, time: Instant) -> Bool { beginKnobTouch(at: point) }
     public override func touchMoved(to point: Point, time: Instant) { moveKnobTouch(to: point) }

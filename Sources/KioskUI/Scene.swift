@@ -127,7 +127,7 @@ public final class Scene: ControlHost {
     public func draw(_ canvas: Canvas, in rect: Rect) {
         canvas.fill(.rect(rect), .solid(currentScreen.background ?? background))
         for control in currentScreen.controls where !control.isHidden && control.paintBounds.intersects(rect) {
-            control.draw(canvas)
+            control.draw(canvas, in: rect)
         }
     }
 }

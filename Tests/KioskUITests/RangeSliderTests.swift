@@ -177,7 +177,7 @@ struct RangeSliderTests {
         let h = SceneHarness([s])
         h.down(135, 115)
         let canvas = RecordingCanvas()
-        s.draw(canvas)
+        s.draw(canvas, in: s.paintBounds)
         let dark = canvas.calls.filter { $0 == .fill(.roundedRect(s.knobRect(.lower).insetBy(2), radius: 13),
                                                        .solid(Color.black.withAlpha(0.1))) }
         #expect(dark.count == 1)
