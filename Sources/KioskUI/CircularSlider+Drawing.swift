@@ -18,8 +18,7 @@ extension CircularSlider {
         canvas.stroke(.circle(center: c, radius: radius), width: lineWidth, .solid(Self.ringColor), cap: .butt)
 
         if angle > 0 {
-            // Counter-clockwise on screen is the negative direction in cairo's y-down space.
-            let arc = Path.arc(center: c, radius: radius, start: 0, end: -Trig.radians(Double(angle)), clockwise: false)
+            let arc = activeArc(to: angle)
             let gradient = Paint.linear(from: Point(c.x, frame.minY), to: Point(c.x, frame.maxY),
                                         stops: [GradientStop(0, Self.gradientStart), GradientStop(1, Self.gradientEnd)])
             canvas.blurredStroke(arc, width: lineWidth, gradient, cap: .butt, blur: glowBlur)
@@ -30,6 +29,23 @@ extension CircularSlider {
         canvas.fill(handle, .solid(Color.white.withAlpha(0.7)))
 
         if dirty.intersects(valueTextRect) { drawValue(canvas) }
+    }
+
+    /// The arc from 0° to `degrees`, counter-clockwise on screen (the negative direction in
+    /// cairo's y-down space), built from fixed 15° pieces. cairo splits an arc into Bézier
+    /// segments according to its total sweep, so one long arc would rasterise slightly
+    /// differently after every step and the pixels outside the damaged end would no longer
+    /// match a full repaint; fixed pieces keep everything but the last piece identical.
+    func activeArc(to degrees: Int) -> Path {
+        var elements: [PathElement] = []
+        var start = 0
+        while start < degrees {
+            let end = min(start + 15, degrees)
+            elements.append(.arc(center: center, radius: radius, start: -Trig.radians(Double(start)),
+                                 end: -Trig.radians(Double(end)), clockwise: false))
+            start = end
+        }
+        return Path(elements)
     }
 
     func drawValue(_ canvas: Canvas) {
