@@ -44,6 +44,6 @@ let package = Package(
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"]),
         .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig"],
                     resources: [.copy("Goldens")]),
-        .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI"]),
+        .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender"]),
     ]
 )

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@Suite("Command line")
+struct CommandLineTests {
+    func write(_ text: String, name: String = "kiosk.json") throws -> String {
+        let url = try KioskProcess.temporaryDirectory().appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test("--help and --version answer and exit 0")
+    func help() throws {
+        let help = try KioskProcess.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("kiosk run"))
+        #expect(try KioskProcess.run(["run", "--help"]).stdout.contains("--screenshot"))
+        #expect(try KioskProcess.run(["--version"]).stdout.hasPrefix("kiosk "))
+    }
+
+    @Test("an unknown option is a usage error with exit code 2")
+    func unknownOption() throws {
+        let out = try KioskProcess.run(["run", "--config", "config/demo.json", "--sise", "800x480"])
+        #expect(out.status == 2)
+        #expect(out.stderr.contains("unknown option --sise"))
+    }
+
+    @Test("kiosk check accepts the demo config")
+    func checkDemo() throws {
+        let out = try KioskProcess.run(["check", "config/demo.json"])
+        #expect(out.status == 0)
+        #expect(out.stdout.contains("OK"))
+    }
+
+    @Test("kiosk check prints every problem with file and JSON path and exits 1")
+    func checkBad() throws {
+        let path = try write("""
+        {
+          "startScreen": "mian",
+          "screens": [ { "id": "main", "controls": [
+            { "type": "rangeSlider", "id": "price", "frame": [40, 100, 440, 30], "min": 5, "max": 0 },
+            { "type": "label", "id": "price", "frame": [0, 0, 10, 10], "text": "x", "colour": "#FFFFFF" }
+          ] } ]
+        }
+        """)
+        let out = try KioskProcess.run(["check", path])
+        #expect(out.status == 1)
+        #expect(out.lines.count >= 4)
+        #expect(out.stdout.contains("\(path): screens[0].controls[0].max: must be greater than min (5)"))
+        #expect(out.stdout.contains("screens[0].controls[1].id: duplicate id \"price\""))
+        #expect(out.stdout.contains("unknown key \"colour\"; did you mean \"color\"?"))
+        #expect(out.stdout.contains("startScreen: no screen with id \"mian\""))
+    }
+
+    @Test("a missing config file is reported with its path")
+    func missingFile() throws {
+        let out = try KioskProcess.run(["run", "--config", "/nonexistent/kiosk.json"])
+        #expect(out.status == 1)
+        #expect(out.stderr.contains("/nonexistent/kiosk.json: No such file or directory"))
+    }
+
+    @Test("a bad touch-script line is reported with its line number and nothing runs")
+    func badTouchScript() throws {
+        let script = try write("""
+        {"t": 0, "type": "down", "id": 0, "x": 10, "y": 10}
+        {"t": 16, "type": "press", "id": 0, "x": 10, "y": 10}
+        {"t": 8, "type": "move", "id": 3, "x": 1, "y": 1}
+        {"t": 4, "type": "up", "id": 0}
+        """, name: "touches.jsonl")
+        let out = try KioskProcess.run(["run", "--config", "config/demo.json", "--input", script])
+        #expect(out.status == 1)
+        #expect(out.stderr.contains("\(script):2: unknown type \"press\"; expected down, move, up or cancel"))
+        #expect(out.stderr.contains("\(script):3: touch 3 moves but is not down"))
+        #expect(out.stderr.contains("\(script):4: time goes backwards (4 after 8)"))
+        #expect(out.stdout.isEmpty)
+    }
+
+    @Test("--backend drm is refused clearly until the DRM backend lands")
+    func drmNotYet() throws {
+        let out = try KioskProcess.run(["run", "--config", "config/demo.json", "--backend", "drm"])
+        #expect(out.status == 1)
+        #expect(out.stderr.contains("drm backend is not part of this build yet"))
+    }
+
+    @Test("kiosk bench --json prints one object with both sizes")
+    func bench() throws {
+        let out = try KioskProcess.run(["bench", "--json", "--iterations", "2"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any]
+        let results = try #require(object?["results"] as? [[String: Any]])
+        #expect(results.map { $0["size"] as? String } == ["800x480", "1920x1080"])
+        for key in ["full_ms", "range_slider_ms", "circular_slider_ms", "memcpy_ms"] {
+            #expect(results.allSatisfy { ($0[key] as? Double ?? -1) > 0 }, "\(key)")
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Runs the real `kiosk` executable that `swift build` produced, as a user would.
+struct KioskProcess {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `KIOSK_BINARY` wins; otherwise the debug build next to the test bundle, then release.
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["KIOSK_BINARY"] { return URL(fileURLWithPath: path) }
+        let debug = packageRoot.appendingPathComponent(".build/debug/kiosk")
+        if FileManager.default.isExecutableFile(atPath: debug.path) { return debug }
+        return packageRoot.appendingPathComponent(".build/release/kiosk")
+    }
+
+    static func path(_ relative: String) -> String { packageRoot.appendingPathComponent(relative).path }
+
+    static func run(_ arguments: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes before waiting, so a chatty run cannot fill a pipe and stall.
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A fresh temporary folder for one test's files.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// One event line parsed back, for readable assertions.
+struct EventLine: Equatable {
+    var t: Double
+    var source: String
+    var event: String
+    var value: [String: Double]
+
+    init?(_ line: String) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+              let t = object["t"] as? Double, let source = object["source"] as? String,
+              let event = object["event"] as? String else { return nil }
+        self.t = t
+        self.source = source
+        self.event = event
+        value = (object["value"] as? [String: Double]) ?? [:]
+    }
+}
