@@ -12,10 +12,16 @@ import KioskUI
 /// redo every frame is cached across frames: Pango layouts, small shadows as sprites, and
 /// gradients that glow passes paint several times.
 ///
-/// Typical frame:
+/// Typical frame, repainting only the damaged rectangles (converted to whole buffer pixels,
+/// so that the clip is a cheap pixel-aligned box and agrees with the copy to scanout):
 /// ```
 /// canvas.beginFrame(transform: sceneToPanel)
-/// for damage in region.rects { canvas.save(); canvas.clipToBuffer(damage); scene.draw(canvas); canvas.restore() }
+/// for damage in region.rects {
+///     canvas.save()
+///     canvas.clipToBuffer(sceneToPanel.apply(damage).integral)
+///     scene.draw(on: canvas)
+///     canvas.restore()
+/// }
 /// try canvas.endFrame()
 /// ```
 ///
