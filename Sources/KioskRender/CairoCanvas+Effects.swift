@@ -1,5 +1,4 @@
 import CCairo
-import Glibc
 import KioskCore
 import KioskUI
 
