@@ -12,14 +12,16 @@ extension CairoCanvas {
     public func drawText(_ text: String, style: TextStyle, in rect: Rect) {
         guard !text.isEmpty, rect.width > 0, style.color.alpha > 0 else { return }
         self.text.update(for: cr)
+        let scale = Double(PANGO_SCALE)
         var entry = self.text.layout(text, font: style.font)
         var logical = entry.logical
-        let available = Int32(clamping: Int((rect.width * Double(PANGO_SCALE)).rounded(.down)))
-        if logical.width > available {
-            entry = self.text.layout(text, font: style.font, maxWidth: available)
+        // Widths are compared in Pango units as doubles first, so an enormous or infinite
+        // rectangle never reaches the Int32 conversion.
+        let available = (rect.width * scale).rounded(.down)
+        if Double(logical.width) > available {
+            entry = self.text.layout(text, font: style.font, maxWidth: Int32(available))
             logical = entry.logical
         }
-        let scale = Double(PANGO_SCALE)
         let lx = Double(logical.x) / scale, ly = Double(logical.y) / scale
         let lw = Double(logical.width) / scale, lh = Double(logical.height) / scale
         let x: Double
@@ -29,6 +31,8 @@ extension CairoCanvas {
         case .trailing: x = rect.maxX - lw - lx
         }
         let y = rect.midY - lh / 2 - ly
+        // Non-finite coordinates would put the cairo context into an error state for good.
+        guard x.isFinite, y.isFinite else { return }
         let c = style.color
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
         cairo_new_path(cr)

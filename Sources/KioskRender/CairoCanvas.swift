@@ -8,13 +8,20 @@ import KioskUI
 /// Everything is drawn through a base transform from scene to buffer coordinates (e.g. the
 /// design scale followed by the panel rotation), so controls never see the panel's geometry.
 /// One `cairo_t` lives as long as the canvas and is reused for every frame: `beginFrame`
-/// brings it back to a clean state instead of creating a new context, and Pango layouts and
-/// gradient patterns are cached across frames.
+/// brings it back to a clean state instead of creating a new context. What is expensive to
+/// redo every frame is cached across frames: Pango layouts, small shadows as sprites, and
+/// gradients that glow passes paint several times.
 ///
-/// Typical frame:
+/// Typical frame, repainting only the damaged rectangles (converted to whole buffer pixels,
+/// so that the clip is a cheap pixel-aligned box and agrees with the copy to scanout):
 /// ```
 /// canvas.beginFrame(transform: sceneToPanel)
-/// for damage in region.rects { canvas.save(); canvas.clipToBuffer(damage); scene.draw(canvas); canvas.restore() }
+/// for damage in region.rects {
+///     canvas.save()
+///     canvas.clipToBuffer(sceneToPanel.apply(damage).integral)
+///     scene.draw(on: canvas)
+///     canvas.restore()
+/// }
 /// try canvas.endFrame()
 /// ```
 ///
@@ -39,7 +46,8 @@ public final class CairoCanvas: Canvas {
     /// Scene → buffer transformation every frame starts with.
     public private(set) var transform: AffineTransform
     var stack: [StateEntry] = []
-    var patterns = GradientPatternCache()
+    var shadowSprites = ShadowSpriteCache()
+    var gradientRasters = GradientRasterCache()
     let text: TextLayoutCache
     /// The first cairo failure of this frame, reported by `endFrame`.
     private var firstError: CairoError?
@@ -196,12 +204,16 @@ public final class CairoCanvas: Canvas {
         cairo_stroke(cr)
     }
 
-    /// Sets `paint` as the cairo source; gradients come from the pattern cache.
-    func setSource(_ paint: Paint) {
+    /// Sets `paint` as the cairo source.
+    func setSource(_ paint: Paint) { Self.setSource(paint, on: cr) }
+
+    /// Sets `paint` as the source of `target` (the canvas's context or an offscreen one).
+    /// cairo_set_source takes its own reference, so the pattern object can go right away.
+    static func setSource(_ paint: Paint, on target: OpaquePointer) {
         if case let .solid(c) = paint {
-            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
-        } else if let pattern = patterns.pattern(for: paint) {
-            cairo_set_source(cr, pattern.pointer)
+            cairo_set_source_rgba(target, c.red, c.green, c.blue, c.alpha)
+        } else if let pattern = CairoPattern(gradient: paint) {
+            cairo_set_source(target, pattern.pointer)
         }
     }
 

@@ -149,6 +149,54 @@ struct CanvasBehaviourTests {
         #expect(glowing.pixel(x: 30, y: 48) == PixelBuffer.pixelValue(Self.red))
     }
 
+    @Test("a gradient glow's sharp stroke has exactly the gradient's colours, upright and rotated",
+          arguments: [DisplayRotation.none, .quarter])
+    func gradientGlowKeepsGradient(rotation: DisplayRotation) throws {
+        let gradient = Paint.linear(from: Point(10, 10), to: Point(70, 70),
+                                    stops: [GradientStop(0, Color(red: 0.2, green: 0.5, blue: 1)),
+                                            GradientStop(1, Color(red: 0.7, green: 0.3, blue: 1))])
+        let arc = Path.arc(center: Point(40, 40), radius: 22, start: 0, end: -1.5 * .pi, clockwise: false)
+        func render(_ draw: (CairoCanvas) -> Void) throws -> PixelBuffer {
+            let buffer = PixelBuffer(width: 80, height: 80)
+            let canvas = try CairoCanvas(buffer: buffer, transform: rotation.screenToPanel(panel: Size(80, 80)))
+            canvas.beginFrame()
+            draw(canvas)
+            try canvas.endFrame()
+            return buffer
+        }
+        let plain = try render { $0.stroke(arc, width: 6, gradient, cap: .round) }
+        let glowing = try render { $0.blurredStroke(arc, width: 6, gradient, cap: .round, blur: 6) }
+        // Points in the middle of the stroke (radius 22) at 0°, 90° and 180° counter-clockwise.
+        let transform = rotation.screenToPanel(panel: Size(80, 80))
+        for scenePoint in [Point(62, 40), Point(40, 18), Point(18, 40)] {
+            let p = transform.apply(scenePoint)
+            let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
+            #expect(glowing.pixel(x: x, y: y) == plain.pixel(x: x, y: y), "at \(scenePoint)")
+        }
+    }
+
+    @Test("a small shadow looks the same wherever it is drawn (sprite placement)")
+    func spriteShadowIsPositionIndependent() throws {
+        let buffer = PixelBuffer(width: 120, height: 60)
+        let canvas = try CairoCanvas(buffer: buffer)
+        canvas.beginFrame()
+        for x in [10.0, 70.0] {
+            canvas.shadow(.roundedRect(Rect(x, 15, 30, 30), radius: 15), offset: Point(0, 2), blur: 5,
+                          color: Color.black.withAlpha(0.5))
+        }
+        try canvas.endFrame()
+        for y in 0..<60 {
+            for x in 0..<55 {
+                #expect(buffer.pixel(x: x, y: y) == buffer.pixel(x: x + 60, y: y), "pixel (\(x), \(y))")
+            }
+        }
+        // Half the shadow's alpha at the (offset) outline, full inside, none far outside.
+        let alpha = { (x: Int, y: Int) in Int(buffer.pixel(x: x, y: y) >> 24) }
+        #expect(abs(alpha(25, 17) - 64) < 24)
+        #expect(alpha(25, 32) == 128)
+        #expect(alpha(25, 2) == 0)
+    }
+
     @Test("a rounded-rect shadow fades smoothly outwards, without seams between its tiles",
           arguments: [0.0, 6.0, 30.0])
     func shadowFalloff(radius: Double) throws {

@@ -114,3 +114,23 @@ func inkBounds(_ buffer: PixelBuffer) -> Rect? {
     guard maxX >= 0 else { return nil }
     return Rect(Double(minX), Double(minY), Double(maxX - minX + 1), Double(maxY - minY + 1))
 }
+
+@Suite("Text edge cases")
+struct TextEdgeCaseTests {
+    @Test("empty text, empty or unbounded rectangles draw safely")
+    func edgeCases() throws {
+        let buffer = PixelBuffer(width: 100, height: 30)
+        let canvas = try CairoCanvas(buffer: buffer)
+        let style = TextStyle(font: "Lohit Devanagari 12", color: .white)
+        canvas.beginFrame()
+        canvas.drawText("", style: style, in: Rect(0, 0, 100, 30))
+        canvas.drawText("Hola", style: style, in: Rect(0, 0, 0, 30))
+        #expect(inkBounds(buffer) == nil)
+        canvas.drawText("Hola", style: style, in: Rect(0, 0, .infinity, 30))
+        canvas.drawText("two\nlines", style: style, in: Rect(0, 0, 100, 30))
+        try canvas.endFrame()
+        #expect(inkBounds(buffer) != nil)
+        #expect(canvas.measureText("two\nlines", font: "Lohit Devanagari 12").height
+            == canvas.measureText("one line", font: "Lohit Devanagari 12").height)
+    }
+}
