@@ -1,0 +1,102 @@
+import Testing
+import KioskCore
+import KioskUI
+import KioskBackend
+@testable import KioskService
+
+/// The runtime in-process, on the virtual clock: pacing, idleness and event coalescing.
+@Suite("Runtime")
+struct RuntimeTests {
+    struct Kiosk {
+        let scene: Scene
+        let runtime: KioskRuntime
+        let driver: HeadlessDriver
+        let events: EventLog
+    }
+
+    final class EventLog { var events: [ControlEvent] = [] }
+
+    func kiosk(_ controls: [Control]) throws -> Kiosk {
+        let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: controls)])
+        let renderer = try KioskRenderFactory.renderer(width: 800, height: 480)
+        let backend = HeadlessBackend(width: 800, height: 480)
+        let log = EventLog()
+        let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend) { log.events.append($0) }
+        return Kiosk(scene: scene, runtime: runtime, driver: HeadlessDriver(runtime: runtime, backend: backend), events: log)
+    }
+
+    func touch(_ phase: TouchPhase, _ x: Double, _ y: Double, at ms: Double, slot: Int = 0) -> TouchEvent {
+        TouchEvent(slot: slot, phase: phase, position: Point(x, y), time: .milliseconds(ms))
+    }
+
+    func slider() -> RangeSlider {
+        RangeSlider(id: "price", frame: Rect(40, 100, 430, 30), minimum: 0, maximum: 100, lower: 20, upper: 80)
+    }
+
+    @Test("with nothing to do, one frame is drawn and the loop would sleep without timeout")
+    func idle() throws {
+        let k = try kiosk([slider()])
+        k.driver.run(touches: [])
+        #expect(k.runtime.stats.framesRendered == 1)
+        #expect(k.runtime.nextWakeup(now: k.driver.now, flipDeadline: nil) == nil)
+    }
+
+    @Test("moves that arrive while a flip is pending are coalesced into one valueChanged")
+    func coalescedPerFrame() throws {
+        let k = try kiosk([slider()])
+        // Frame at 0 (flip until 16.7); the press at 0 is drawn at 16.7 (flip until 33.3);
+        // the moves at 17, 20, 24 and 28 all wait for the frame at 33.3.
+        k.driver.run(touches: [
+            touch(.down, 135, 115, at: 0), touch(.move, 175, 115, at: 17),
+            touch(.move, 179, 115, at: 20), touch(.move, 183, 115, at: 24), touch(.move, 187, 115, at: 28),
+            touch(.up, 0, 0, at: 60),
+        ])
+        let changed = k.events.events.filter { $0.kind == .valueChanged }
+        #expect(changed.count == 1)
+        #expect(changed.last?.value[0].value == .number(33))
+        #expect(changed.last?.time == .milliseconds(28))
+        #expect(k.events.events.last?.kind == .valueCommitted)
+    }
+
+    @Test("frames are paced by the flip: never more than one per refresh interval")
+    func pacing() throws {
+        let k = try kiosk([slider()])
+        var touches = [touch(.down, 135, 115, at: 0)]
+        for i in 1...100 { touches.append(touch(.move, 135 + Double(i), 115, at: Double(i) * 2)) }   // 500 Hz input
+        touches.append(touch(.up, 0, 0, at: 202))
+        k.driver.run(touches: touches)
+        // 202 ms of input at 60 Hz is about 13 frames, not 100.
+        #expect(k.runtime.stats.framesRendered <= 15)
+        #expect(k.runtime.stats.framesRendered >= 11)
+    }
+
+    @Test("a button's release fade animates on the fixed-step clock and then the loop goes idle")
+    func animationThenIdle() throws {
+        let button = Button(id: "hello", frame: Rect(40, 400, 160, 48), title: "Hello")
+        let k = try kiosk([button])
+        k.driver.run(touches: [touch(.down, 100, 420, at: 0), touch(.up, 0, 0, at: 50)])
+        #expect(button.pressedAmount == 0)
+        #expect(!k.scene.isAnimating)
+        #expect(k.runtime.stats.framesRendered >= 8)         // 150 ms of fade at 60 Hz
+        #expect(k.driver.now < .milliseconds(260))           // and then it stopped
+        #expect(k.runtime.nextWakeup(now: k.driver.now, flipDeadline: nil) == nil)
+        #expect(k.events.events.map(\.kind) == [.tapped])
+    }
+
+    @Test("a long-press deadline wakes the runtime even when nothing is drawn")
+    func gestureDeadline() throws {
+        let k = try kiosk([slider()])
+        k.runtime.handle(touch(.down, 300, 300, at: 0))   // on no control
+        k.runtime.renderFrameIfNeeded(at: .zero)
+        #expect(k.runtime.nextWakeup(now: .zero, flipDeadline: nil) == .milliseconds(500))
+    }
+
+    @Test("events are written as the documented JSON lines")
+    func encoding() {
+        let e = ControlEvent(time: .milliseconds(16), source: "price", kind: .valueChanged,
+                             value: [("lower", .number(2.34567)), ("upper", .number(8))])
+        #expect(EventEncoder.line(e) == #"{"t": 16, "source": "price", "event": "valueChanged", "value": {"lower": 2.346, "upper": 8}}"#)
+        #expect(EventEncoder.line(ControlEvent(time: .milliseconds(1200), source: "go\"", kind: .tapped))
+                == #"{"t": 1200, "source": "go\"", "event": "tapped"}"#)
+    }
+}
