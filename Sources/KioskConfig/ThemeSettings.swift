@@ -1,4 +1,5 @@
 import KioskCore
+import KioskUI
 
 /// Colours, font and shape shared by all controls: the `"theme"` object of a config. Controls
 /// that set their own colour or font override these.
@@ -20,12 +21,14 @@ public struct ThemeSettings: Sendable, Equatable, Decodable {
     /// Button titles (`buttonText`; default: the `text` colour).
     public var buttonText: Color
 
-    public static let defaultAccent = Color(hex: "#0073F0")!
-    public static let defaultTrack = Color(hex: "#E6E6E6")!
-    public static let defaultKnob = Color.white
-    public static let defaultText = Color.white
-    public static let defaultFont = "sans-serif 18"
-    public static let defaultButtonBackground = Color(hex: "#2A3340")!
+    // The defaults are the controls' own (`Theme.standard`), so a config without a theme
+    // looks exactly like controls made in code.
+    public static let defaultAccent = Theme.standard.accent
+    public static let defaultTrack = Theme.standard.track
+    public static let defaultKnob = Theme.standard.knob
+    public static let defaultText = Theme.standard.text
+    public static let defaultFont = Theme.standard.font
+    public static let defaultButtonBackground = Theme.standard.buttonBackground
 
     /// `buttonText` nil means "the same as `text`".
     public init(accent: Color = ThemeSettings.defaultAccent, track: Color = ThemeSettings.defaultTrack,

@@ -81,4 +81,20 @@ struct SceneTests {
         #expect(drained[0].value[0].value == .number(23))
         _ = scene
     }
+
+    @Test("changing a property repaints only the control it belongs to")
+    func propertyDamage() {
+        let label = Label(id: "title", frame: Rect(20, 20, 400, 40), text: "Hola")
+        let dial = CircularSlider(id: "angle", frame: Rect(520, 40, 240, 240))
+        let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [label, dial])])
+        _ = scene.takeDamage()
+        label.text = "नमस्ते"
+        #expect(scene.takeDamage().rects == [Rect(20, 20, 400, 40)])
+        label.text = "नमस्ते"
+        #expect(scene.takeDamage().isEmpty)
+        dial.textColor = Color(hex: "#FF0000")
+        #expect(scene.takeDamage().rects == [Rect(520, 40, 240, 240)])
+        label.frame = Rect(20, 300, 400, 40)
+        #expect(scene.takeDamage().rects.count == 2)   // where it was and where it is
+    }
 }
