@@ -49,6 +49,8 @@ public final class CairoCanvas: Canvas {
     var shadowSprites = ShadowSpriteCache()
     var gradientRasters = GradientRasterCache()
     let text: TextLayoutCache
+    /// Pixels of retained layers (screens under overlays, screens in a transition).
+    let retained = RetainedLayerCache()
     /// The first cairo failure of this frame, reported by `endFrame`.
     private var firstError: CairoError?
 

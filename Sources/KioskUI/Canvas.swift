@@ -69,6 +69,9 @@ public protocol Canvas: AnyObject {
     func save()
     func restore()
     func translate(_ dx: Double, _ dy: Double)
+    /// Applies `transform` to everything drawn from now on, before the current
+    /// transformation (scales about a point, flips, …).
+    func concatenate(_ transform: AffineTransform)
     /// Intersects the current clip with `rect`.
     func clip(_ rect: Rect)
 
@@ -84,6 +87,11 @@ public protocol Canvas: AnyObject {
     func drawText(_ text: String, style: TextStyle, in rect: Rect)
     /// The logical size of `text` set in `font`.
     func measureText(_ text: String, font: String) -> Size
+
+    /// Composites a retained layer's pixels, first repainting what is stale. `transform` is
+    /// applied to the layer (scene coordinates) before the current transformation; a pure
+    /// translation is rounded to whole device pixels so that the copy stays a plain blit.
+    func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double)
 
     /// Everything drawn until the matching `endLayer` is composited at `opacity`.
     func beginLayer(opacity: Double)

@@ -2,7 +2,14 @@ import KioskCore
 
 /// What a button (or later IPC) asks the scene to do.
 public enum ControlAction: Sendable, Equatable {
-    case switchScreen(String)
+    /// Show another screen, with a transition (`duration` nil: the default 0.3 s).
+    case switchScreen(String, transition: TransitionKind = .none, duration: Duration? = nil)
+    /// Return to the previous screen; nil transition plays the one that left it, backwards.
+    case back(transition: TransitionKind? = nil, duration: Duration? = nil)
+    /// Show a panel (an overlay sliding in from an edge).
+    case showPanel(String)
+    /// Show a popup dialog over everything else.
+    case showPopup(String)
 }
 
 /// The scene as seen from a control: where damage, events, actions and animations go.

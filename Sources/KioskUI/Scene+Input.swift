@@ -1,40 +1,75 @@
 import KioskCore
 import KioskGestures
 
-/// Routing of gestures to controls: the control under a finger at touch-down owns that
-/// finger until it lifts, wherever it moves (CERangeSlider keeps tracking outside its bounds).
+/// Routing of gestures: a finger belongs, from touch-down to lift, to what it landed on.
+/// During a screen transition fingers are ignored; with overlays present the top overlay
+/// takes them (controls under a dimmed area get nothing); otherwise the control under the
+/// finger owns it wherever it moves (CERangeSlider keeps tracking outside its bounds).
 extension Scene {
     public func handle(_ gestures: [GestureEvent]) {
         for gesture in gestures { handle(gesture) }
     }
 
     public func handle(_ gesture: GestureEvent) {
+        setTime(gesture.time)
+        if case let .pressed(slot, location, time) = gesture {
+            owners[slot] = newOwner(at: location, time: time)
+        }
+        let slot = gesture.slot
+        guard let owner = owners[slot] else { return }
         switch gesture {
-        case let .pressed(slot, location, time):
-            setTime(time)
-            if let control = currentScreen.control(at: location), control.touchBegan(at: location, time: time) {
-                setOwner(control, for: slot)
-            }
-        case let .panBegan(slot, _, location, time),
-             let .panChanged(slot, location, _, _, time),
-             let .panEnded(slot, location, _, _, time):
-            setTime(time)
-            owner(of: slot)?.touchMoved(to: location, time: time)
-        case let .tapped(slot, location, time):
-            setTime(time)
-            owner(of: slot)?.touchTapped(at: location, time: time)
-        case let .released(slot, location, time):
-            setTime(time)
-            let control = owner(of: slot)
-            setOwner(nil, for: slot)
-            control?.touchEnded(at: location, time: time)
-        case let .cancelled(slot, time):
-            setTime(time)
-            let control = owner(of: slot)
-            setOwner(nil, for: slot)
-            control?.touchCancelled(time: time)
+        case .released, .cancelled: owners[slot] = nil
+        default: break
+        }
+        switch owner {
+        case .ignored:
+            return
+        case .overlay(let overlay):
+            overlay.handle(gesture)
+        case .control(let control):
+            Self.deliver(gesture, to: control)
+        }
+    }
+
+    private func newOwner(at location: Point, time: Instant) -> TouchOwner {
+        if transition != nil { return .ignored }
+        if let top = overlays.last { return .overlay(top) }
+        if let control = currentScreen.control(at: location), control.touchBegan(at: location, time: time) {
+            return .control(control)
+        }
+        return .ignored
+    }
+
+    /// Turns a gesture into the control's touch calls (`touchBegan` already happened).
+    public static func deliver(_ gesture: GestureEvent, to control: Control) {
+        switch gesture {
+        case .pressed:
+            break
+        case let .panBegan(_, _, location, time),
+             let .panChanged(_, location, _, _, time),
+             let .panEnded(_, location, _, _, time):
+            control.touchMoved(to: location, time: time)
+        case let .tapped(_, location, time):
+            control.touchTapped(at: location, time: time)
+        case let .released(_, location, time):
+            control.touchEnded(at: location, time: time)
+        case let .cancelled(_, time):
+            control.touchCancelled(time: time)
         case .longPressed, .swiped:
-            break   // no control uses them yet; panels (dismiss by swipe) will
+            break
+        }
+    }
+
+    /// Every finger lets go of what it holds (as libinput's touch cancel would).
+    public func cancelAllTouches() {
+        let held = owners.sorted { $0.key < $1.key }
+        owners.removeAll()
+        for (slot, owner) in held {
+            switch owner {
+            case .control(let control): control.touchCancelled(time: currentTime)
+            case .overlay(let overlay): overlay.handle(.cancelled(slot: slot, time: currentTime))
+            case .ignored: break
+            }
         }
     }
 }

@@ -1,24 +1,37 @@
 import KioskCore
 import KioskGestures
 
-/// Everything on the display: the screens, which one is shown, the damage waiting to be
-/// repainted and the events waiting to go out. It is laid out in design coordinates
-/// (`designSize`); the renderer scales and rotates it onto the panel.
+/// Everything on the display: the screens, which one is shown, the overlays over it, the
+/// damage waiting to be repainted and the events waiting to go out. It is laid out in design
+/// coordinates (`designSize`); the renderer scales and rotates it onto the panel.
 ///
 /// Data flows one way: gestures come in through `handle(_:)`, time through `step(_:at:)`;
 /// damage and events leave through `takeDamage()` and `drainEvents()` once per frame.
-public final class Scene: ControlHost {
+public final class Scene {
     public let designSize: Size
     public var background: Color { didSet { if oldValue != background { invalidateAll() } } }
     public private(set) var screens: [Screen]
-    public private(set) var currentScreen: Screen
+    public internal(set) var currentScreen: Screen
+    /// Overlays over the current screen, bottom first; the last one gets the touches.
+    public private(set) var overlays: [Overlay] = []
+    /// The screen change in progress, if any. Input is ignored while it runs.
+    public internal(set) var transition: ScreenTransition?
     public private(set) var currentTime: Instant = .zero
+    /// Screens shown before the current one, for `back`, with the transition that left each.
+    var history: [(screen: Screen, transition: TransitionKind, duration: Duration)] = []
 
     private var damage = DamageRegion()
     private var outbox = EventOutbox()
-    /// The control each finger (touch slot) belongs to, from touch-down to lift.
-    private var owners: [Int: Control] = [:]
+    /// Who each finger (touch slot) belongs to, from touch-down to lift.
+    var owners: [Int: TouchOwner] = [:]
     private var animating: [Control] = []
+
+    enum TouchOwner {
+        case control(Control)
+        case overlay(Overlay)
+        /// A finger that landed during a transition: ignored until it lifts.
+        case ignored
+    }
 
     public init(designSize: Size, background: Color = Theme.standard.background, screens: [Screen], startScreen: String? = nil) {
         precondition(!screens.isEmpty, "a scene needs at least one screen")
@@ -26,7 +39,7 @@ public final class Scene: ControlHost {
         self.background = background
         self.screens = screens
         self.currentScreen = screens.first { $0.id == startScreen } ?? screens[0]
-        for screen in screens { for control in screen.controls { control.host = self } }
+        for screen in screens { screen.attach(to: self) }
         invalidateAll()
     }
 
@@ -40,22 +53,25 @@ public final class Scene: ControlHost {
         return nil
     }
 
-    public func add(_ control: Control, to screen: Screen) {
-        control.host = self
-        screen.add(control)
-        if screen === currentScreen { control.invalidate() }
-    }
+    public func overlay(withID id: String) -> Overlay? { overlays.first { $0.id == id } }
 
     // MARK: Damage and events
 
+    /// Marks an area (scene coordinates) of the display for repainting in the next frame.
     public func invalidate(_ rect: Rect) {
-        var r = rect.intersection(bounds)
+        let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
-        r = r.integral
-        damage.add(r)
+        damage.add(r.integral)
     }
 
     public func invalidateAll() { damage.add(bounds) }
+
+    /// A screen's control changed: repaint it if that screen can be seen.
+    func screen(_ screen: Screen, didInvalidate rect: Rect) {
+        if screen === currentScreen || screen === transition?.under || screen === transition?.over {
+            invalidate(rect)
+        }
+    }
 
     public var needsRedraw: Bool { !damage.isEmpty }
 
@@ -65,45 +81,54 @@ public final class Scene: ControlHost {
         return damage
     }
 
-    public func post(_ event: ControlEvent) {
-        // Controls on a screen that is not shown cannot change visibly; their events still count.
-        outbox.post(event)
-    }
+    public func post(_ event: ControlEvent) { outbox.post(event) }
 
     public func drainEvents() -> [ControlEvent] { outbox.drain() }
 
     public var hasPendingEvents: Bool { !outbox.isEmpty }
 
-    // MARK: Actions
-
-    public func perform(_ action: ControlAction, from control: Control) {
-        switch action {
-        case .switchScreen(let id): showScreen(id)
-        }
+    /// Posts an event about something that is not a control (a panel, a popup), stamped now.
+    public func post(_ kind: ControlEvent.Kind, source: String, value: [(name: String, value: EventScalar)] = []) {
+        outbox.post(ControlEvent(time: currentTime, source: source, kind: kind, value: value))
     }
 
-    /// Shows another screen at once. Fingers on the old screen are cancelled, so a drag can
-    /// never continue on a control that is no longer visible.
+    // MARK: Overlays
+
+    /// Overlays that actions can show by id (panels, popups), made once when the scene is built.
+    private var registered: [String: Overlay] = [:]
+
+    public func register(_ overlay: Overlay) { registered[overlay.id] = overlay }
+
+    public func registeredOverlay(withID id: String) -> Overlay? { registered[id] }
+
+    /// Shows a registered overlay, or turns it round if it is on its way out.
     @discardableResult
-    public func showScreen(_ id: String) -> Bool {
-        guard let next = screen(withID: id), next !== currentScreen else { return false }
-        cancelAllTouches()
-        currentScreen = next
-        invalidateAll()
+    public func showOverlay(_ id: String) -> Bool {
+        guard let overlay = registered[id] else { return false }
+        if !overlays.contains(where: { $0 === overlay }) { present(overlay) }
+        overlay.show()
         return true
     }
 
-    // MARK: Touch ownership
+    /// Puts `overlay` on top. Fingers on the screen's controls are cancelled: from now on
+    /// the overlay takes every touch.
+    public func present(_ overlay: Overlay) {
+        cancelAllTouches()
+        overlay.scene = self
+        overlays.append(overlay)
+        currentScreen.layer.invalidateAll()
+        invalidateAll()
+        overlay.didAppear()
+    }
 
-    func owner(of slot: Int) -> Control? { owners[slot] }
-    func setOwner(_ control: Control?, for slot: Int) { owners[slot] = control }
-    func setTime(_ time: Instant) { if time > currentTime { currentTime = time } }
-
-    /// Every finger lets go of its control (as libinput's touch cancel would).
-    public func cancelAllTouches() {
-        let held = owners
-        owners.removeAll()
-        for (_, control) in held.sorted(by: { $0.key < $1.key }) { control.touchCancelled(time: currentTime) }
+    private func removeFinishedOverlays() {
+        let finished = overlays.filter(\.isFinished)
+        guard !finished.isEmpty else { return }
+        overlays.removeAll { $0.isFinished }
+        for (slot, owner) in owners {
+            if case .overlay(let o) = owner, finished.contains(where: { $0 === o }) { owners[slot] = .ignored }
+        }
+        invalidateAll()
     }
 
     // MARK: Time
@@ -112,22 +137,52 @@ public final class Scene: ControlHost {
         if !animating.contains(where: { $0 === control }) { animating.append(control) }
     }
 
-    public var isAnimating: Bool { !animating.isEmpty }
+    public var isAnimating: Bool { !animating.isEmpty || transition != nil || overlaysMoving }
+    private var overlaysMoving = false
 
     /// One fixed simulation step ending at `time`.
     public func step(_ dt: Duration, at time: Instant) {
-        currentTime = time
+        setTime(time)
         animating = animating.filter { $0.advance(by: dt) }
+        var moving = false
+        for overlay in overlays where overlay.advance(by: dt) { moving = true }
+        overlaysMoving = moving
+        removeFinishedOverlays()
+        if let t = transition {
+            let running = t.advance(by: dt)
+            invalidateAll()
+            if !running { finishTransition(t) }
+        }
+    }
+
+    func setTime(_ time: Instant) { if time > currentTime { currentTime = time } }
+
+    func setTransition(_ t: ScreenTransition) {
+        transition = t
+        currentScreen.layer.invalidateAll()
+        t.under.layer.invalidateAll()
+        t.over.layer.invalidateAll()
+    }
+
+    func finishTransition(_ t: ScreenTransition) {
+        transition = nil
+        currentScreen = t.destination
+        invalidateAll()
     }
 
     // MARK: Drawing
 
     /// Paints everything that intersects `rect` (design coordinates). The canvas is already
-    /// clipped to it, so this only has to skip controls that cannot touch it.
+    /// clipped to it. With nothing over the screen, the screen's controls are drawn directly;
+    /// under overlays and during transitions the screens come from their retained layers.
     public func draw(_ canvas: Canvas, in rect: Rect) {
-        canvas.fill(.rect(rect), .solid(currentScreen.background ?? background))
-        for control in currentScreen.controls where !control.isHidden && control.paintBounds.intersects(rect) {
-            control.draw(canvas, in: rect)
+        if let transition {
+            transition.draw(canvas, in: rect, bounds: bounds, background: background)
+        } else if overlays.isEmpty {
+            currentScreen.draw(canvas, in: rect)
+        } else {
+            canvas.drawRetained(currentScreen.layer, transform: .identity, opacity: 1)
         }
+        for overlay in overlays { overlay.draw(canvas, in: rect) }
     }
 }

@@ -54,6 +54,10 @@ final class RecordingCanvas: Canvas {
     func save() {}
     func restore() {}
     func translate(_ dx: Double, _ dy: Double) {}
+    func concatenate(_ transform: AffineTransform) {}
+    func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double) {
+        layer.draw(self, layer.bounds)
+    }
     func clip(_ rect: Rect) { calls.append(.clip(rect)) }
     func fill(_ path: Path, _ paint: Paint) { calls.append(.fill(path, paint)) }
     func stroke(_ path: Path, width: Double, _ paint: Paint, cap: LineCap) { calls.append(.stroke(path, width)) }

@@ -1,0 +1,125 @@
+import CCairo
+import KioskCore
+import KioskUI
+
+/// Retained layers: pixels kept between frames at device resolution.
+///
+/// A layer's cache is rendered through the canvas's current transformation (scene → panel at
+/// the time of the call), so compositing it untransformed is a 1:1 copy of device pixels,
+/// which pixman does at memcpy speed. The cache is rebuilt when that transformation or the
+/// layer's bounds change; otherwise only the layer's stale region is repainted into it.
+final class RetainedLayerCache {
+    struct Entry {
+        let buffer: PixelBuffer
+        let canvas: CairoCanvas
+        let surface: CairoSurface
+        /// Scene → device transformation the cache was rendered with.
+        let matrix: AffineTransform
+        /// Where the cache sits in device pixels.
+        let deviceRect: Rect
+        let bounds: Rect
+    }
+
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    /// Oldest first; more than `capacity` layers drop the least recently used.
+    private var order: [ObjectIdentifier] = []
+    let capacity = 4
+
+    /// The cache for `layer` under `matrix`, brought up to date.
+    func entry(for layer: RetainedLayer, matrix: AffineTransform) throws(CairoError) -> Entry {
+        let key = ObjectIdentifier(layer)
+        var entry = entries[key]
+        if let e = entry, e.matrix != matrix || e.bounds != layer.bounds { entry = nil }
+        var stale = layer.takeStaleRegion()
+        if entry == nil {
+            let deviceRect = matrix.apply(layer.bounds).integral
+            let buffer = PixelBuffer(width: max(1, Int(deviceRect.width)), height: max(1, Int(deviceRect.height)))
+            let local = matrix.then(.translation(-deviceRect.x, -deviceRect.y))
+            let canvas = try CairoCanvas(buffer: buffer, transform: local)
+            entry = Entry(buffer: buffer, canvas: canvas, surface: try CairoSurface(buffer: buffer), matrix: matrix,
+                          deviceRect: deviceRect, bounds: layer.bounds)
+            stale = DamageRegion(layer.bounds)
+        }
+        let e = entry!
+        if !stale.isEmpty {
+            let local = matrix.then(.translation(-e.deviceRect.x, -e.deviceRect.y))
+            guard let back = local.inverted else { throw CairoError(call: "retained layer", message: "singular transform") }
+            e.canvas.beginFrame(transform: local)
+            for rect in stale.rects {
+                let device = local.apply(rect).integral.intersection(e.buffer.bounds)
+                guard !device.isEmpty else { continue }
+                e.canvas.save()
+                e.canvas.clipToBuffer(device)
+                layer.draw(e.canvas, back.apply(device))
+                e.canvas.restore()
+            }
+            try e.canvas.endFrame()
+            e.surface.markDirty()
+        }
+        entries[key] = e
+        order.removeAll { $0 == key }
+        order.append(key)
+        while order.count > capacity { entries[order.removeFirst()] = nil }
+        return e
+    }
+
+    func forget(_ layer: RetainedLayer) {
+        let key = ObjectIdentifier(layer)
+        entries[key] = nil
+        order.removeAll { $0 == key }
+    }
+}
+
+extension CairoCanvas {
+    public func concatenate(_ transform: AffineTransform) {
+        var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
+                               x0: transform.tx, y0: transform.ty)
+        cairo_transform(cr, &m)
+    }
+
+    /// The current user → device transformation.
+    var currentMatrix: AffineTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+    }
+
+    public func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double) {
+        guard opacity > 0 else { return }
+        let matrix = currentMatrix
+        let entry: RetainedLayerCache.Entry
+        do { entry = try retained.entry(for: layer, matrix: matrix) } catch {
+            record(error)
+            return
+        }
+        guard let toScene = matrix.inverted else { return }
+        // Device → device: back to the scene, the layer's own transform, forward again.
+        var move = toScene.then(transform).then(matrix)
+        let pureTranslation = move.a == 1 && move.b == 0 && move.c == 0 && move.d == 1
+        if pureTranslation {
+            move.tx = move.tx.rounded()
+            move.ty = move.ty.rounded()
+        }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        var m = cairo_matrix_t(xx: move.a, yx: move.b, xy: move.c, yy: move.d, x0: move.tx, y0: move.ty)
+        cairo_transform(cr, &m)
+        cairo_set_source_surface(cr, entry.surface.pointer, entry.deviceRect.x, entry.deviceRect.y)
+        if !pureTranslation {
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        }
+        cairo_new_path(cr)
+        cairo_rectangle(cr, entry.deviceRect.x, entry.deviceRect.y, entry.deviceRect.width, entry.deviceRect.height)
+        if opacity >= 1 {
+            cairo_fill(cr)
+        } else {
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, opacity)
+        }
+        cairo_restore(cr)
+        check("drawRetained")
+    }
+
+    /// Drops the cached pixels of a layer that will not be drawn again soon.
+    public func forgetRetained(_ layer: RetainedLayer) { retained.forget(layer) }
+}

@@ -1,0 +1,41 @@
+import KioskCore
+import KioskGestures
+
+/// Something shown over the current screen (a panel, the popup stack). While an overlay is
+/// present it receives every finger that lands, so controls under it get no touches, and the
+/// screen below is composited from its retained layer instead of being repainted each frame.
+///
+/// Subclasses draw themselves in scene coordinates, react to gestures and animate on the
+/// scene's fixed-step clock; they report damage through `invalidate`.
+open class Overlay {
+    public let id: String
+    public internal(set) weak var scene: Scene?
+
+    public init(id: String) { self.id = id }
+
+    /// True once the overlay has completely disappeared; the scene then removes it.
+    open var isFinished: Bool { false }
+
+    /// Paints the overlay inside `dirty` (scene coordinates); the canvas is clipped to it and
+    /// everything below is already drawn.
+    open func draw(_ canvas: Canvas, in dirty: Rect) {}
+
+    /// Every gesture of a finger that landed while this overlay was the top one.
+    open func handle(_ gesture: GestureEvent) {}
+
+    /// One fixed simulation step. Returns true while something moves.
+    open func advance(by dt: Duration) -> Bool { false }
+
+    /// Called once the scene has added the overlay.
+    open func didAppear() {}
+
+    /// Asked to appear (again): a `showPanel`/`showPopup` action. An overlay on its way out
+    /// turns round from where it is.
+    open func show() {}
+
+    /// Asked to go away, animated; `isFinished` becomes true when it is gone.
+    open func dismiss() {}
+
+    public func invalidate(_ rect: Rect) { scene?.invalidate(rect) }
+    public func invalidateAll() { scene?.invalidateAll() }
+}

@@ -1,0 +1,39 @@
+import KioskCore
+
+/// Content whose pixels the canvas keeps between frames, so that it can be composited again
+/// (moved, faded, scaled, dimmed over) without being redrawn.
+///
+/// A screen under a dimming panel, or the two screens of a transition, are retained layers:
+/// while the overlay or the transition animates, each frame only copies the layer's cached
+/// pixels instead of repainting every control. Changes to the content still reach the cache:
+/// `invalidate` marks the part that `draw` must paint again the next time the layer is
+/// composited.
+public final class RetainedLayer {
+    public let id: String
+    /// The layer's content area, in scene coordinates.
+    public private(set) var bounds: Rect
+    /// Parts of the cached pixels that no longer match the content.
+    public private(set) var staleRegion = DamageRegion()
+    /// Paints the content inside `rect` (scene coordinates); the canvas is clipped to it.
+    public let draw: (Canvas, Rect) -> Void
+
+    public init(id: String, bounds: Rect, draw: @escaping (Canvas, Rect) -> Void) {
+        self.id = id
+        self.bounds = bounds
+        self.draw = draw
+        staleRegion.add(bounds)
+    }
+
+    public func invalidate(_ rect: Rect) {
+        let r = rect.intersection(bounds)
+        if !r.isEmpty { staleRegion.add(r) }
+    }
+
+    public func invalidateAll() { staleRegion.add(bounds) }
+
+    /// Hands the stale parts to the canvas implementation that is about to repaint them.
+    public func takeStaleRegion() -> DamageRegion {
+        defer { staleRegion.removeAll() }
+        return staleRegion
+    }
+}

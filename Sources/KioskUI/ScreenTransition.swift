@@ -1,0 +1,82 @@
+import KioskCore
+import KioskAnimation
+
+/// How one screen replaces another.
+public enum TransitionKind: String, Sendable, CaseIterable {
+    /// A plain cut.
+    case none
+    /// The new screen slides up from the bottom over the old one.
+    case slideUp
+    /// The old screen turns away about the horizontal axis and the new one turns in, the
+    /// bottom edge leading (a flat, affine rendering of a card flip).
+    case flipFromBottom
+    /// The new screen fades in over the old one.
+    case fade
+}
+
+/// Two screens composited while one replaces the other, both from their retained layers.
+///
+/// `progress` runs from 0 (only `under` visible) to 1 (only `over` visible). Going forwards,
+/// `under` is the old screen; going back, `over` is the old one and progress runs down, so
+/// "back" plays the same motion in reverse. Turning round mid-way reverses the animator from
+/// where it is: nothing jumps, and the way back takes as long as the way there took so far.
+public final class ScreenTransition {
+    public let kind: TransitionKind
+    public let under: Screen
+    public let over: Screen
+    let animator: Animator
+
+    init(kind: TransitionKind, under: Screen, over: Screen, duration: Duration, forwards: Bool) {
+        self.kind = kind
+        self.under = under
+        self.over = over
+        animator = Animator(duration: duration, easing: .easeInOut)
+        if !forwards {
+            animator.fractionComplete = 1
+            animator.isReversed = true
+        }
+        animator.start()
+    }
+
+    /// The eased progress, 0…1.
+    public var progress: Double { animator.value }
+
+    /// The screen that will be current when the transition ends.
+    public var destination: Screen { animator.isReversed ? under : over }
+    /// The screen it comes from.
+    public var origin: Screen { animator.isReversed ? over : under }
+
+    public var isFinished: Bool { animator.state == .finished }
+
+    /// Turns round towards the screen it came from.
+    func reverse() { animator.reverse() }
+
+    /// One fixed step; true while still running.
+    func advance(by dt: Duration) -> Bool {
+        animator.step(dt)
+        return !isFinished
+    }
+
+    /// Composites both screens for the current progress.
+    func draw(_ canvas: Canvas, in rect: Rect, bounds: Rect, background: Color) {
+        let p = progress
+        switch kind {
+        case .none:
+            canvas.drawRetained(destination.layer, transform: .identity, opacity: 1)
+        case .slideUp:
+            canvas.drawRetained(under.layer, transform: .identity, opacity: 1)
+            canvas.drawRetained(over.layer, transform: .translation(0, bounds.height * (1 - p)), opacity: 1)
+        case .fade:
+            canvas.drawRetained(under.layer, transform: .identity, opacity: 1)
+            canvas.drawRetained(over.layer, transform: .identity, opacity: p)
+        case .flipFromBottom:
+            canvas.fill(.rect(rect), .solid(background))
+            // First half: the old screen folds to a line; second half: the new one unfolds.
+            let squash = abs(Trig.cos(.pi * p))
+            guard squash > 0.001 else { return }
+            let cy = bounds.midY
+            let fold = AffineTransform.translation(0, -cy).then(.scale(1, squash)).then(.translation(0, cy))
+            canvas.drawRetained(p < 0.5 ? under.layer : over.layer, transform: fold, opacity: 1)
+        }
+    }
+}
