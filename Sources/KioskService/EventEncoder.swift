@@ -26,6 +26,7 @@ public enum EventEncoder {
         switch scalar {
         case .number(let n): return JSONValue.number((n * 1000).rounded() / 1000 + 0.0).serialized()   // + 0.0 turns −0 into 0
         case .string(let s): return JSONValue.string(s).serialized()
+        case .bool(let b): return b ? "true" : "false"
         }
     }
 }

@@ -4,13 +4,22 @@ import KioskCore
 public enum EventScalar: Sendable, Equatable {
     case number(Double)
     case string(String)
+    case bool(Bool)
 }
 
 /// What a control reports to the outside world (stdout JSON lines, IPC, state file).
 /// Mirrors UIKit's target–action: `valueChanged` while dragging, `valueCommitted` when the
 /// interaction ends, `tapped` for buttons.
 public struct ControlEvent: Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable { case valueChanged, valueCommitted, tapped }
+    public enum Kind: String, Sendable {
+        case valueChanged, valueCommitted, tapped
+        /// A panel finished sliding in / is completely gone.
+        case panelShown, panelDismissed
+        /// A popup dialog's button was tapped (`source` is the popup, `value.button` the button).
+        case buttonTapped
+        /// A popup finished appearing / is completely gone.
+        case popupShown, popupDismissed
+    }
 
     public var time: Instant
     public var source: String
