@@ -36,6 +36,9 @@ open class Overlay {
     /// Asked to go away, animated; `isFinished` becomes true when it is gone.
     open func dismiss() {}
 
-    public func invalidate(_ rect: Rect) { scene?.invalidate(rect) }
+    /// Marks an area of the scene (scene coordinates) for repainting. Named apart from
+    /// `ControlHost.invalidate`, which overlays hosting controls implement in their own
+    /// coordinates.
+    public func invalidateScene(_ rect: Rect) { scene?.invalidate(rect) }
     public func invalidateAll() { scene?.invalidateAll() }
 }

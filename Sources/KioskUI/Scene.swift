@@ -55,6 +55,13 @@ public final class Scene {
 
     public func overlay(withID id: String) -> Overlay? { overlays.first { $0.id == id } }
 
+    /// Adds a screen after the scene was made (tests, later IPC).
+    public func add(screen: Screen) {
+        precondition(self.screen(withID: screen.id) == nil, "duplicate screen id \(screen.id)")
+        screens.append(screen)
+        screen.attach(to: self)
+    }
+
     // MARK: Damage and events
 
     /// Marks an area (scene coordinates) of the display for repainting in the next frame.
