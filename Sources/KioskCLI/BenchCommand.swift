@@ -27,8 +27,8 @@ struct BenchCommand {
         iterations = try args.integer("iterations") ?? 200
         guard iterations > 0 else { throw UsageError(command: "kiosk bench", message: "--iterations must be positive") }
         only = args.value("only")
-        if let only, !["full", "range", "circular", "memcpy"].contains(only) {
-            throw UsageError(command: "kiosk bench", message: "--only must be full, range, circular or memcpy")
+        if let only, !["full", "range", "circular", "panel", "memcpy"].contains(only) {
+            throw UsageError(command: "kiosk bench", message: "--only must be full, range, circular, panel or memcpy")
         }
     }
 
@@ -37,6 +37,7 @@ struct BenchCommand {
         var fullMs: Double
         var rangeSliderMs: Double?
         var circularSliderMs: Double?
+        var panelSlideMs: Double
         var memcpyMs: Double
     }
 
@@ -81,6 +82,22 @@ struct BenchCommand {
                 frame()
             }
         }
+        // A frame of a panel sliding in over the start screen, dim included: two 120 Hz
+        // simulation steps (one 60 Hz frame) of the first panel in the config (or an empty
+        // bottom panel), restarted whenever it arrives.
+        let panel = Self.firstPanel(in: scene)
+        var time = Instant.zero
+        let step = Duration.nanoseconds(1_000_000_000 / 120)
+        func panelFrame() {
+            if panel.presentation >= 1 || !scene.overlays.contains(where: { $0 === panel }) {
+                panel.dismiss()
+                while !scene.overlays.isEmpty { time += step; scene.step(step, at: time) }
+                scene.showOverlay(panel.id)
+            }
+            for _ in 0..<2 { time += step; scene.step(step, at: time) }
+            frame()
+        }
+
         var circularMs: Double?
         if let dial = controls.compactMap({ $0 as? CircularSlider }).first {
             let base = dial.angle
@@ -91,11 +108,20 @@ struct BenchCommand {
                 frame()
             }
         }
+        let panelMs = median("panel") { panelFrame() }
         return Result(size: "\(width)x\(height)", fullMs: full, rangeSliderMs: rangeMs,
-                      circularSliderMs: circularMs, memcpyMs: memcpyFloor(width: width, height: height))
+                      circularSliderMs: circularMs, panelSlideMs: panelMs,
+                      memcpyMs: memcpyFloor(width: width, height: height))
     }
 
     private func wanted(_ name: String) -> Bool { only == nil || only == name }
+
+    static func firstPanel(in scene: Scene) -> Panel {
+        if let p = scene.registeredOverlays.compactMap({ $0 as? Panel }).first { return p }
+        let p = Panel(id: "bench-panel", style: PanelStyle())
+        scene.register(p)
+        return p
+    }
 
     /// Median wall time of `body` in milliseconds after a warm-up.
     private func median(_ name: String, _ body: () -> Void) -> Double {
@@ -141,12 +167,13 @@ struct BenchCommand {
     }
 
     static func table(_ results: [Result]) -> [String] {
-        var lines = ["size        full ms  (x copy)  range-slider ms  (x copy)  circular ms  (x copy)  memcpy ms"]
+        var lines = ["size        full ms  (x copy)  range-slider ms  (x copy)  circular ms  (x copy)  panel-slide ms  (x copy)  memcpy ms"]
         for r in results {
             func col(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: max(1, w - s.count)) }
             lines.append(col(r.size, 12) + col(format(r.fullMs), 9) + col(ratio(r.fullMs, r.memcpyMs), 10)
                          + col(format(r.rangeSliderMs), 17) + col(ratio(r.rangeSliderMs, r.memcpyMs), 10)
                          + col(format(r.circularSliderMs), 13) + col(ratio(r.circularSliderMs, r.memcpyMs), 10)
+                         + col(format(r.panelSlideMs), 16) + col(ratio(r.panelSlideMs, r.memcpyMs), 10)
                          + format(r.memcpyMs))
         }
         lines.append("median of each; slider frames include the damaged-area copy to a scanout buffer")
@@ -158,6 +185,7 @@ struct BenchCommand {
             var fields = ["\"size\": \"\(r.size)\"", "\"full_ms\": \(format(r.fullMs))"]
             fields.append("\"range_slider_ms\": \(r.rangeSliderMs.map(format) ?? "null")")
             fields.append("\"circular_slider_ms\": \(r.circularSliderMs.map(format) ?? "null")")
+            fields.append("\"panel_slide_ms\": \(format(r.panelSlideMs))")
             fields.append("\"memcpy_ms\": \(format(r.memcpyMs))")
             return "{" + fields.joined(separator: ", ") + "}"
         }

@@ -46,12 +46,13 @@ enum HelpText {
     """
 
     static let bench = """
-    Usage: kiosk bench [--config FILE] [--json] [--iterations N] [--only full|range|circular|memcpy]
+    Usage: kiosk bench [--config FILE] [--json] [--iterations N] [--only full|range|circular|panel|memcpy]
 
     Renders the config's start screen (config/demo.json by default) at 800x480 and 1920x1080
     and reports median milliseconds for: a full frame; a frame where only the first range
     slider's upper knob moves one step; a frame where only the first circular slider turns by
-    one degree (each including the copy of the damaged area to a second, scanout buffer); and
+    one degree; a frame of the first panel sliding in over the start screen, dim included
+    (each including the copy of the damaged area to a second, scanout buffer); and
     a memcpy of one full frame between buffers larger than the CPU caches. Layouts written for
     another size are scaled uniformly and centred. Build with 'swift build -c release'.
     """

@@ -108,6 +108,9 @@ public final class Scene {
 
     public func registeredOverlay(withID id: String) -> Overlay? { registered[id] }
 
+    /// Every registered overlay, sorted by id.
+    public var registeredOverlays: [Overlay] { registered.values.sorted { $0.id < $1.id } }
+
     /// Shows a registered overlay, or turns it round if it is on its way out.
     @discardableResult
     public func showOverlay(_ id: String) -> Bool {
