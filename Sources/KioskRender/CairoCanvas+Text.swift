@@ -5,25 +5,24 @@ import KioskUI
 
 /// Text through Pango (HarfBuzz shaping, font fallback) with cached layouts.
 extension CairoCanvas {
-    /// One line of `text`, aligned horizontally by `style.alignment` and centred vertically on
-    /// its logical extents (ascent + descent, not the ink, so labels with and without
-    /// descenders sit on the same baseline). When the text is wider than `rect` it is
-    /// ellipsized at the end (`PANGO_ELLIPSIZE_END`). Nothing is clipped vertically.
+    /// `text` aligned horizontally by `style.alignment` and centred vertically on its logical
+    /// extents (ascent + descent, not the ink, so labels with and without descenders sit on
+    /// the same baseline). Nothing is clipped.
+    ///
+    /// One line (`style.wraps == false`): when the text is wider than `rect` it is ellipsized
+    /// at the end (`PANGO_ELLIPSIZE_END`). Wrapped: the lines break to `rect`'s width
+    /// (`PANGO_WRAP_WORD_CHAR`) and the whole block is centred vertically; when it is taller
+    /// than `rect`, the lines that fit are kept and the last of them is ellipsized.
     public func drawText(_ text: String, style: TextStyle, in rect: Rect) {
         guard !text.isEmpty, rect.width > 0, style.color.alpha > 0 else { return }
         self.text.update(for: cr)
+        let entry = style.wraps ? wrappedLayout(text, style: style, in: rect) : lineLayout(text, style: style, in: rect)
         let scale = Double(PANGO_SCALE)
-        var entry = self.text.layout(text, font: style.font)
-        var logical = entry.logical
-        // Widths are compared in Pango units as doubles first, so an enormous or infinite
-        // rectangle never reaches the Int32 conversion.
-        let available = (rect.width * scale).rounded(.down)
-        if Double(logical.width) > available {
-            entry = self.text.layout(text, font: style.font, maxWidth: Int32(available))
-            logical = entry.logical
-        }
+        let logical = entry.logical
         let lx = Double(logical.x) / scale, ly = Double(logical.y) / scale
         let lw = Double(logical.width) / scale, lh = Double(logical.height) / scale
+        // Wrapped lines are aligned within the layout's width by Pango; placing the widest
+        // line like a single one then puts every line where its alignment says.
         let x: Double
         switch style.alignment {
         case .leading: x = rect.minX - lx
@@ -39,6 +38,34 @@ extension CairoCanvas {
         cairo_move_to(cr, x, y)
         pango_cairo_show_layout(cr, entry.layout)
         cairo_new_path(cr)
+    }
+
+    /// One line, laid out at its natural width first and again with an ellipsis only when it
+    /// does not fit, so that the common case shares one cached layout whatever the rectangle.
+    private func lineLayout(_ text: String, style: TextStyle, in rect: Rect) -> TextLayoutCache.Entry {
+        let entry = self.text.layout(text, font: style.font)
+        let available = Self.pangoUnits(rect.width)
+        guard let available, Double(entry.logical.width) > Double(available) else { return entry }
+        return self.text.layout(text, font: style.font, maxWidth: available)
+    }
+
+    private func wrappedLayout(_ text: String, style: TextStyle, in rect: Rect) -> TextLayoutCache.Entry {
+        let alignment: PangoAlignment
+        switch style.alignment {
+        case .leading: alignment = PANGO_ALIGN_LEFT
+        case .center: alignment = PANGO_ALIGN_CENTER
+        case .trailing: alignment = PANGO_ALIGN_RIGHT
+        }
+        return self.text.wrappedLayout(text, font: style.font, width: Self.pangoUnits(rect.width),
+                                       maxHeight: Self.pangoUnits(max(rect.height, 0)), alignment: alignment)
+    }
+
+    /// A length in whole Pango units, or nil when it is too large (or not finite) to be a
+    /// limit. Compared as doubles first, so an enormous or infinite rectangle never reaches
+    /// the Int32 conversion.
+    private static func pangoUnits(_ length: Double) -> Int32? {
+        let units = (length * Double(PANGO_SCALE)).rounded(.down)
+        return units < Double(Int32.max) ? Int32(units) : nil
     }
 
     /// The logical size (advance width × line height) of `text` in `font`, in scene units.

@@ -1,7 +1,8 @@
 import CCairo
 import CPangoCairo
 
-/// Pango layouts kept between frames, keyed by (text, font, width limit).
+/// Pango layouts kept between frames, keyed by (text, font, width limit, and for wrapped
+/// text the height limit and line alignment).
 ///
 /// Laying out text (itemising, font fallback, HarfBuzz shaping, line breaking) is the most
 /// expensive thing a CPU-rendered UI does every frame; a label that did not change should
@@ -21,8 +22,22 @@ final class TextLayoutCache {
     struct Key: Hashable {
         var text: String
         var font: String
-        /// Width limit for ellipsizing in Pango units, or -1 for none.
+        /// Width limit in Pango units (where one line is ellipsized, or wrapped text breaks),
+        /// or -1 for none.
         var width: Int32
+        /// How wrapped text is set; nil for a single line.
+        var block: Block?
+    }
+
+    /// The settings only wrapped text has: a single line is aligned by moving the whole
+    /// layout, so neither of these is part of its key, and one-line layouts are shared
+    /// whatever their alignment.
+    struct Block: Hashable {
+        /// Height limit in Pango units (lines past it are dropped and the last one kept is
+        /// ellipsized), or -1 for none.
+        var height: Int32
+        /// `PangoAlignment` of the lines within the width.
+        var alignment: PangoAlignment.RawValue
     }
 
     /// One `PangoLayout` (released with this object) and its logical extents.
@@ -101,21 +116,49 @@ final class TextLayoutCache {
     /// The cached layout for `text` in `font`, made on first use. With `maxWidth` (Pango units)
     /// the single line is ellipsized at the end to fit.
     func layout(_ text: String, font: String, maxWidth: Int32? = nil) -> Entry {
-        let key = Key(text: text, font: font, width: maxWidth ?? -1)
+        entry(for: Key(text: text, font: font, width: maxWidth ?? -1, block: nil))
+    }
+
+    /// The cached layout of `text` in `font` wrapped into lines of at most `width` Pango units
+    /// (nil: only newlines break lines), each aligned by `alignment` within that width. With
+    /// `maxHeight`, the lines that do not fit are dropped and the last one kept ends with an
+    /// ellipsis.
+    func wrappedLayout(_ text: String, font: String, width: Int32?, maxHeight: Int32?,
+                       alignment: PangoAlignment) -> Entry {
+        entry(for: Key(text: text, font: font, width: width ?? -1,
+                       block: Block(height: maxHeight ?? -1, alignment: alignment.rawValue)))
+    }
+
+    private func entry(for key: Key) -> Entry {
         if let entry = layouts.value(for: key) {
             hits += 1
             return entry
         }
         misses += 1
         let layout = pango_layout_new(context)!
-        pango_layout_set_font_description(layout, fontDescription(font).pointer)  // copies
-        // One line, always: a newline in a label must not grow it downwards.
-        pango_layout_set_single_paragraph_mode(layout, 1)
-        if let maxWidth {
-            pango_layout_set_width(layout, maxWidth)
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        pango_layout_set_font_description(layout, fontDescription(key.font).pointer)  // copies
+        if let block = key.block {
+            if key.width >= 0 {
+                pango_layout_set_width(layout, key.width)
+                // Between words; inside a word only when the word alone is wider than the line.
+                pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            }
+            pango_layout_set_alignment(layout, PangoAlignment(rawValue: block.alignment))
+            if block.height >= 0 {
+                // A positive height keeps the lines that fit and ellipsizes the last of them;
+                // Pango ignores the height unless ellipsizing is on (pango_layout_set_height).
+                pango_layout_set_height(layout, block.height)
+                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            }
+        } else {
+            // One line, always: a newline in a label must not grow it downwards.
+            pango_layout_set_single_paragraph_mode(layout, 1)
+            if key.width >= 0 {
+                pango_layout_set_width(layout, key.width)
+                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            }
         }
-        pango_layout_set_text(layout, text, -1)
+        pango_layout_set_text(layout, key.text, -1)
         let entry = Entry(layout)
         layouts.insert(entry, for: key)
         return entry

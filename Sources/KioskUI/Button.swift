@@ -10,6 +10,9 @@ public final class Button: Control {
     public var backgroundColor: Color? { didSet { if oldValue != backgroundColor { invalidate() } } }
     public var textColor: Color? { didSet { if oldValue != textColor { invalidate() } } }
     public var action: ControlAction?
+    /// The corners' radius; nil follows the theme (`curvaceousness` × half the height, at
+    /// most 12). Popup templates set it.
+    public var cornerRadius: Double? { didSet { if oldValue != cornerRadius { invalidate() } } }
 
     /// 1 while pressed, fading to 0 after release.
     public private(set) var pressedAmount = 0.0 { didSet { if oldValue != pressedAmount { invalidate() } } }
@@ -25,10 +28,10 @@ public final class Button: Control {
         super.init(id: id, frame: frame, theme: theme)
     }
 
-    var cornerRadius: Double { min(frame.height / 2, 12) * theme.curvaceousness }
+    var resolvedCornerRadius: Double { cornerRadius ?? min(frame.height / 2, 12) * theme.curvaceousness }
 
     public override func draw(_ canvas: Canvas, in dirty: Rect) {
-        let shape = Path.roundedRect(frame, radius: cornerRadius)
+        let shape = Path.roundedRect(frame, radius: resolvedCornerRadius)
         let base = backgroundColor ?? theme.buttonBackground
         canvas.fill(shape, .solid(base.mixed(with: theme.accent, pressedAmount)))
         canvas.save()

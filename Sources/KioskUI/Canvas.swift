@@ -56,9 +56,15 @@ public struct TextStyle: Hashable, Sendable {
     public var font: String
     public var color: Color
     public var alignment: TextAlignment
+    /// False (the default): one line, ellipsized at the end when it is too wide; newlines do
+    /// not start new lines. True: the text breaks into lines at word boundaries (inside a word
+    /// only when one word is wider than the rectangle), keeps its newlines, aligns every line
+    /// by `alignment`, and is ellipsized at the end of the last line that fits when the block
+    /// is taller than the rectangle.
+    public var wraps: Bool
 
-    public init(font: String, color: Color, alignment: TextAlignment = .leading) {
-        self.font = font; self.color = color; self.alignment = alignment
+    public init(font: String, color: Color, alignment: TextAlignment = .leading, wraps: Bool = false) {
+        self.font = font; self.color = color; self.alignment = alignment; self.wraps = wraps
     }
 }
 
@@ -82,8 +88,9 @@ public protocol Canvas: AnyObject {
     /// A soft shadow of `path`, shifted by `offset` and blurred by about `blur` pixels.
     func shadow(_ path: Path, offset: Point, blur: Double, color: Color)
 
-    /// Draws a single line of text, shaped by HarfBuzz (complex scripts join correctly),
-    /// aligned horizontally by `style.alignment` and centred vertically in `rect`.
+    /// Draws text shaped by HarfBuzz (complex scripts join correctly), aligned horizontally by
+    /// `style.alignment` and centred vertically in `rect`: a single line, or with
+    /// `style.wraps` a block of lines wrapped to the rectangle's width (see `TextStyle.wraps`).
     func drawText(_ text: String, style: TextStyle, in rect: Rect)
     /// The logical size of `text` set in `font`.
     func measureText(_ text: String, font: String) -> Size

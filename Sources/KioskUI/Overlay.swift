@@ -36,6 +36,12 @@ open class Overlay {
     /// Asked to go away, animated; `isFinished` becomes true when it is gone.
     open func dismiss() {}
 
+    /// Asks the scene to step overlays on its fixed-step clock from the next step on. Call it
+    /// when an animation starts outside `advance` (in `show`, `dismiss`, on a touch): an idle
+    /// scene does not step at all, so `advance` would otherwise never run. Stepping goes on
+    /// while `advance` returns true.
+    public func startAnimating() { scene?.overlaysMoving = true }
+
     /// Marks an area of the scene (scene coordinates) for repainting. Named apart from
     /// `ControlHost.invalidate`, which overlays hosting controls implement in their own
     /// coordinates.

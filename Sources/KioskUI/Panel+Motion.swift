@@ -36,6 +36,7 @@ extension Panel {
         animator.isReversed = !forwards
         animator.start()
         motion = .animating
+        startAnimating()
         invalidateAll()
     }
 
@@ -121,6 +122,7 @@ extension Panel {
             let spring = SpringValue(value: presentation, target: 1, velocity: -towards / max(1, travel),
                                      spring: Spring(response: .milliseconds(300), dampingRatio: 0.9), tolerance: 0.001)
             motion = .springing(spring)
+            startAnimating()
         }
     }
 }

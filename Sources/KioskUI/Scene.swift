@@ -148,7 +148,9 @@ public final class Scene {
     }
 
     public var isAnimating: Bool { !animating.isEmpty || transition != nil || overlaysMoving }
-    private var overlaysMoving = false
+    /// Some overlay's `advance` returned true at the last step, or one started moving since
+    /// (`Overlay.startAnimating()`).
+    var overlaysMoving = false
 
     /// One fixed simulation step ending at `time`.
     public func step(_ dt: Duration, at time: Instant) {

@@ -100,3 +100,25 @@ struct RuntimeTests {
                 == #"{"t": 1200, "source": "go\"", "event": "tapped"}"#)
     }
 }
+
+@Suite("Runtime with overlays")
+struct RuntimeOverlayTests {
+    @Test("a panel shown by a button slides in to the end on its own, then the loop idles")
+    func panelRunsToTheEnd() throws {
+        let button = Button(id: "open", frame: Rect(40, 400, 160, 48), title: "Open", action: .showPanel("filters"))
+        let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [button])])
+        let panel = Panel(id: "filters", style: PanelStyle())
+        scene.register(panel)
+        let renderer = try KioskRenderFactory.renderer(width: 800, height: 480)
+        let backend = HeadlessBackend(width: 800, height: 480)
+        var events: [ControlEvent] = []
+        let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend) { events.append($0) }
+        let driver = HeadlessDriver(runtime: runtime, backend: backend)
+        driver.run(touches: [TouchEvent(slot: 0, phase: .down, position: Point(100, 420), time: .zero),
+                             TouchEvent(slot: 0, phase: .up, position: Point(100, 420), time: .milliseconds(50))])
+        #expect(panel.presentation == 1)
+        #expect(events.map(\.kind) == [.tapped, .panelShown])
+        #expect(driver.now > .milliseconds(340) && driver.now < .milliseconds(420))
+        #expect(runtime.nextWakeup(now: driver.now, flipDeadline: nil) == nil)
+    }
+}

@@ -1,0 +1,221 @@
+import KioskCore
+import KioskAnimation
+import KioskGestures
+
+/// A dialog made from a template (`PopupStyle`) and filled with a title, a text and a row of
+/// buttons (`PopupContent`), shown over the current screen.
+///
+/// It appears in 0.2 s: the backdrop fades in while the box scales from 50 % to 100 % about
+/// its centre and fades in (ease-out). It disappears by fading out, box and backdrop, in
+/// 0.2 s. Both are one interruptible animation: `dismiss()` while appearing, or `show()`
+/// while disappearing, turns it round from where it is, so neither opacity nor size jumps.
+///
+/// Every popup is an overlay of its own, so several form a stack and the top one gets the
+/// touches (see `PopupDialog+Touch.swift`). It hosts its buttons as real `Button` controls,
+/// so they light up under the finger; a tap on one reports `buttonTapped` (source: the popup,
+/// `value.button`: the button) and performs the button's action, or dismisses the popup when
+/// it has none. `popupShown` is posted when it is fully in, `popupDismissed` when it is
+/// completely gone; then the scene removes it.
+public final class PopupDialog: Overlay, ControlHost {
+    /// Where the dialog is in its life; the raw value is its name in logs.
+    public enum Phase: String, Sendable {
+        /// Not on screen: before the first `show`, and again once it has faded out.
+        case hidden
+        /// Backdrop fading in, box scaling up while fading in.
+        case appearing
+        /// Fully in, at rest.
+        case shown
+        /// Box and backdrop fading out.
+        case disappearing
+    }
+
+    /// How long appearing and disappearing take, each.
+    public static let transitionDuration = Duration.milliseconds(200)
+    /// The box's scale when it starts to appear.
+    public static let initialScale = 0.5
+
+    public let style: PopupStyle
+    public let content: PopupContent
+    /// One per content button, side by side in the template's button row; frames in scene
+    /// coordinates (the box's own frame at full size).
+    public let buttons: [Button]
+    public private(set) var phase: Phase = .hidden
+
+    /// Runs 0 → 1 to appear and back (reversed) to disappear.
+    private let animator = Animator(duration: PopupDialog.transitionDuration, easing: .easeOut)
+    /// Where the box's scale comes from while appearing: the appearance and scale when this
+    /// run towards 1 began. (0, 0.5) for a fresh appearance; a turn-round mid-way starts from
+    /// whatever was drawn.
+    private var scaleOrigin = (appearance: 0.0, scale: PopupDialog.initialScale)
+    /// The box's scale while it fades out: held at what it was when the dismissal began.
+    private var heldScale = 1.0
+    /// `popupShown` went out in the current presentation (a turn-round just before arriving
+    /// fully in does not report it twice).
+    private var reportedShown = false
+    /// What each finger that landed on this popup is holding, from touch-down to lift.
+    var fingers: [Int: Finger] = [:]
+
+    public init(id: String, style: PopupStyle, content: PopupContent, theme: Theme) {
+        var boxStyle = style
+        // Whole units: the border's centre line then sits on half units, which is crisp at
+        // scale 1 (a 1-unit line covers one whole pixel instead of two half pixels).
+        boxStyle.boxFrame = style.boxFrame.snappedToWholeUnits
+        self.style = boxStyle
+        self.content = content
+        let row = boxStyle.buttons
+        let rowFrame = row.frame.offsetBy(boxStyle.boxFrame.origin)
+        // The template has no pressed colour, and the theme's accent is often the buttons' own
+        // blue: a darker shade of the button shows the press whatever the colours.
+        var buttonTheme = theme
+        buttonTheme.accent = row.background.darkened(0.3)
+        buttons = Self.layOut(count: content.buttons.count, in: rowFrame, spacing: row.spacing)
+            .enumerated().map { i, frame in
+                let button = Button(id: content.buttons[i].id, frame: frame, theme: buttonTheme,
+                                    title: content.buttons[i].title, font: row.font)
+                button.backgroundColor = row.background
+                button.textColor = row.textColor
+                button.cornerRadius = row.cornerRadius
+                // The dialog reports and acts on a tap itself (see `tap(_:)`), so the button
+                // carries no action and never emits a `tapped` of its own.
+                button.action = nil
+                return button
+            }
+        super.init(id: id)
+        for button in buttons { button.host = self }
+        animator.completion = { [weak self] position in self?.animationDidEnd(at: position) }
+    }
+
+    /// Frames for `count` buttons sharing `row` side by side, `spacing` apart, edges on whole
+    /// units.
+    static func layOut(count: Int, in row: Rect, spacing: Double) -> [Rect] {
+        guard count > 0 else { return [] }
+        let width = (row.width - spacing * Double(count - 1)) / Double(count)
+        return (0..<count).map { i in
+            let left = (row.minX + Double(i) * (width + spacing)).rounded()
+            let right = (row.minX + Double(i) * (width + spacing) + width).rounded()
+            return Rect(left, row.minY, max(0, right - left), row.height)
+        }
+    }
+
+    // MARK: Appearance
+
+    /// How far in the dialog is, 0 (invisible) … 1 (fully in): the backdrop's and the box's
+    /// opacity.
+    public var appearance: Double { animator.value }
+
+    /// The box's scale about its centre: 0.5 → 1 while appearing, held while fading out.
+    public var boxScale: Double {
+        switch phase {
+        case .hidden: return Self.initialScale
+        case .shown: return 1
+        case .disappearing: return heldScale
+        case .appearing:
+            let (a0, s0) = scaleOrigin
+            let span = 1 - a0
+            guard span > 0 else { return 1 }
+            return s0 + (1 - s0) * (appearance - a0) / span
+        }
+    }
+
+    /// Scene coordinates of the box at full size → where it is drawn now.
+    public var boxTransform: AffineTransform {
+        let s = boxScale
+        guard s != 1 else { return .identity }
+        let c = style.boxFrame.center
+        return AffineTransform.translation(-c.x, -c.y).then(.scale(s, s)).then(.translation(c.x, c.y))
+    }
+
+    // MARK: Showing and dismissing
+
+    public override var isFinished: Bool { phase == .hidden }
+
+    /// Presented without `scene.showOverlay` (e.g. `scene.present`), it still appears.
+    public override func didAppear() { show() }
+
+    public override func show() {
+        switch phase {
+        case .hidden:
+            reportedShown = false
+            scaleOrigin = (0, Self.initialScale)
+            animator.isReversed = false
+            animator.fractionComplete = 0
+            animator.start()
+        case .disappearing:
+            scaleOrigin = (appearance, heldScale)
+            animator.reverse()
+        case .appearing, .shown:
+            return
+        }
+        phase = .appearing
+        startAnimating()
+        invalidateAll()
+    }
+
+    public override func dismiss() {
+        switch phase {
+        case .appearing, .shown:
+            heldScale = boxScale
+            animator.reverse()
+        case .hidden, .disappearing:
+            return
+        }
+        phase = .disappearing
+        releaseButtons()
+        startAnimating()
+        invalidateAll()
+    }
+
+    /// Dismisses every popup open in the scene (a tap on the backdrop).
+    public func dismissAllPopups() {
+        guard let scene else { return dismiss() }
+        for case let popup as PopupDialog in scene.overlays { popup.dismiss() }
+    }
+
+    public override func advance(by dt: Duration) -> Bool {
+        guard phase == .appearing || phase == .disappearing else { return false }
+        animator.step(dt)
+        // The backdrop's alpha changes everywhere, so the whole scene is damaged.
+        invalidateAll()
+        return phase == .appearing || phase == .disappearing
+    }
+
+    private func animationDidEnd(at position: Animator.Position) {
+        switch position {
+        case .end:
+            phase = .shown
+            if !reportedShown {
+                reportedShown = true
+                scene?.post(.popupShown, source: id)
+            }
+        case .start:
+            phase = .hidden
+            fingers.removeAll()
+            scene?.post(.popupDismissed, source: id)
+        case .current:
+            break
+        }
+    }
+
+    // MARK: Drawing and touch (PopupDialog+Drawing.swift, PopupDialog+Touch.swift)
+
+    public override func draw(_ canvas: Canvas, in dirty: Rect) { paint(canvas, in: dirty) }
+    public override func handle(_ gesture: GestureEvent) { route(gesture) }
+
+    // MARK: ControlHost
+
+    /// The buttons' frames are already in scene coordinates. While the box is scaled the
+    /// dialog is animating and repaints the whole scene every step, so their unscaled damage
+    /// is always covered.
+    public func invalidate(_ rect: Rect) { invalidateScene(rect) }
+    public func post(_ event: ControlEvent) { scene?.post(event) }
+    public func perform(_ action: ControlAction, from control: Control) { scene?.perform(action, from: control) }
+    public func startAnimating(_ control: Control) { scene?.startAnimating(control) }
+    public var currentTime: Instant { scene?.currentTime ?? .zero }
+}
+
+fileprivate extension Rect {
+    /// The rectangle with origin and size rounded to whole units.
+    var snappedToWholeUnits: Rect {
+        Rect(x.rounded(), y.rounded(), width.rounded(), height.rounded())
+    }
+}
