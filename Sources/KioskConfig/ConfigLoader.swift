@@ -3,11 +3,20 @@ import KioskCore
 /// Turns the text of a config file into a validated `KioskConfig`, or into every problem the
 /// file has, each with the file name, JSON path and line.
 ///
-/// Reading the file is the caller's job (this module stays free of I/O); `file` is only the
-/// name shown in messages, best given as the user typed it.
+/// Reading files is the caller's job (this module stays free of I/O). `file` is only the name
+/// shown in messages, best given as the user typed it. The popup templates a config names are
+/// fetched through `readFile`, which receives each path exactly as written in the config
+/// (relative to the config file, unless absolute): resolving it against the config's directory
+/// is the reader's business, because only the caller knows where the config came from.
+/// Messages about a template name it as written, too (`popups/dialog.json: box.frame: …`).
 public enum ConfigLoader {
-    /// Parses and decodes `text`. Throws all problems at once, in document order.
-    public static func decode(_ text: String, file: String) throws(ConfigErrors) -> KioskConfig {
+    /// Gives the text of the file at a path as written in the config, or why it cannot.
+    public typealias FileReader = (String) -> Result<String, FileReadProblem>
+
+    /// Parses and decodes `text`, reading popup templates with `readFile` (each once, however
+    /// many popups share it). Throws all problems at once: the config's in document order,
+    /// then each template's, templates in the order the config first names them.
+    public static func decode(_ text: String, file: String, readFile: FileReader) throws(ConfigErrors) -> KioskConfig {
         let document: JSONNode
         do {
             document = try JSONParser().parse(text)
@@ -15,17 +24,37 @@ public enum ConfigLoader {
             throw ConfigErrors(problems: [ConfigProblem(file: file, path: "", line: error.line, column: error.column,
                                                         message: error.message)])
         }
-        return try decode(document, file: file)
+        return try decode(document, file: file, readFile: readFile)
+    }
+
+    /// Parses and decodes a config that may not name popup templates: without a file reader,
+    /// every `template` is reported as unreadable ("templates need a file reader").
+    public static func decode(_ text: String, file: String) throws(ConfigErrors) -> KioskConfig {
+        try decode(text, file: file, readFile: noFiles)
     }
 
     /// Decodes an already parsed document.
-    public static func decode(_ document: JSONNode, file: String) throws(ConfigErrors) -> KioskConfig {
+    public static func decode(_ document: JSONNode, file: String, readFile: FileReader = noFiles)
+        throws(ConfigErrors) -> KioskConfig
+    {
         let diagnostics = Diagnostics(root: document)
         let validator = ConfigValidator(diagnostics: diagnostics, designSize: DisplaySettings.defaultDesignSize)
-        let config = JSONTreeDecoder.decode(KioskConfig.self, from: document, diagnostics: diagnostics,
-                                            userInfo: [ConfigValidator.userInfoKey: validator])
-        if config != nil { validator.finish() }
-        guard let config, diagnostics.isEmpty else { throw ConfigErrors(problems: diagnostics.problems(file: file)) }
+        let decoded = JSONTreeDecoder.decode(KioskConfig.self, from: document, diagnostics: diagnostics,
+                                             userInfo: [ConfigValidator.userInfoKey: validator])
+        var templates = PopupTemplates(designSize: validator.designSize)
+        if decoded != nil {
+            validator.finish()
+            templates.load(validator.templateUses, readFile: readFile, reportingTo: diagnostics)
+        }
+        guard var config = decoded, diagnostics.isEmpty, templates.problems.isEmpty else {
+            throw ConfigErrors(problems: diagnostics.problems(file: file) + templates.problems)
+        }
+        config.templates = templates.decoded
         return config
+    }
+
+    /// The reader of `decode(_:file:)`: there are no files.
+    public static func noFiles(_ path: String) -> Result<String, FileReadProblem> {
+        .failure(FileReadProblem(reason: "templates need a file reader"))
     }
 }

@@ -1,28 +1,74 @@
 import KioskCore
+import KioskUI
 
-/// The rules that span the whole document: ids unique across screens and controls, screen
-/// references that name a screen, frames that lie on the screen.
+/// The rules that span the whole document: ids unique across screens, panels, popups and
+/// controls; references that name a screen, panel or popup that exists; frames that lie on
+/// the screen (or on their panel); the template files the popups name.
 ///
-/// The config types report facts here while they decode (`claim`, `refer`, `place`), each
-/// with its JSON path; `finish()` checks what can only be checked once everything is known.
-/// Collecting facts during decoding, rather than walking the decoded model afterwards, keeps
-/// the paths right even when a broken element was left out of the model, and means a fact is
-/// recorded only for a value that decoded (so a broken value never causes a second message).
+/// The config types report facts here while they decode (`claim`, `declare`, `refer`,
+/// `place`, `use(template:)`), each with its JSON path; `finish()` checks what can only be
+/// checked once everything is known. Collecting facts during decoding, rather than walking the
+/// decoded model afterwards, keeps the paths right even when a broken element was left out of
+/// the model, and means a fact is recorded only for a value that decoded (so a broken value
+/// never causes a second message).
 final class ConfigValidator {
     static let userInfoKey = CodingUserInfoKey(rawValue: "KioskConfig.ConfigValidator")!
 
+    /// What a reference can name.
+    enum Target: String, CaseIterable {
+        case screen, panel, popup
+    }
+
+    /// Where the frames being decoded are placed: on the screen, or on a panel (whose size
+    /// follows from the design size, so it is worked out in `finish()`).
+    enum PlacementArea {
+        case screen
+        case panel(edge: PanelEdge, extent: Double)
+
+        var name: String {
+            switch self {
+            case .screen: return "screen"
+            case .panel: return "panel"
+            }
+        }
+
+        /// The area's size for a screen of `designSize`.
+        func size(designSize: Size) -> Size {
+            switch self {
+            case .screen: return designSize
+            case .panel(let edge, let extent): return PanelConfig.size(edge: edge, extent: extent, designSize: designSize)
+            }
+        }
+    }
+
+    /// A popup's use of a template file, in document order.
+    struct TemplateUse {
+        /// The path as written in the config.
+        var path: String
+        /// The JSON path of the `template` value, where a file that cannot be read is reported.
+        var templatePath: [any CodingKey]
+        /// How many buttons the popup has and where they are, to check they fit the template's
+        /// button row; nil when the buttons could not be read.
+        var buttons: (count: Int, path: [any CodingKey])?
+    }
+
     private let diagnostics: Diagnostics
-    /// Id → formatted path of the screen or control that used it first.
+    /// Id → formatted path of the element that used it first.
     private var idOwners: [String: String] = [:]
-    private var screenIDs: [String] = []
-    private var screenReferences: [(id: String, path: [any CodingKey])] = []
-    private var frames: [(frame: Rect, path: [any CodingKey])] = []
+    /// Button id → formatted path, within the popup being decoded.
+    private var buttonIDOwners: [String: String] = [:]
+    private var declared: [Target: [String]] = [:]
+    /// Targets some of whose ids could not be read: references to them cannot be checked.
+    private var unknownTargets: Set<Target> = []
+    private var references: [(target: Target, id: String, path: [any CodingKey])] = []
+    private var frames: [(frame: Rect, area: PlacementArea, path: [any CodingKey])] = []
+    private(set) var templateUses: [TemplateUse] = []
 
     /// The size frames must lie within; nil when the display's size is itself broken.
     var designSize: Size?
-    /// False when the screen list, or some screen's id, could not be read: references to
-    /// screens cannot be checked then.
-    var screensAreKnown = true
+    /// Where frames decoded from now on belong; nil while it is unknown (a panel whose edge or
+    /// extent is broken), when their frames are not checked.
+    var placementArea: PlacementArea? = .screen
 
     /// `designSize` is the size that applies when the document does not set one.
     init(diagnostics: Diagnostics, designSize: Size) {
@@ -39,32 +85,63 @@ final class ConfigValidator {
         }
     }
 
-    /// Notes that a screen called `id` exists.
-    func declareScreen(_ id: String) { screenIDs.append(id) }
+    /// Starts a new popup: its button ids form a namespace of their own.
+    func beginPopupButtons() { buttonIDOwners = [:] }
 
-    /// Notes that the value at `path` names a screen.
-    func refer(toScreen id: String, at path: [any CodingKey]) { screenReferences.append((id, path)) }
+    /// Claims a button id within the current popup.
+    func claim(buttonID id: String, elementPath: [any CodingKey], idPath: [any CodingKey]) {
+        if let owner = buttonIDOwners[id] {
+            diagnostics.report("duplicate button id \(JSONWriter.quoted(id)) (first used at \(owner))", at: idPath)
+        } else {
+            buttonIDOwners[id] = Diagnostics.format(elementPath)
+        }
+    }
 
-    /// Notes a control's frame, to be checked against the design size.
-    func place(frame: Rect, at path: [any CodingKey]) { frames.append((frame, path)) }
+    /// Notes that a screen, panel or popup called `id` exists.
+    func declare(_ target: Target, id: String) { declared[target, default: []].append(id) }
 
-    /// Reports references to missing screens and frames off the screen.
+    /// Notes that some screen, panel or popup has an id that could not be read (or that the
+    /// whole list could not): checking references to that kind would only add noise.
+    func loseTrack(of target: Target) { unknownTargets.insert(target) }
+
+    /// Notes that the value at `path` names a screen, panel or popup.
+    func refer(to target: Target, id: String, at path: [any CodingKey]) { references.append((target, id, path)) }
+
+    /// Notes a control's frame, to be checked against the current placement area.
+    func place(frame: Rect, at path: [any CodingKey]) {
+        guard let placementArea else { return }
+        frames.append((frame, placementArea, path))
+    }
+
+    /// Notes that a popup uses the template file at `path` (as written in the config).
+    func use(template path: String, at templatePath: [any CodingKey], buttons: (count: Int, path: [any CodingKey])?) {
+        templateUses.append(TemplateUse(path: path, templatePath: templatePath, buttons: buttons))
+    }
+
+    /// Reports references to missing screens, panels and popups, and frames off their area.
     func finish() {
-        if screensAreKnown {
-            for reference in screenReferences where !screenIDs.contains(reference.id) {
-                var message = "no screen with id \(JSONWriter.quoted(reference.id))"
-                if let suggestion = Suggestion.closest(to: reference.id, among: screenIDs) {
-                    message += "; did you mean \(JSONWriter.quoted(suggestion))?"
-                }
-                diagnostics.report(message, at: reference.path)
+        for reference in references where !unknownTargets.contains(reference.target) {
+            let ids = declared[reference.target] ?? []
+            guard !ids.contains(reference.id) else { continue }
+            var message = "no \(reference.target.rawValue) with id \(JSONWriter.quoted(reference.id))"
+            if let other = Target.allCases.first(where: { declared[$0]?.contains(reference.id) ?? false }) {
+                message += " (it is a \(other.rawValue))"
+            } else if let suggestion = Suggestion.closest(to: reference.id, among: ids) {
+                message += "; did you mean \(JSONWriter.quoted(suggestion))?"
             }
+            diagnostics.report(message, at: reference.path)
         }
         if let designSize {
-            let screen = Rect(origin: .zero, size: designSize)
-            for placed in frames where !screen.intersects(placed.frame) {
-                let size = JSONWriter.format(designSize.width) + "x" + JSONWriter.format(designSize.height)
-                diagnostics.report("frame lies outside the screen (\(size))", at: placed.path)
+            for placed in frames {
+                let size = placed.area.size(designSize: designSize)
+                if !Rect(origin: .zero, size: size).intersects(placed.frame) {
+                    diagnostics.report("frame lies outside the \(placed.area.name) (\(Self.format(size)))",
+                                       at: placed.path)
+                }
             }
         }
     }
+
+    /// `800x480`.
+    static func format(_ size: Size) -> String { JSONWriter.format(size.width) + "x" + JSONWriter.format(size.height) }
 }

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskUI
 
 // The config's spellings of KioskCore values. They are wrappers rather than `Decodable`
 // conformances on `Color`, `Rect`, … because those types belong to KioskCore, which knows
@@ -94,4 +95,22 @@ extension ConfigKeyword {
         }
         throw invalidValue(decoder, message)
     }
+}
+
+/// A keyword whose type belongs to another module (`PanelEdge`, `TransitionKind`), read the
+/// same way as the config's own keywords: `KeywordValue<PanelEdge>`.
+struct KeywordValue<Word: ConfigKeyword>: Decodable {
+    let word: Word
+
+    init(_ word: Word) { self.word = word }
+
+    init(from decoder: any Decoder) throws { word = try Word(keywordFrom: decoder) }
+}
+
+extension PanelEdge: ConfigKeyword {
+    static var keywordKind: String { "edge" }
+}
+
+extension TransitionKind: ConfigKeyword {
+    static var keywordKind: String { "transition" }
 }

@@ -1,14 +1,17 @@
 import KioskCore
 
-/// A kiosk as its JSON config describes it: display, theme and screens of controls.
+/// A kiosk as its JSON config describes it: display, theme, screens of controls, panels and
+/// popups (with the templates the popups name).
 ///
-/// Made by `ConfigLoader.decode(_:file:)`, which guarantees that a returned config is valid:
-/// ids are unique, every screen reference names a screen, values are in range. Values that
-/// the file left out hold their documented defaults. The model holds plain values; turning it
-/// into a scene of controls is the UI's business.
+/// Made by `ConfigLoader.decode(_:file:readFile:)`, which guarantees that a returned config is
+/// valid: ids are unique, every reference names a screen, panel or popup of the right kind,
+/// values are in range, and every popup's template was read and is valid (it is in
+/// `templates`). Values that the file left out hold their documented defaults. The model holds
+/// plain values; turning it into a scene of controls is the UI's business.
 ///
 /// ```json
-/// { "display": {…}, "theme": {…}, "startScreen": "main", "screens": [ {…} ] }
+/// { "display": {…}, "theme": {…}, "startScreen": "main", "screens": [ {…} ],
+///   "panels": [ {…} ], "popups": [ {…} ] }
 /// ```
 public struct KioskConfig: Sendable, Equatable, Decodable {
     /// `display` (optional; every field has a default).
@@ -19,22 +22,42 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     public var startScreen: String
     /// `screens` (required, not empty).
     public var screens: [ScreenConfig]
+    /// `panels` (default none).
+    public var panels: [PanelConfig]
+    /// `popups` (default none).
+    public var popups: [PopupConfig]
+    /// The popups' templates, by path as written in the config (`PopupConfig.templatePath`).
+    /// Not part of the JSON: `ConfigLoader` reads the files; other decoders leave it empty.
+    public var templates: [String: PopupTemplate]
 
     public init(display: DisplaySettings = DisplaySettings(), theme: ThemeSettings = ThemeSettings(),
-                startScreen: String, screens: [ScreenConfig]) {
+                startScreen: String, screens: [ScreenConfig], panels: [PanelConfig] = [], popups: [PopupConfig] = [],
+                templates: [String: PopupTemplate] = [:]) {
         self.display = display
         self.theme = theme
         self.startScreen = startScreen
         self.screens = screens
+        self.panels = panels
+        self.popups = popups
+        self.templates = templates
     }
 
     /// The screen called `id`.
     public func screen(withID id: String) -> ScreenConfig? { screens.first { $0.id == id } }
 
+    /// The panel called `id`.
+    public func panel(withID id: String) -> PanelConfig? { panels.first { $0.id == id } }
+
+    /// The popup called `id`.
+    public func popup(withID id: String) -> PopupConfig? { popups.first { $0.id == id } }
+
+    /// The template `popup` names; never nil in a config from `ConfigLoader`.
+    public func template(for popup: PopupConfig) -> PopupTemplate? { templates[popup.templatePath] }
+
     /// The background a screen is painted with: its own, else the display's.
     public func background(of screen: ScreenConfig) -> Color { screen.background ?? display.background }
 
-    enum CodingKeys: String, CodingKey { case display, theme, startScreen, screens }
+    enum CodingKeys: String, CodingKey { case display, theme, startScreen, screens, panels, popups }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -42,12 +65,16 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
         if display == nil { fields.validator?.designSize = nil }
         let theme = try fields.decode(.theme, default: ThemeSettings())
         let startScreen = try fields.required(.startScreen, as: String.self)
-        if let startScreen { fields.validator?.refer(toScreen: startScreen, at: fields.path(of: .startScreen)) }
+        if let startScreen { fields.validator?.refer(to: .screen, id: startScreen, at: fields.path(of: .startScreen)) }
         let screens = try fields.array(.screens, of: ScreenConfig.self, default: nil,
                                        emptyMessage: "must contain at least one screen")
         // With no screen list to look in, "no screen with id …" would repeat the real problem.
-        if screens?.isEmpty ?? true { fields.validator?.screensAreKnown = false }
+        if screens?.isEmpty ?? true { fields.validator?.loseTrack(of: .screen) }
+        let panels = try fields.array(.panels, of: PanelConfig.self, default: [])
+        if panels == nil { fields.validator?.loseTrack(of: .panel) }
+        let popups = try fields.array(.popups, of: PopupConfig.self, default: [])
+        if popups == nil { fields.validator?.loseTrack(of: .popup) }
         self.init(display: display ?? DisplaySettings(), theme: theme ?? ThemeSettings(),
-                  startScreen: startScreen ?? "", screens: screens ?? [])
+                  startScreen: startScreen ?? "", screens: screens ?? [], panels: panels ?? [], popups: popups ?? [])
     }
 }

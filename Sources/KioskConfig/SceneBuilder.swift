@@ -46,9 +46,5 @@ public enum SceneBuilder {
         }
     }
 
-    static func makeAction(_ action: ButtonAction) -> ControlAction {
-        switch action {
-        case .switchScreen(let id): return .switchScreen(id)
-        }
-    }
+    static func makeAction(_ action: ButtonAction) -> ControlAction { action.controlAction() }
 }

@@ -6,8 +6,8 @@ import KioskCore
 /// { "id": "main", "background": "#101418", "controls": [ {…}, {…} ] }
 /// ```
 public struct ScreenConfig: Sendable, Equatable, Decodable {
-    /// `id` (required): unique across all screens and controls; what `startScreen` and
-    /// `switchScreen` actions name.
+    /// `id` (required): unique across all screens, panels, popups and controls; what
+    /// `startScreen` and `switchScreen` actions name.
     public var id: String
     /// `background` (optional): nil means the display's background.
     public var background: Color?
@@ -26,10 +26,10 @@ public struct ScreenConfig: Sendable, Equatable, Decodable {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let id = try fields.id(.id)
         if let id {
-            fields.validator?.declareScreen(id)
+            fields.validator?.declare(.screen, id: id)
         } else {
             // References might name this screen; checking them would only add noise.
-            fields.validator?.screensAreKnown = false
+            fields.validator?.loseTrack(of: .screen)
         }
         self.init(id: id ?? "", background: try fields.optionalColor(.background),
                   controls: try fields.array(.controls, of: ControlConfig.self, default: []) ?? [])

@@ -1,8 +1,8 @@
 import KioskCore
 import KioskUI
 
-/// Colours, font and shape shared by all controls: the `"theme"` object of a config. Controls
-/// that set their own colour or font override these.
+/// Colours, font and shape shared by all controls and panels: the `"theme"` object of a
+/// config. Controls and panels that set their own colour or font override these.
 public struct ThemeSettings: Sendable, Equatable, Decodable {
     /// The selected part of sliders and other highlights (`accent`; default `#0073F0`).
     public var accent: Color
@@ -20,21 +20,30 @@ public struct ThemeSettings: Sendable, Equatable, Decodable {
     public var buttonBackground: Color
     /// Button titles (`buttonText`; default: the `text` colour).
     public var buttonText: Color
+    /// Panels that set no background of their own (`panelBackground`; default `#1C232C`).
+    public var panelBackground: Color
+    /// Rounding of a panel's two inner corners, in design pixels, ≥ 0 (`panelCornerRadius`;
+    /// default 16).
+    public var panelCornerRadius: Double
 
-    // The defaults are the controls' own (`Theme.standard`), so a config without a theme
-    // looks exactly like controls made in code.
+    // The defaults are the controls' own (`Theme.standard`, `PanelStyle()`), so a config
+    // without a theme looks exactly like controls and panels made in code.
     public static let defaultAccent = Theme.standard.accent
     public static let defaultTrack = Theme.standard.track
     public static let defaultKnob = Theme.standard.knob
     public static let defaultText = Theme.standard.text
     public static let defaultFont = Theme.standard.font
     public static let defaultButtonBackground = Theme.standard.buttonBackground
+    public static let defaultPanelBackground = PanelStyle().background
+    public static let defaultPanelCornerRadius = PanelStyle().cornerRadius
 
     /// `buttonText` nil means "the same as `text`".
     public init(accent: Color = ThemeSettings.defaultAccent, track: Color = ThemeSettings.defaultTrack,
                 knob: Color = ThemeSettings.defaultKnob, text: Color = ThemeSettings.defaultText,
                 font: String = ThemeSettings.defaultFont, curvaceousness: Double = 1,
-                buttonBackground: Color = ThemeSettings.defaultButtonBackground, buttonText: Color? = nil) {
+                buttonBackground: Color = ThemeSettings.defaultButtonBackground, buttonText: Color? = nil,
+                panelBackground: Color = ThemeSettings.defaultPanelBackground,
+                panelCornerRadius: Double = ThemeSettings.defaultPanelCornerRadius) {
         self.accent = accent
         self.track = track
         self.knob = knob
@@ -43,10 +52,13 @@ public struct ThemeSettings: Sendable, Equatable, Decodable {
         self.curvaceousness = curvaceousness
         self.buttonBackground = buttonBackground
         self.buttonText = buttonText ?? text
+        self.panelBackground = panelBackground
+        self.panelCornerRadius = panelCornerRadius
     }
 
     enum CodingKeys: String, CodingKey {
-        case accent, track, knob, text, font, curvaceousness, buttonBackground, buttonText
+        case accent, track, knob, text, font, curvaceousness, buttonBackground, buttonText, panelBackground
+        case panelCornerRadius
     }
 
     public init(from decoder: any Decoder) throws {
@@ -60,6 +72,8 @@ public struct ThemeSettings: Sendable, Equatable, Decodable {
                   font: try fields.font(.font) ?? d.font,
                   curvaceousness: try fields.fraction(.curvaceousness) ?? d.curvaceousness,
                   buttonBackground: try fields.color(.buttonBackground, default: d.buttonBackground) ?? d.buttonBackground,
-                  buttonText: try fields.optionalColor(.buttonText) ?? text)
+                  buttonText: try fields.optionalColor(.buttonText) ?? text,
+                  panelBackground: try fields.color(.panelBackground, default: d.panelBackground) ?? d.panelBackground,
+                  panelCornerRadius: try fields.nonNegative(.panelCornerRadius) ?? d.panelCornerRadius)
     }
 }

@@ -15,10 +15,20 @@ public enum KioskSetup {
         public var description: String { lines.joined(separator: "\n") }
     }
 
+    /// Reads and validates the config at `path` and the popup templates it names. A template's
+    /// path is relative to the config file's directory (unless absolute); messages show it as
+    /// the config writes it.
     public static func loadConfig(_ path: String) throws(LoadError) -> KioskConfig {
         let text: String
         do { text = try TextFile.read(path) } catch { throw LoadError(lines: [error.description]) }
-        do { return try ConfigLoader.decode(text, file: path) } catch {
+        let directory = TextFile.directory(of: path)
+        let readFile: ConfigLoader.FileReader = { written in
+            let resolved = written.hasPrefix("/") ? written : directory + "/" + written
+            do throws(FileError) { return .success(try TextFile.read(resolved)) } catch {
+                return .failure(FileReadProblem(reason: error.reason))
+            }
+        }
+        do { return try ConfigLoader.decode(text, file: path, readFile: readFile) } catch {
             throw LoadError(lines: error.problems.map(\.description))
         }
     }

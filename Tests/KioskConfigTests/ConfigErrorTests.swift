@@ -1,35 +1,6 @@
 import KioskConfig
 import Testing
 
-/// A config that must be rejected, with the exact messages `kiosk check` will print.
-struct BadConfig: Sendable, CustomTestStringConvertible {
-    let name: String
-    let json: String
-    let expected: [String]
-
-    init(_ name: String, _ json: String, _ expected: String...) {
-        self.name = name; self.json = json; self.expected = expected
-    }
-
-    var testDescription: String { name }
-}
-
-/// A config with one screen "main" holding `controls`: the first control is on line 2, the
-/// next on line 3, and so on.
-func mainScreen(_ controls: String...) -> String {
-    #"{"startScreen": "main", "screens": [{"id": "main", "controls": ["# + "\n"
-        + controls.joined(separator: ",\n") + "\n]}]}"
-}
-
-func problems(in json: String) -> [String] {
-    do {
-        _ = try ConfigLoader.decode(json, file: "demo.json")
-        return []
-    } catch {
-        return error.problems.map(\.description)
-    }
-}
-
 @Suite struct ConfigErrorTests {
     static let slider = #""type": "rangeSlider", "id": "price", "frame": [0, 0, 400, 40]"#
     static let label = #""type": "label", "id": "title", "frame": [0, 0, 400, 40]"#
@@ -102,8 +73,8 @@ func problems(in json: String) -> [String] {
                   mainScreen(#"{"type": "button", "id": "go", "frame": [0, 0, 100, 40], "title": "Go", "action": {"switchScreen": "settings"}}"#),
                   #"demo.json: screens[0].controls[0].action.switchScreen: no screen with id "settings" (line 2)"#),
         BadConfig("unknown action",
-                  mainScreen(#"{"type": "button", "id": "go", "frame": [0, 0, 100, 40], "title": "Go", "action": {"showPanel": "filters"}}"#),
-                  #"demo.json: screens[0].controls[0].action: unknown action "showPanel"; expected switchScreen (line 2)"#),
+                  mainScreen(#"{"type": "button", "id": "go", "frame": [0, 0, 100, 40], "title": "Go", "action": {"launch": "filters"}}"#),
+                  #"demo.json: screens[0].controls[0].action: unknown action "launch"; expected one of back, showPanel, showPopup, switchScreen (line 2)"#),
         BadConfig("frame with three numbers",
                   mainScreen(#"{"type": "label", "id": "t", "frame": [0, 0, 400], "text": "Hi"}"#),
                   "demo.json: screens[0].controls[0].frame: expected 4 numbers [x, y, width, height], found 3 (line 2)"),

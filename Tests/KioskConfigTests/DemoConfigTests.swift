@@ -4,17 +4,14 @@ import KioskCore
 import Testing
 
 /// `config/demo.json`, the config the README runs.
-func demoConfigText() throws -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    return try String(contentsOf: root.appendingPathComponent("config/demo.json"), encoding: .utf8)
-}
+func demoConfigText() throws -> String { try repositoryFile("config/demo.json") }
 
 @Suite struct DemoConfigTests {
     let config: KioskConfig
 
     init() throws {
-        config = try ConfigLoader.decode(try demoConfigText(), file: "config/demo.json")
+        config = try ConfigLoader.decode(try demoConfigText(), file: "config/demo.json",
+                                         readFile: repositoryReader(directory: "config"))
     }
 
     @Test func displayAndThemeAreAsWritten() {

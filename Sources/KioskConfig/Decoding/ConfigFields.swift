@@ -94,7 +94,11 @@ struct ConfigFields<Key: CodingKey> {
 
     /// Records a problem with the value at `key` (or with the object itself).
     func report(_ message: String, at key: Key? = nil) throws {
-        let path = key.map(path(of:)) ?? codingPath
+        try report(message, atPath: key.map(path(of:)) ?? codingPath)
+    }
+
+    /// Records a problem at a full JSON path (one inside a value of this object, say).
+    func report(_ message: String, atPath path: [any CodingKey]) throws {
         guard let diagnostics else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: message))
         }
@@ -139,6 +143,16 @@ extension ConfigFields {
             return nil
         }
         return font
+    }
+
+    /// A number ≥ 0 (a corner radius, a width); nil when absent or invalid.
+    func nonNegative(_ key: Key) throws -> Double? {
+        guard let value = try optional(key, as: Double.self) else { return nil }
+        guard value >= 0 else {
+            try report("must not be negative", at: key)
+            return nil
+        }
+        return value
     }
 
     /// A number in 0…1 (`curvaceousness`); nil when absent or invalid.

@@ -1,0 +1,31 @@
+import KioskCore
+
+/// One button of a popup: `{ "id": "ok", "title": "Okay", "action": {"showPanel": "filters"} }`.
+public struct PopupButtonConfig: Sendable, Equatable, Decodable {
+    /// `id` (required): unique within its popup; the `button` of its `buttonTapped` events.
+    public var id: String
+    /// `title` (required).
+    public var title: String
+    /// `action` (optional): any button action; nil dismisses the popup.
+    public var action: ButtonAction?
+
+    public init(id: String, title: String, action: ButtonAction? = nil) {
+        self.id = id
+        self.title = title
+        self.action = action
+    }
+
+    enum CodingKeys: String, CodingKey { case id, title, action }
+
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+        var id = try fields.required(.id, as: String.self)
+        if id?.isEmpty == true {
+            try fields.report("must not be empty", at: .id)
+            id = nil
+        }
+        if let id { fields.validator?.claim(buttonID: id, elementPath: fields.codingPath, idPath: fields.path(of: .id)) }
+        self.init(id: id ?? "", title: try fields.required(.title, as: String.self) ?? "",
+                  action: try fields.optional(.action, as: ButtonAction.self))
+    }
+}

@@ -1,0 +1,82 @@
+import KioskCore
+import KioskUI
+
+/// A popup dialog: an element of the config's `"popups"` array, shown by a
+/// `{"showPopup": "<id>"}` action. The config says what the dialog says; its look comes from
+/// a template file (`PopupTemplate`) that several popups may share.
+///
+/// ```json
+/// { "id": "hello", "template": "popups/dialog.json", "title": "Popup Title", "text": "Hello World!",
+///   "buttons": [ { "id": "ok", "title": "Okay" },
+///                { "id": "more", "title": "Filters", "action": {"showPanel": "filters"} } ] }
+/// ```
+public struct PopupConfig: Sendable, Equatable, Decodable {
+    /// `id` (required): unique across all screens, panels, popups and controls; the `source`
+    /// of its `buttonTapped` events.
+    public var id: String
+    /// `template` (required): the template file's path as written, relative to the config
+    /// file; the key of `KioskConfig.templates`.
+    public var templatePath: String
+    /// `title` (required).
+    public var title: String
+    /// `text` (default empty): the message, wrapped to the template's text frame.
+    public var text: String
+    /// `buttons` (required): one to `maximumButtons`, side by side in the template's button row.
+    public var buttons: [PopupButtonConfig]
+
+    public static let maximumButtons = 3
+
+    public init(id: String, templatePath: String, title: String, text: String = "", buttons: [PopupButtonConfig]) {
+        self.id = id
+        self.templatePath = templatePath
+        self.title = title
+        self.text = text
+        self.buttons = buttons
+    }
+
+    /// The dialog's look: `template`'s (the popup itself adds nothing to it yet).
+    public func style(from template: PopupTemplate) -> PopupStyle { template.style() }
+
+    /// What the dialog says, buttons' actions in the UI's terms (nil: dismiss the popup).
+    public func content() -> PopupContent {
+        PopupContent(title: title, text: text, buttons: buttons.map {
+            PopupContent.ButtonItem(id: $0.id, title: $0.title, action: $0.action?.controlAction())
+        })
+    }
+
+    enum CodingKeys: String, CodingKey { case id, template, title, text, buttons }
+
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+        let id = try fields.id(.id)
+        if let id {
+            fields.validator?.declare(.popup, id: id)
+        } else {
+            fields.validator?.loseTrack(of: .popup)
+        }
+        var templatePath = try fields.required(.template, as: String.self)
+        if templatePath?.isEmpty == true {
+            try fields.report("must not be empty", at: .template)
+            templatePath = nil
+        }
+        let title = try fields.required(.title, as: String.self)
+        let text = try fields.decode(.text, default: "")
+        fields.validator?.beginPopupButtons()
+        let buttons = try fields.array(.buttons, of: PopupButtonConfig.self, default: nil,
+                                       emptyMessage: "must contain at least one button")
+        // Count what was written, not what decoded: a broken button still takes a place.
+        if let written = (try? fields.container.nestedUnkeyedContainer(forKey: .buttons))?.count,
+           written > Self.maximumButtons {
+            try fields.report("must contain at most \(Self.maximumButtons) buttons, found \(written)", at: .buttons)
+        }
+        if let templatePath {
+            // Whether the buttons fit the template's row is checked once the template is read,
+            // for a count that is itself right.
+            let counted = buttons.flatMap { (1...Self.maximumButtons).contains($0.count) ? $0.count : nil }
+            fields.validator?.use(template: templatePath, at: fields.path(of: .template),
+                                  buttons: counted.map { ($0, fields.path(of: .buttons)) })
+        }
+        self.init(id: id ?? "", templatePath: templatePath ?? "", title: title ?? "", text: text ?? "",
+                  buttons: buttons ?? [])
+    }
+}

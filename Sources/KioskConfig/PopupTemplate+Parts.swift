@@ -1,0 +1,153 @@
+import KioskCore
+import KioskUI
+
+extension PopupTemplate {
+    /// `box`: where the dialog sits and how its frame looks.
+    public struct Box: Sendable, Equatable, Decodable {
+        /// `frame` (required), in design pixels, wholly on the screen.
+        public var frame: Rect
+        /// `cornerRadius` ≥ 0 (default 14).
+        public var cornerRadius: Double
+        /// `background` (default `#222A34`).
+        public var background: Color
+        /// `border` colour (default `#4A5A6E`).
+        public var border: Color
+        /// `borderWidth` ≥ 0 (default 1; 0 draws no border).
+        public var borderWidth: Double
+
+        public static let defaultCornerRadius = 14.0
+        public static let defaultBackground = Color(hex: "#222A34")!
+        public static let defaultBorder = Color(hex: "#4A5A6E")!
+        public static let defaultBorderWidth = 1.0
+
+        public init(frame: Rect, cornerRadius: Double = Box.defaultCornerRadius,
+                    background: Color = Box.defaultBackground, border: Color = Box.defaultBorder,
+                    borderWidth: Double = Box.defaultBorderWidth) {
+            self.frame = frame
+            self.cornerRadius = cornerRadius
+            self.background = background
+            self.border = border
+            self.borderWidth = borderWidth
+        }
+
+        enum CodingKeys: String, CodingKey { case frame, cornerRadius, background, border, borderWidth }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+            let frame = try fields.required(.frame, as: FrameValue.self)?.rect
+            if let frame, let validator = fields.templateValidator {
+                validator.boxSize = frame.size
+                if let screen = validator.designSize,
+                   let misfit = TemplateValidator.misfit(frame, in: screen, name: "screen") {
+                    try fields.report(misfit, at: .frame)
+                }
+            }
+            self.init(frame: frame ?? .zero,
+                      cornerRadius: try fields.nonNegative(.cornerRadius) ?? Self.defaultCornerRadius,
+                      background: try fields.color(.background, default: Self.defaultBackground) ?? Self.defaultBackground,
+                      border: try fields.color(.border, default: Self.defaultBorder) ?? Self.defaultBorder,
+                      borderWidth: try fields.nonNegative(.borderWidth) ?? Self.defaultBorderWidth)
+        }
+    }
+
+    /// `title` or `text`: a block of text inside the box.
+    public struct TextPart: Sendable, Equatable {
+        /// `frame` (required), relative to the box.
+        public var frame: Rect
+        /// `font`: a Pango font description (default `sans-serif bold 22` for the title,
+        /// `sans-serif 17` for the text).
+        public var font: String
+        /// `color` (default `#FFFFFF` for the title, `#C8D2DC` for the text).
+        public var color: Color
+        /// `alignment` (default `center`).
+        public var alignment: LabelAlignment
+
+        public init(frame: Rect, font: String, color: Color, alignment: LabelAlignment = .center) {
+            self.frame = frame
+            self.font = font
+            self.color = color
+            self.alignment = alignment
+        }
+
+        /// What a title has unless the template says otherwise (the frame is always given).
+        public static let titleDefaults = TextPart(frame: .zero, font: "sans-serif bold 22", color: .white)
+        /// What a text has unless the template says otherwise.
+        public static let textDefaults = TextPart(frame: .zero, font: "sans-serif 17", color: Color(hex: "#C8D2DC")!)
+
+        func style() -> TextBlockStyle {
+            TextBlockStyle(frame: frame, font: font, color: color,
+                           alignment: TextAlignment(rawValue: alignment.rawValue) ?? .center)
+        }
+    }
+
+    /// `buttons`: the row the popup's buttons share, side by side, `spacing` apart.
+    public struct ButtonRow: Sendable, Equatable, Decodable {
+        /// `frame` (required), relative to the box.
+        public var frame: Rect
+        /// `font` of the titles (default `sans-serif bold 17`).
+        public var font: String
+        /// `color` of the titles (default `#FFFFFF`).
+        public var color: Color
+        /// `background` of each button (default `#0073F0`).
+        public var background: Color
+        /// `cornerRadius` ≥ 0 (default 10).
+        public var cornerRadius: Double
+        /// `spacing` between buttons ≥ 0 (default 12).
+        public var spacing: Double
+
+        public static let defaultFont = "sans-serif bold 17"
+        public static let defaultColor = Color.white
+        public static let defaultBackground = Color(hex: "#0073F0")!
+        public static let defaultCornerRadius = 10.0
+        public static let defaultSpacing = 12.0
+
+        public init(frame: Rect, font: String = ButtonRow.defaultFont, color: Color = ButtonRow.defaultColor,
+                    background: Color = ButtonRow.defaultBackground,
+                    cornerRadius: Double = ButtonRow.defaultCornerRadius, spacing: Double = ButtonRow.defaultSpacing) {
+            self.frame = frame
+            self.font = font
+            self.color = color
+            self.background = background
+            self.cornerRadius = cornerRadius
+            self.spacing = spacing
+        }
+
+        /// Whether `count` buttons side by side each keep a positive width.
+        public func fits(_ count: Int) -> Bool { frame.width - Double(count - 1) * spacing > 0 }
+
+        enum CodingKeys: String, CodingKey { case frame, font, color, background, cornerRadius, spacing }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+            self.init(frame: try fields.partFrame(.frame) ?? .zero,
+                      font: try fields.font(.font) ?? Self.defaultFont,
+                      color: try fields.color(.color, default: Self.defaultColor) ?? Self.defaultColor,
+                      background: try fields.color(.background, default: Self.defaultBackground) ?? Self.defaultBackground,
+                      cornerRadius: try fields.nonNegative(.cornerRadius) ?? Self.defaultCornerRadius,
+                      spacing: try fields.nonNegative(.spacing) ?? Self.defaultSpacing)
+        }
+    }
+}
+
+/// A `TextPart` as written, before its role's defaults fill the gaps.
+struct TextPartFields: Decodable {
+    var frame: Rect?
+    var font: String?
+    var color: Color?
+    var alignment: LabelAlignment?
+
+    func resolved(defaults: PopupTemplate.TextPart) -> PopupTemplate.TextPart {
+        PopupTemplate.TextPart(frame: frame ?? defaults.frame, font: font ?? defaults.font,
+                               color: color ?? defaults.color, alignment: alignment ?? defaults.alignment)
+    }
+
+    enum CodingKeys: String, CodingKey { case frame, font, color, alignment }
+
+    init(from decoder: any Decoder) throws {
+        let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+        frame = try fields.partFrame(.frame)
+        font = try fields.font(.font)
+        color = try fields.optionalColor(.color)
+        alignment = try fields.optional(.alignment, as: LabelAlignment.self)
+    }
+}

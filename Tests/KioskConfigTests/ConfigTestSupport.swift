@@ -1,0 +1,78 @@
+import Foundation
+import KioskConfig
+import Testing
+
+/// A config that must be rejected, with the exact messages `kiosk check` will print. `files`
+/// are the files its popups may name (path as written → text); any other is missing.
+struct BadConfig: Sendable, CustomTestStringConvertible {
+    let name: String
+    let json: String
+    let expected: [String]
+    let files: [String: String]
+
+    init(_ name: String, _ json: String, _ expected: String..., files: [String: String] = [:]) {
+        self.name = name; self.json = json; self.expected = expected; self.files = files
+    }
+
+    var testDescription: String { name }
+}
+
+/// A config with one screen "main" holding `controls`: the first control is on line 2, the
+/// next on line 3, and so on.
+func mainScreen(_ controls: String...) -> String {
+    #"{"startScreen": "main", "screens": [{"id": "main", "controls": ["# + "\n"
+        + controls.joined(separator: ",\n") + "\n]}]}"
+}
+
+/// The messages for `json` read as "demo.json", with `files` as the only other files.
+func problems(in json: String, files: [String: String] = [:]) -> [String] {
+    do {
+        _ = try ConfigLoader.decode(json, file: "demo.json", readFile: reader(files))
+        return []
+    } catch {
+        return error.problems.map(\.description)
+    }
+}
+
+/// A file reader over a dictionary, failing like `open(2)` for anything else, and counting
+/// the reads (to show that a shared template is read once).
+final class MemoryFiles: @unchecked Sendable {
+    let files: [String: String]
+    private(set) var reads: [String] = []
+
+    init(_ files: [String: String]) { self.files = files }
+
+    func read(_ path: String) -> Result<String, FileReadProblem> {
+        reads.append(path)
+        guard let text = files[path] else { return .failure(FileReadProblem(reason: "No such file or directory")) }
+        return .success(text)
+    }
+}
+
+func reader(_ files: [String: String]) -> ConfigLoader.FileReader { MemoryFiles(files).read }
+
+/// A template that sets only what it must: every other key takes its default.
+let minimalTemplate = """
+    {"box": {"frame": [200, 110, 400, 260]}, "title": {"frame": [24, 20, 352, 36]},
+     "text": {"frame": [24, 64, 352, 110]}, "buttons": {"frame": [24, 192, 352, 48]}}
+    """
+
+/// The repository's root directory.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// A file of the repository, as text.
+func repositoryFile(_ path: String) throws -> String {
+    try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+}
+
+/// A file reader relative to `directory` of the repository, as `kiosk` reads a config's files.
+func repositoryReader(directory: String) -> ConfigLoader.FileReader {
+    { path in
+        do {
+            return .success(try repositoryFile(directory + "/" + path))
+        } catch {
+            return .failure(FileReadProblem(reason: "No such file or directory"))
+        }
+    }
+}
