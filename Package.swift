@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "KioskGesturesTests", dependencies: ["KioskGestures"]),
         .testTarget(name: "KioskAnimationTests", dependencies: ["KioskAnimation"]),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI"]),
-        .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"]),
+        .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], exclude: ["Fixtures"]),
         .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig"],
                     resources: [.copy("Goldens")]),
         .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender"]),

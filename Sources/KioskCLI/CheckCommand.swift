@@ -17,7 +17,8 @@ struct CheckCommand {
         do {
             let config = try KioskSetup.loadConfig(path)
             let controls = config.screens.reduce(0) { $0 + $1.controls.count }
-            out.writeLine("\(path): OK (\(config.screens.count) screens, \(controls) controls)")
+            out.writeLine("\(path): OK (\(config.screens.count) screens, \(controls) controls, "
+                          + "\(config.panels.count) panels, \(config.popups.count) popups)")
             return 0
         } catch {
             // loadConfig throws only LoadError (typed throws), one problem per line.

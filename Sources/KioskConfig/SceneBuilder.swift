@@ -10,8 +10,19 @@ public enum SceneBuilder {
             Screen(id: screen.id, background: config.background(of: screen),
                    controls: screen.controls.map { makeControl($0, theme: theme) })
         }
-        return Scene(designSize: config.display.designSize, background: config.display.background,
-                     screens: screens, startScreen: config.startScreen)
+        let scene = Scene(designSize: config.display.designSize, background: config.display.background,
+                          screens: screens, startScreen: config.startScreen)
+        // Panels and popups exist from the start, hidden; actions show them by id.
+        for panel in config.panels {
+            scene.register(Panel(id: panel.id, style: panel.style(theme: config.theme), theme: theme,
+                                 controls: panel.controls.map { makeControl($0, theme: theme) }))
+        }
+        for popup in config.popups {
+            guard let template = config.template(for: popup) else { continue }   // validated: cannot happen
+            scene.register(PopupDialog(id: popup.id, style: popup.style(from: template), content: popup.content(),
+                                       theme: theme))
+        }
+        return scene
     }
 
     public static func makeTheme(_ config: KioskConfig) -> Theme {

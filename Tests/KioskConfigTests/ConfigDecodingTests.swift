@@ -108,9 +108,12 @@ import Testing
         let viaLoader = try ConfigLoader.decode(Self.everything, file: "all.json")
         let viaFoundation = try JSONDecoder().decode(KioskConfig.self, from: Data(Self.everything.utf8))
         #expect(viaFoundation == viaLoader)
+        // The demo names popup templates, which only ConfigLoader (with a file reader) loads;
+        // apart from them both read the same model.
         let demo = try demoConfigText()
-        #expect(try JSONDecoder().decode(KioskConfig.self, from: Data(demo.utf8))
-            == ConfigLoader.decode(demo, file: "demo.json"))
+        var viaReader = try ConfigLoader.decode(demo, file: "demo.json", readFile: repositoryReader(directory: "config"))
+        viaReader.templates = [:]
+        #expect(try JSONDecoder().decode(KioskConfig.self, from: Data(demo.utf8)) == viaReader)
     }
 
     @Test func anotherDecoderThrowsTheFirstProblem() {

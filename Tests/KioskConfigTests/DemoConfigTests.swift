@@ -24,7 +24,8 @@ func demoConfigText() throws -> String { try repositoryFile("config/demo.json") 
     @Test func mainScreenHoldsTheDemoControls() throws {
         let main = try #require(config.screen(withID: "main"))
         #expect(main.controls.map(\.id)
-            == ["title", "subtitle", "priceLabel", "price", "angleLabel", "angle", "hello", "showDetails"])
+            == ["title", "subtitle", "priceLabel", "price", "angleLabel", "angle", "sayHello", "showDetails",
+                "openFilters"])
         #expect(main.controls[0] == .label(LabelConfig(id: "title", frame: Rect(24, 16, 560, 48),
                                                        text: "नमस्ते — SwiftKiosk", font: "sans-serif bold 28")))
         guard case .label(let subtitle) = main.controls[1] else { Issue.record("subtitle is not a label"); return }
@@ -33,18 +34,31 @@ func demoConfigText() throws -> String { try repositoryFile("config/demo.json") 
                                                                    minimum: 0, maximum: 100, lower: 20, upper: 80)))
         #expect(main.controls[5] == .circularSlider(CircularSliderConfig(id: "angle", frame: Rect(520, 120, 240, 240),
                                                                          angle: 90)))
-        #expect(main.controls[6] == .button(ButtonConfig(id: "hello", frame: Rect(40, 400, 160, 56), title: "Hello")))
+        #expect(main.controls[6] == .button(ButtonConfig(id: "sayHello", frame: Rect(40, 400, 160, 56), title: "Hello",
+                                                         action: .showPopup("hello"))))
         guard case .button(let more) = main.controls[7] else { Issue.record("showDetails is not a button"); return }
-        #expect(more.action == .switchScreen("details"))
+        #expect(more.action == .switchScreen("details", transition: .slideUp))
+        guard case .button(let filters) = main.controls[8] else { Issue.record("openFilters is not a button"); return }
+        #expect(filters.action == .showPanel("filters"))
         #expect(config.background(of: main) == config.display.background)
     }
 
     @Test func secondScreenLeadsBack() throws {
         let details = try #require(config.screen(withID: "details"))
         #expect(config.background(of: details) == Color(hex: "#182028"))
-        guard case .button(let back) = details.controls.last else { Issue.record("no back button"); return }
-        #expect(back.id == "back")
-        #expect(back.action == .switchScreen("main"))
+        let buttons = details.controls.compactMap { control -> ButtonConfig? in
+            if case .button(let b) = control { return b } else { return nil }
+        }
+        #expect(buttons.map(\.id) == ["back", "flipHome", "fadeHome"])
+        #expect(buttons.map(\.action) == [.back(), .switchScreen("main", transition: .flipFromBottom, duration: 0.5),
+                                          .switchScreen("main", transition: .fade)])
+    }
+
+    @Test func thePanelAndThePopupsUseTheShippedTemplate() throws {
+        #expect(config.panels.map(\.id) == ["filters"])
+        #expect(config.popups.map(\.id) == ["hello", "help"])
+        #expect(config.popups.allSatisfy { $0.templatePath == "popups/dialog.json" })
+        #expect(config.templates.keys.sorted() == ["popups/dialog.json"])
     }
 
     @Test func everyControlFitsTheScreenWithoutOverlapping() {

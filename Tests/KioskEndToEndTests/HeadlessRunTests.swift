@@ -98,20 +98,27 @@ struct HeadlessRunTests {
         #expect(brightness(image, 136, 205) < 60)
     }
 
-    @Test("a tap on a button reports tapped; a switchScreen button shows the other screen")
-    func buttons() throws {
+    @Test("a switchScreen button slides the other screen up; back slides it away again")
+    func screens() throws {
         let script = """
-        {"t": 0, "type": "down", "id": 0, "x": 120, "y": 428}
+        {"t": 0, "type": "down", "id": 0, "x": 320, "y": 428}
         {"t": 50, "type": "up", "id": 0}
-        {"t": 300, "type": "down", "id": 0, "x": 320, "y": 428}
-        {"t": 350, "type": "up", "id": 0}
+        {"t": 600, "type": "down", "id": 0, "x": 120, "y": 428}
+        {"t": 650, "type": "up", "id": 0}
         """
-        let (_, events, shot) = try run(script)
-        #expect(events.map(\.source) == ["hello", "showDetails"])
-        #expect(events.allSatisfy { $0.event == "tapped" })
+        let (_, events, shot) = try run(script, extra: ["--until", "500"])
+        #expect(events.map(\.source) == ["showDetails"])
         // The second screen's background (#182028) is showing.
-        let image = try PNGImage.read(shot.path)
-        #expect(image.pixel(x: 700, y: 300) & 0xFFFFFF == 0x182028)
+        #expect(try PNGImage.read(shot.path).pixel(x: 700, y: 300) & 0xFFFFFF == 0x182028)
+        let (_, middle, shotMiddle) = try run(script, extra: ["--until", "200"])
+        #expect(middle.map(\.source) == ["showDetails"])
+        // Half-way (ease-in-out at 150 of 300 ms): the top half is still the first screen.
+        let image = try PNGImage.read(shotMiddle.path)
+        #expect(image.pixel(x: 700, y: 20) & 0xFFFFFF == 0x101418)
+        #expect(image.pixel(x: 700, y: 470) & 0xFFFFFF == 0x182028)
+        let (_, all, back) = try run(script)
+        #expect(all.map(\.source) == ["showDetails", "back"])
+        #expect(try PNGImage.read(back.path).pixel(x: 780, y: 380) & 0xFFFFFF == 0x101418)
     }
 
     @Test("two fingers drive the slider and the dial at the same time")

@@ -83,9 +83,7 @@ struct ControlGoldenTests {
 
     @Test("the demo screen at rotation 0 and 90", arguments: [0, 90])
     func demoScreen(degrees: Int) throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../config/demo.json").standardized.path
-        let config = try ConfigLoader.decode(String(contentsOfFile: path, encoding: .utf8), file: "demo.json")
+        let config = try loadDemoConfig()
         let scene = SceneBuilder.build(config)
         let rotation = DisplayRotation(degrees: degrees)!
         let design = config.display.designSize

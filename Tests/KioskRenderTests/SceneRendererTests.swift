@@ -7,11 +7,7 @@ import KioskConfig
 
 @Suite("Scene renderer")
 struct SceneRendererTests {
-    func demoConfig() throws -> KioskConfig {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../config/demo.json").standardized.path
-        return try ConfigLoader.decode(String(contentsOfFile: path, encoding: .utf8), file: "demo.json")
-    }
+    func demoConfig() throws -> KioskConfig { try loadDemoConfig() }
 
     func renderer(_ config: KioskConfig, width: Int, height: Int, rotation: DisplayRotation = .none) throws -> SceneRenderer {
         try SceneRenderer(designSize: config.display.designSize, panelWidth: width, panelHeight: height, rotation: rotation)
