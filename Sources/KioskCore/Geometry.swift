@@ -102,6 +102,24 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public func offsetBy(_ d: Point) -> Rect { Rect(origin: origin + d, size: size) }
 
+    /// What is left of this rectangle outside `cover`, when that is a rectangle: `cover` spans
+    /// the whole width (or height) and takes one end. Otherwise the rectangle itself (a
+    /// conservative answer: drawing too much is never wrong).
+    public func remainder(excluding cover: Rect) -> Rect {
+        let c = cover.intersection(self)
+        guard !c.isEmpty else { return self }
+        if c.minX <= minX && c.maxX >= maxX {
+            if c.minY <= minY && c.maxY >= maxY { return .zero }
+            if c.maxY >= maxY { return Rect(minX, minY, width, c.minY - minY) }
+            if c.minY <= minY { return Rect(minX, c.maxY, width, maxY - c.maxY) }
+        }
+        if c.minY <= minY && c.maxY >= maxY {
+            if c.maxX >= maxX { return Rect(minX, minY, c.minX - minX, height) }
+            if c.minX <= minX { return Rect(c.maxX, minY, maxX - c.maxX, height) }
+        }
+        return self
+    }
+
     /// The smallest rectangle with whole-pixel edges that covers this one. Damage is always
     /// integral so that the copy to scanout and cairo's clip agree on every pixel.
     public var integral: Rect {

@@ -23,6 +23,8 @@ public final class KioskRuntime {
     private let emit: (ControlEvent) -> Void
 
     public private(set) var stats = RuntimeStats()
+    /// Called after every presented frame with its time (tests sample motion with it).
+    public var frameObserver: ((Instant) -> Void)?
 
     public init(scene: Scene, renderer: SceneRenderer, backend: DisplayBackend,
                 gestureConfiguration: GestureConfiguration = .standard,
@@ -76,6 +78,7 @@ public final class KioskRuntime {
             stats.framesRendered += 1
             stats.damagedPixels += Int(damage.area)
             rendered = true
+            frameObserver?(now)
         }
         flushEvents()
         return rendered

@@ -16,6 +16,11 @@ open class Overlay {
     /// True once the overlay has completely disappeared; the scene then removes it.
     open var isFinished: Bool { false }
 
+    /// An area this overlay paints fully opaque, if any: what lies below it there is not drawn
+    /// at all. It must stay a little inside the painted area (antialiased edges, rounded
+    /// corners), because the clip that leaves it out is not pixel-aligned once scaled.
+    open var opaqueRect: Rect? { nil }
+
     /// Paints the overlay inside `dirty` (scene coordinates); the canvas is clipped to it and
     /// everything below is already drawn.
     open func draw(_ canvas: Canvas, in dirty: Rect) {}

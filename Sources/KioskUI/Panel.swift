@@ -74,6 +74,19 @@ public final class Panel: Overlay, ControlHost {
     public override func handle(_ gesture: GestureEvent) { handleGesture(gesture) }
     public override func draw(_ canvas: Canvas, in dirty: Rect) { drawPanel(canvas, in: dirty) }
 
+    /// The panel is opaque except for its rounded inner corners and antialiased inner edge.
+    public override var opaqueRect: Rect? {
+        guard presentation > 0, style.background.alpha >= 1 else { return nil }
+        let margin = style.cornerRadius + 2
+        let f = currentFrame
+        switch style.edge {
+        case .bottom: return Rect(f.minX, f.minY + margin, f.width, f.height - margin)
+        case .top: return Rect(f.minX, f.minY, f.width, f.height - margin)
+        case .left: return Rect(f.minX, f.minY, f.width - margin, f.height)
+        case .right: return Rect(f.minX + margin, f.minY, f.width - margin, f.height)
+        }
+    }
+
     // MARK: Geometry
 
     var sceneBounds: Rect { scene?.bounds ?? .zero }

@@ -188,6 +188,23 @@ public final class Scene {
     /// clipped to it. With nothing over the screen, the screen's controls are drawn directly;
     /// under overlays and during transitions the screens come from their retained layers.
     public func draw(_ canvas: Canvas, in rect: Rect) {
+        // Under an opaque part of the top overlay (a panel) nothing needs drawing: a panel
+        // sliding over the dimmed screen then costs half a blit and half a dim, not a whole one.
+        var below = rect
+        if transition == nil, let cover = overlays.last?.opaqueRect {
+            below = rect.remainder(excluding: cover)
+        }
+        if below != rect {
+            canvas.save()
+            canvas.clip(below)
+        }
+        drawBelowTopOverlay(canvas, in: below)
+        if below != rect { canvas.restore() }
+        overlays.last?.draw(canvas, in: rect)
+    }
+
+    private func drawBelowTopOverlay(_ canvas: Canvas, in rect: Rect) {
+        guard !rect.isEmpty else { return }
         if let transition {
             transition.draw(canvas, in: rect, bounds: bounds, background: background)
         } else if overlays.isEmpty {
@@ -195,6 +212,6 @@ public final class Scene {
         } else {
             canvas.drawRetained(currentScreen.layer, transform: .identity, opacity: 1)
         }
-        for overlay in overlays { overlay.draw(canvas, in: rect) }
+        for overlay in overlays.dropLast() { overlay.draw(canvas, in: rect) }
     }
 }

@@ -28,6 +28,17 @@ struct GeometryTests {
         #expect(Rect(-0.5, -0.5, 1, 1).integral == Rect(-1, -1, 2, 2))
     }
 
+    @Test("the remainder outside a cover is a rectangle when the cover takes one end")
+    func remainder() {
+        let r = Rect(0, 0, 800, 480)
+        #expect(r.remainder(excluding: Rect(0, 240, 800, 240)) == Rect(0, 0, 800, 240))
+        #expect(r.remainder(excluding: Rect(-10, -10, 900, 100)) == Rect(0, 90, 800, 390))
+        #expect(r.remainder(excluding: Rect(500, 0, 300, 480)) == Rect(0, 0, 500, 480))
+        #expect(r.remainder(excluding: Rect(0, 0, 800, 480)).isEmpty)
+        #expect(r.remainder(excluding: Rect(100, 100, 50, 50)) == r)        // a hole: draw it all
+        #expect(r.remainder(excluding: Rect(900, 0, 10, 10)) == r)
+    }
+
     @Test("negative sizes become empty rectangles")
     func negativeSize() {
         #expect(Rect(0, 0, -5, 10).isEmpty)

@@ -122,3 +122,36 @@ struct RuntimeOverlayTests {
         #expect(runtime.nextWakeup(now: driver.now, flipDeadline: nil) == nil)
     }
 }
+
+@Suite("Runtime, interrupted panel")
+struct RuntimeInterruptedPanelTests {
+    @Test("a tap on the dim while the panel comes in turns it round; frame by frame it never jumps")
+    func interruptedPresentation() throws {
+        let button = Button(id: "open", frame: Rect(40, 400, 160, 48), title: "Open", action: .showPanel("filters"))
+        let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [button])])
+        let panel = Panel(id: "filters", style: PanelStyle())
+        scene.register(panel)
+        let backend = HeadlessBackend(width: 800, height: 480)
+        var events: [ControlEvent] = []
+        let runtime = KioskRuntime(scene: scene, renderer: try KioskRenderFactory.renderer(width: 800, height: 480),
+                                   backend: backend) { events.append($0) }
+        var frames: [(t: Double, y: Double)] = []
+        runtime.frameObserver = { t in
+            if panel.scene != nil { frames.append((t.milliseconds, panel.currentFrame.minY)) }   // once shown
+        }
+        let touches = [
+            TouchEvent(slot: 0, phase: .down, position: Point(100, 420), time: .zero),
+            TouchEvent(slot: 0, phase: .up, position: Point(100, 420), time: .milliseconds(40)),
+            TouchEvent(slot: 0, phase: .down, position: Point(400, 50), time: .milliseconds(150)),
+            TouchEvent(slot: 0, phase: .up, position: Point(400, 50), time: .milliseconds(190)),
+        ]
+        HeadlessDriver(runtime: runtime, backend: backend).run(touches: touches)
+        let ys = frames.map(\.y)
+        // At most what ease-out moves in one 16.7 ms frame at its steepest: 240 px × 1.72 / 18.
+        let jumps = zip(ys, ys.dropFirst()).map { abs($1 - $0) }
+        #expect(jumps.max()! < 24)
+        #expect(ys.min()! > 240)              // never got all the way in
+        #expect(ys.last == 480)               // and went back out
+        #expect(events.map(\.kind) == [.tapped, .panelDismissed])
+    }
+}
