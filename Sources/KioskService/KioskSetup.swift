@@ -22,14 +22,22 @@ public enum KioskSetup {
         let text: String
         do { text = try TextFile.read(path) } catch { throw LoadError(lines: [error.description]) }
         let directory = TextFile.directory(of: path)
+        // Template paths are relative to the config file; messages name them the way the
+        // user can open them from here.
+        func resolve(_ written: String) -> String {
+            written.hasPrefix("/") || directory == "." ? written : directory + "/" + written
+        }
         let readFile: ConfigLoader.FileReader = { written in
-            let resolved = written.hasPrefix("/") ? written : directory + "/" + written
-            do throws(FileError) { return .success(try TextFile.read(resolved)) } catch {
+            do throws(FileError) { return .success(try TextFile.read(resolve(written))) } catch {
                 return .failure(FileReadProblem(reason: error.reason))
             }
         }
         do { return try ConfigLoader.decode(text, file: path, readFile: readFile) } catch {
-            throw LoadError(lines: error.problems.map(\.description))
+            throw LoadError(lines: error.problems.map { problem in
+                var p = problem
+                if p.file != path { p.file = resolve(p.file) }
+                return p.description
+            })
         }
     }
 

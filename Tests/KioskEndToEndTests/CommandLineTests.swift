@@ -52,6 +52,23 @@ struct CommandLineTests {
         #expect(out.stdout.contains("startScreen: no screen with id \"mian\""))
     }
 
+    @Test("kiosk check reports a broken popup template with the template's path and JSON path")
+    func brokenTemplate() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("popups"), withIntermediateDirectories: true)
+        let template = try String(contentsOfFile: KioskProcess.path("config/popups/dialog.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"cornerRadius\": 14", with: "\"cornerRadius\": \"big\"")
+        try template.write(to: dir.appendingPathComponent("popups/dialog.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: KioskProcess.path("config/demo.json"),
+                                         toPath: dir.appendingPathComponent("demo.json").path)
+        let out = try KioskProcess.run(["check", dir.appendingPathComponent("demo.json").path])
+        #expect(out.status == 1)
+        #expect(out.lines == ["\(dir.path)/popups/dialog.json: box.cornerRadius: expected a number, found a string (line 2)"])
+        let run = try KioskProcess.run(["run", "--config", dir.appendingPathComponent("demo.json").path])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+    }
+
     @Test("a missing config file is reported with its path")
     func missingFile() throws {
         let out = try KioskProcess.run(["run", "--config", "/nonexistent/kiosk.json"])
