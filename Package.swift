@@ -18,6 +18,11 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CLinux"),
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CLibInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "CDRMShim", dependencies: ["CDRM"]),
 
         // Pure modules: no C, no devices, no clock.
         // libm: the pure modules use only the stdlib, whose rounding and sqrt call into libm.
@@ -31,9 +36,16 @@ let package = Package(
         .target(name: "KioskRender", dependencies: ["KioskCore", "KioskUI", "CCairo", "CPangoCairo"],
                 swiftSettings: release),
         .target(name: "KioskBackend", dependencies: ["KioskCore", "KioskRender"]),
+        // Devices: one opener for every node (direct open or logind TakeDevice), DRM/KMS output,
+        // libinput input. Each C library is wrapped in exactly one of these.
+        .target(name: "KioskDevice", dependencies: ["KioskCore", "CSystemd"]),
+        .target(name: "KioskDRM", dependencies: ["KioskCore", "KioskRender", "KioskBackend", "KioskDevice",
+                                                 "CDRM", "CDRMShim"]),
+        .target(name: "KioskInput", dependencies: ["KioskCore", "KioskDevice", "CLibInput", "CUdev"]),
         .target(name: "KioskService",
                 dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig",
-                               "KioskRender", "KioskBackend", "CLinux"]),
+                               "KioskRender", "KioskBackend", "KioskDevice", "KioskDRM", "KioskInput",
+                               "CLinux", "CSystemd"]),
         .target(name: "KioskCLI", dependencies: ["KioskService", "KioskConfig", "KioskRender", "KioskBackend"]),
         .executableTarget(name: "kiosk", dependencies: ["KioskCLI"]),
 
@@ -44,6 +56,8 @@ let package = Package(
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], exclude: ["Fixtures"]),
         .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig"],
                     resources: [.copy("Goldens")]),
+        .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM"]),
+        .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
         .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender"]),
     ]
 )
