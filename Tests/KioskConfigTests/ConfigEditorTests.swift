@@ -22,9 +22,9 @@ import KioskConfig
 
     @Test("an input object without a calibration gets one; strings with braces do not confuse the scan")
     func insertsIntoInput() throws {
-        let text = #"{"display": {"background": "#101418"}, "input": {"showCursor": true}, "startScreen": "{m}", "screens": [{"id": "{m}"}]}"#
+        let text = ##"{"display": {"background": "#101418"}, "input": {"showCursor": true}, "startScreen": "{m}", "screens": [{"id": "{m}"}]}"##
         let edited = try ConfigEditor.settingCalibration(matrix, in: text)
-        #expect(edited == #"{"display": {"background": "#101418"}, "input": {"calibration": [1.02, 0, -0.01, 0, 0.98, 0.015], "showCursor": true}, "startScreen": "{m}", "screens": [{"id": "{m}"}]}"#)
+        #expect(edited == ##"{"display": {"background": "#101418"}, "input": {"calibration": [1.02, 0, -0.01, 0, 0.98, 0.015], "showCursor": true}, "startScreen": "{m}", "screens": [{"id": "{m}"}]}"##)
         #expect(try ConfigLoader.decode(edited, file: "k.json").input.showCursor)
     }
 }
