@@ -66,13 +66,19 @@ extension LogindSession {
         guard let major = BusMessage.readUInt32(message), let minor = BusMessage.readUInt32(message),
             let type = BusMessage.readString(message)
         else { return }
-        onPause?(major, minor)
-        // "pause": logind waits (up to a timeout) until we say we stopped using the device.
-        // "force" and "gone" need no answer.
-        if type == "pause" {
-            _ = try? bus.call(
-                Self.login1, sessionPath, Self.sessionInterface, "PauseDeviceComplete",
-                [.uint32(major), .uint32(minor)])
+        switch taken.pause(DeviceNumber(major: major, minor: minor), type: type) {
+        case .releaseEcho:
+            return
+        case .gone:
+            onGone?(major, minor)
+        case .pause(let acknowledge):
+            onPause?(major, minor)
+            // "pause": logind waits (up to a timeout) until we say we stopped using the device.
+            if acknowledge {
+                _ = try? bus.call(
+                    Self.login1, sessionPath, Self.sessionInterface, "PauseDeviceComplete",
+                    [.uint32(major), .uint32(minor)])
+            }
         }
     }
 

@@ -39,11 +39,15 @@ public final class LogindSession: DeviceOpener {
     /// The seat the session is on ("seat0").
     public let seat: String
 
-    /// Called for `PauseDevice(major, minor, type)`, for every type: `"pause"` (logind waits
-    /// for us; this class answers `PauseDeviceComplete` after the callback returns), `"force"`
-    /// (already paused: master dropped, evdev descriptors revoked) and `"gone"` (the device
-    /// disappeared). Stop using the device before returning.
+    /// Called when the session is being deactivated: `PauseDevice(major, minor, type)` with
+    /// type `"pause"` (logind waits for us; this class answers `PauseDeviceComplete` after the
+    /// callback returns) or `"force"` (already paused: master dropped, evdev descriptors
+    /// revoked). Stop using the device before returning. One call per taken device.
     public var onPause: ((UInt32, UInt32) -> Void)?
+    /// Called when a taken device disappeared (`PauseDevice` type `"gone"`, not the echo of
+    /// our own `ReleaseDevice`): logind has dropped it, so ``close(_:)`` only closes it.
+    /// Not a session pause; libinput notices unplugged input devices by itself.
+    public var onGone: ((UInt32, UInt32) -> Void)?
     /// Called for `ResumeDevice(major, minor, fd)`. The descriptor belongs to the D-Bus message
     /// and is valid only during the call: duplicate it (`fcntl(F_DUPFD_CLOEXEC)`) to keep it.
     /// For a DRM card it is the same open file the session already holds (master again); for
@@ -52,7 +56,7 @@ public final class LogindSession: DeviceOpener {
 
     let bus: SystemBus
     /// Descriptors handed out by `open`, with the device each one is, for `ReleaseDevice`.
-    private var taken: [Int32: DeviceNumber] = [:]
+    var taken = TakenDevices()
     var signalSlots: [OpaquePointer] = []
     private var hasControl = false
 
@@ -130,14 +134,14 @@ public final class LogindSession: DeviceOpener {
             releaseDevice(number)
             throw DeviceError(path: path, call: "fcntl(F_DUPFD_CLOEXEC)", errno: code)
         }
-        taken[fd] = number
+        taken.took(number, as: fd)
         return (fd, inactive)
     }
 
     /// `ReleaseDevice` for a descriptor from ``open(_:flags:)``, then closes it. Other
     /// descriptors are only closed.
     public func close(_ fd: Int32) {
-        if let number = taken.removeValue(forKey: fd) { releaseDevice(number) }
+        if let number = taken.closing(fd) { releaseDevice(number) }
         _ = Glibc.close(fd)
     }
 
@@ -148,10 +152,14 @@ public final class LogindSession: DeviceOpener {
     }
 
     private func releaseDevice(_ number: DeviceNumber) {
-        // Fails harmlessly for a device logind already dropped ("gone") or after ReleaseControl.
-        _ = try? bus.call(
-            Self.login1, sessionPath, Self.sessionInterface, "ReleaseDevice",
-            [.uint32(number.major), .uint32(number.minor)])
+        // Fails harmlessly for a device logind already dropped or after ReleaseControl; then
+        // no "gone" echo comes either.
+        do {
+            _ = try bus.call(
+                Self.login1, sessionPath, Self.sessionInterface, "ReleaseDevice",
+                [.uint32(number.major), .uint32(number.minor)])
+            taken.released(number)
+        } catch {}
     }
 
     static func findSession(on bus: SystemBus, id: String?) throws(LogindError) -> String {
