@@ -25,7 +25,7 @@ public struct InputError: Error, CustomStringConvertible, Equatable {
         return text
     }
 
-    static func errno(_ code: Int32, call: String, path: String? = nil, hint: String? = nil) -> InputError {
+    static func fromErrno(_ code: Int32, call: String, path: String? = nil, hint: String? = nil) -> InputError {
         InputError(call: call, path: path, reason: String(cString: strerror(code)), hint: hint)
     }
 

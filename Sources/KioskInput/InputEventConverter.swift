@@ -32,9 +32,10 @@ struct InputEventConverter {
 
         case let .deviceRemoved(device, name):
             devices.removeAll { $0.token == device }
-            // libinput normally cancels the touches itself while closing the device; these are
-            // for whatever it left down, so the gesture layer never waits for an up that
-            // cannot come.
+            // A touchscreen unplugged with a finger down gets no TOUCH_CANCEL from libinput
+            // 1.22 (seen in the QEMU guest: the removal came straight after the last motion),
+            // so the finger is cancelled here and the gesture layer never waits for an up
+            // that cannot come. Touches libinput did cancel are no longer in the tracker.
             let cancelled = touches.cancelAll(onDevice: device, time: latestTime)
             var events = cancelled.map(InputEvent.touch)
             if !cancelled.isEmpty { events.append(.touchFrame(latestTime)) }

@@ -42,7 +42,7 @@ final class LibinputContext {
     /// (`libinput_udev_create_context`; the seat is assigned by the caller).
     static func udev(opener: DeviceOpener) throws(InputError) -> LibinputContext {
         guard let udev = udev_new() else {
-            throw InputError.errno(errno, call: "udev_new")
+            throw InputError.fromErrno(errno, call: "udev_new")
         }
         // libinput takes its own reference on the udev context.
         defer { udev_unref(udev) }

@@ -130,7 +130,7 @@ public final class LibinputSeat {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
-            throw InputError.errno(
+            throw InputError.fromErrno(
                 code, call: "libinput_path_add_device", path: path,
                 hint: code == ENOENT ? "is the device plugged in? `libinput list-devices` lists input devices" : nil)
         }
