@@ -67,15 +67,19 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     /// - Parameters:
     ///   - clockOrigin: CLOCK_MONOTONIC nanoseconds of the program's `Instant.zero`.
     ///   - now: the program's clock, used only to time frame copies (nil: not timed).
+    ///   - startPaused: start paused, without taking master and without a modeset: for a
+    ///     logind session that is not active yet (TakeDevice answered `inactive`, the fd is not
+    ///     master); the first `resume()` (on ResumeDevice) takes master and sets the mode.
     public init(options: DRMOptions, opener: DeviceOpener, clockOrigin: Int64,
-                now: (() -> Instant)? = nil) throws(DRMError) {
+                now: (() -> Instant)? = nil, startPaused: Bool = false) throws(DRMError) {
         self.options = options
         self.clockOrigin = clockOrigin
         self.now = now
         let device = try Self.openCard(path: options.devicePath, opener: opener, requireConnected: true)
         self.device = device
         guard device.hasDumbBuffers else { throw .noDumbBuffers(device: device.path) }
-        try Self.becomeMaster(device)
+        // Fail early, before probing connectors, when someone else has the display.
+        if !startPaused { try Self.becomeMaster(device) }
 
         // Atomic needs the capability accepted and a complete pipeline; otherwise the capability
         // is switched off again, so the legacy calls behave exactly as for a legacy client.
@@ -107,8 +111,13 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
         self.swapChain = SwapChain(bufferCount: buffers.count,
                                    bounds: Rect(0, 0, Double(output.width), Double(output.height)))
 
-        // The kernel zero-fills dumb buffers: the first modeset shows black until the first frame.
-        try modeset(showing: 0)
+        if startPaused {
+            state = .paused
+            swapChain.showDirectly(0)  // what resume() shows when no frame came meanwhile
+        } else {
+            // The kernel zero-fills dumb buffers: the modeset shows black until the first frame.
+            try modeset(showing: 0)
+        }
     }
 
     deinit { restore() }

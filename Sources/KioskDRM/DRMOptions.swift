@@ -12,18 +12,19 @@ public struct DRMOptions: Sendable {
     public var mode: (width: Int, height: Int, refresh: Int?)?
     /// Use legacy `drmModeSetCrtc` + `drmModePageFlip` even when atomic modesetting works.
     public var forceLegacy: Bool
-    /// Scanout buffers: 2 (double buffering) or 3.
+    /// Scanout buffers: 2 (double buffering) or 3 (other values are clamped). Since no frame is
+    /// presented while a flip is pending, a third buffer is rarely used: the freshest free
+    /// buffer is always drawn into, so two alternate and the third only helps after a failed flip.
     public var bufferCount: Int
 
     public init(devicePath: String? = nil, output: String? = nil,
                 mode: (width: Int, height: Int, refresh: Int?)? = nil,
                 forceLegacy: Bool = false, bufferCount: Int = 2) {
-        precondition((2...3).contains(bufferCount), "bufferCount must be 2 or 3, got \(bufferCount)")
         self.devicePath = devicePath
         self.output = output
         self.mode = mode
         self.forceLegacy = forceLegacy
-        self.bufferCount = bufferCount
+        self.bufferCount = min(max(bufferCount, 2), 3)
     }
 
     /// Parses `--mode`: `800x480`, `1920x1080@60` (a fractional rate such as `@59.94` is

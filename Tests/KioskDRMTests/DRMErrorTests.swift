@@ -124,3 +124,19 @@ func missingDeviceListing() {
         "\(error)".hasPrefix("cannot open the display: /dev/dri/card99: open: No such file or directory")
     }
 }
+
+@Test("discovery on a machine without DRM devices says none was found",
+      .enabled(if: access("/dev/dri", F_OK) != 0))
+func discoveryWithoutDevices() {
+    #expect {
+        try DRMBackend(options: DRMOptions(), opener: DirectOpener(), clockOrigin: 0)
+    } throws: { error in
+        "\(error)" == "no DRM device found (drmGetDevices2 listed none): is the GPU driver loaded? ls /dev/dri"
+    }
+}
+
+@Test("a buffer count outside 2…3 is clamped")
+func bufferCountIsClamped() {
+    #expect(DRMOptions(bufferCount: 1).bufferCount == 2)
+    #expect(DRMOptions(bufferCount: 5).bufferCount == 3)
+}

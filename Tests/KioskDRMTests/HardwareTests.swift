@@ -212,6 +212,25 @@ struct HardwareTests {
         #expect(backend.statistics.flipsCompleted == 2)
     }
 
+    @Test("a backend started paused leaves the screen alone until resume shows the last frame")
+    func startsPaused() throws {
+        let origin = monotonicNanoseconds()
+        let backend = try DRMBackend(options: DRMOptions(devicePath: hardwareDevice), opener: DirectOpener(),
+                                     clockOrigin: origin, startPaused: true)
+        defer { backend.restore() }
+        let saved = try #require(backend.savedCRTC)
+        #expect(backend.device.savedCRTC(saved.id)?.bufferID == saved.bufferID, "no modeset yet")
+        let shadow = PixelBuffer(width: Int(backend.panelSize.width), height: Int(backend.panelSize.height),
+                                 format: .xrgb32)
+        fill(shadow, shadow.bounds, 0xFF_80_00_80)
+        backend.present(shadow, damage: DamageRegion(Rect(0, 0, 1, 1)), at: .zero)
+        #expect(backend.statistics.framesDropped == 1)
+        try backend.resume()
+        if let dump = try screendump("started-paused.ppm") {
+            #expect(rgb(dump, 400, 240) == 0x80_00_80)
+        }
+    }
+
     @Test("on a VT: graphics mode, a switch away pauses, a switch back resumes", .enabled(if: environment["KIOSK_TEST_VT"] == "1"))
     func virtualTerminalSwitch() throws {
         let vt = try #require(VirtualTerminal(path: nil), "no VT found")
