@@ -46,10 +46,11 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     /// Called with the kernel's timestamp of each completed flip.
     public var onFlip: ((Instant) -> Void)?
     public private(set) var statistics = DRMStatistics()
+    /// The kernel's timestamp of the last completed flip (what `onFlip` last received).
+    public private(set) var lastFlip: Instant?
 
     let device: DRMDevice
     let output: KMSOutput
-    private let options: DRMOptions
     private var buffers: [DumbBuffer]
     private(set) var swapChain: SwapChain
     private(set) var state = State.active
@@ -72,7 +73,6 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     ///     master); the first `resume()` (on ResumeDevice) takes master and sets the mode.
     public init(options: DRMOptions, opener: DeviceOpener, clockOrigin: Int64,
                 now: (() -> Instant)? = nil, startPaused: Bool = false) throws(DRMError) {
-        self.options = options
         self.clockOrigin = clockOrigin
         self.now = now
         let device = try Self.openCard(path: options.devicePath, opener: opener, requireConnected: true)
@@ -136,7 +136,9 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
 
     /// Copies the damaged part of `frame` into a free scanout buffer and queues a flip to it.
     /// `frame` must have the mode's size; no flip may be pending. While paused (or after
-    /// `restore()`) the frame is not shown: `resume()` repaints the last one whole.
+    /// `restore()`) the frame is not shown: `resume()` repaints the last one whole. If the
+    /// kernel refuses the flip, no flip is pending and `onFlip` is not called; the error is in
+    /// ``statistics`` and the next present shows the frame.
     public func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
         precondition(!isFlipPending, "present while a page flip is pending (check isFlipPending)")
         precondition(frame.width == output.width && frame.height == output.height,
@@ -199,8 +201,10 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
         statistics.flipsCompleted += 1
         let requested = flipRequestedAt ?? .zero
         flipRequestedAt = nil
-        onFlip?(Self.flipInstant(seconds: seconds, microseconds: microseconds, clockOrigin: clockOrigin,
-                                 monotonic: monotonicTimestamps, fallback: requested))
+        let instant = Self.flipInstant(seconds: seconds, microseconds: microseconds, clockOrigin: clockOrigin,
+                                       monotonic: monotonicTimestamps, fallback: requested)
+        lastFlip = instant
+        onFlip?(instant)
     }
 
     /// The kernel's flip timestamp on the program's time line. Drivers that stamp with
@@ -262,7 +266,8 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     public func restore() {
         guard state != .restored else { return }
         waitForPendingFlip()
-        if state == .active || device.isMaster, let savedCRTC {
+        // Paused, the display belongs to someone else: leave it alone.
+        if device.isMaster, let savedCRTC {
             let code = output.restore(savedCRTC)
             if code != 0 {
                 statistics.lastError = DRMError.callFailed(call: "drmModeSetCrtc (restore)", device: device.path,

@@ -138,6 +138,7 @@ struct HardwareTests {
         backend.present(shadow, damage: DamageRegion(green), at: now())
         waitForFlip(backend)
         #expect(flips.count == 3)
+        #expect(backend.lastFlip == flips.last)
         #expect(zip(flips, flips.dropFirst()).allSatisfy { $0 <= $1 })
         if let dump = try screendump("frames-\(backend.modesetting).ppm") {
             #expect(rgb(dump, 125, 125) == 0xFF_00_00, "the red square of frame 2 is on screen")
