@@ -176,7 +176,11 @@ public final class DeviceRunner {
 
     // MARK: Events
 
+    /// `KIOSK_TRACE_INPUT=1` logs every input event (for bring-up on a new touchscreen).
+    private let traceInput = getenv("KIOSK_TRACE_INPUT").map { String(cString: $0) == "1" } ?? false
+
     private func handle(_ event: InputEvent) {
+        if traceInput { log.writeLine("kiosk: input \(event)") }
         guard let runtime else { return }
         switch event {
         case .touch(let touch):
