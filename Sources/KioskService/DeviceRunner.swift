@@ -190,6 +190,7 @@ public final class DeviceRunner {
             break
         case let .pointerMotion(position, time):
             pointerPosition = position
+            if config.input.showCursor { runtime.scene.cursorPosition = runtime.scenePosition(ofPanelPoint: position) }
             if pointerDown { runtime.handle(TouchEvent(slot: Self.pointerSlot, phase: .move, position: position, time: time)) }
         case let .pointerButton(pressed, position, time):
             pointerPosition = position
