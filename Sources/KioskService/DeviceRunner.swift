@@ -139,6 +139,9 @@ public final class DeviceRunner {
         log.writeLine("kiosk: stopped by \(reason); display restored")
         log.writeLine("kiosk: \(Self.summary(backend.statistics))")
         log.writeLine("kiosk: \(latency.summary)")
+        // Idle means idle: with nothing moving, wake-ups come only from input and flips.
+        log.writeLine("kiosk: event loop: \(loop.wakeups) wake-ups in \(loop.waitCalls) epoll_wait calls over "
+                      + "\(LatencyMeter.ms(loop.clock.now().milliseconds / 1000)) s")
         return 0
     }
 
