@@ -121,6 +121,16 @@ public final class DeviceRunner {
 
         while stopSignal == nil {
             if shouldStop?() == true { break }
+            // sd-bus reads logind's signals while it waits for replies to our own calls
+            // (TakeDevice, ReleaseDevice); those sit in its queue without making the bus fd
+            // readable, so the queue is drained on every pass, not only when the fd fires.
+            if let logind {
+                do { try logind.dispatch() } catch {
+                    log.writeLine("kiosk: lost logind: \(error); stopping")
+                    stopSignal = SIGTERM
+                    break
+                }
+            }
             let now = loop.clock.now()
             runtime.advance(to: now)
             if !paused { runtime.renderFrameIfNeeded(at: now) }
@@ -188,7 +198,9 @@ public final class DeviceRunner {
         switch event {
         case .touch(let touch):
             runtime.handle(touch)
-            if runtime.scene.needsRedraw || runtime.scene.hasPendingEvents { latency.inputChangedScene(at: touch.time) }
+            // Only touches that change pixels have a flip that shows them (a lift that only
+            // commits a value does not).
+            if runtime.scene.needsRedraw { latency.inputChangedScene(at: touch.time) }
         case .touchFrame:
             break
         case let .pointerMotion(position, time):
