@@ -1,0 +1,186 @@
+#!/bin/bash
+# The VM test's guest side; runs INSIDE the QEMU guest (exec mode: PID 1 is the harness'
+# exec-init, udevd runs, no systemd). scripts/vm-test.sh boots it with
+#   KIOSK  the host's release binary     VMT  this folder (Tests/VM)
+# It runs the real kiosk on /dev/dri/card0 (virtio-gpu) and a uinput touchscreen:
+#   r0:  landscape.json, rotation 0, atomic modesetting; the touchscreen is hot-plugged
+#        after the kiosk is up, drags the lower knob and the dial, is unplugged, plugged
+#        again and drags the upper knob and the dial with two fingers at once; SIGTERM.
+#   r90: portrait.json, --rotation 90, --legacy; the touchscreen exists before the kiosk
+#        starts; the same drags in panel coordinates; SIGTERM.
+# Everything goes to $VM_OUT (the host reads it; Tests/VM/verify.py checks events,
+# pixels and statistics there). The checks here are about the process: its stderr lines,
+# exit status, the DRM plane before/while/after, devices coming and going.
+set -u
+. "$VM_HARNESS/guest/lib.sh"
+OUT=$VM_OUT
+MAKE_TOUCH=$VM_HARNESS/guest/make-touch.py
+TOUCH_NAME=kiosk-test-touchscreen
+cd "$OUT" || exit 1
+log "start: kernel $(uname -r), kiosk $KIOSK"
+[ -x "$KIOSK" ] || { log "no kiosk binary at $KIOSK"; exit 2; }
+
+modprobe evdev
+wait_for 10 test -e /dev/dri/card0 || exit 1
+udevadm settle -t 10
+mount -t debugfs none /sys/kernel/debug 2>/dev/null
+DRI=$(for d in /sys/kernel/debug/dri/*; do grep -q '^virtio_gpu ' "$d/name" 2>/dev/null && echo "$d"; done | head -1)
+
+# What scans out on crtc-0: "fb=ID allocated-by" from the atomic state in debugfs.
+scanout() {
+  awk '/^plane\[/ { inplane = 1; oncrtc = 0; next }
+       /^(crtc|connector)\[/ { inplane = 0 }
+       inplane && /crtc=crtc-0/ { oncrtc = 1 }
+       inplane && oncrtc && /^\tfb=/ { fb = $1 }
+       inplane && oncrtc && /allocated by =/ { sub(/.*allocated by = /, ""); print fb, $0; exit }' "$DRI/state"
+}
+save_state() { cp "$DRI/state" "$OUT/$1-dri-state.txt" 2>/dev/null; scanout; }
+
+count() { grep -cE "$1" "$2" 2>/dev/null || true; }
+at_least() { [ "$(count "$2" "$3")" -ge "$1" ]; }        # at_least N REGEX FILE
+committed() {                                              # committed RUN N: both controls N times
+  at_least "$2" '"source": ?"range".*"event": ?"valueCommitted"' "$OUT/$1-events.jsonl" &&
+  at_least "$2" '"source": ?"dial".*"event": ?"valueCommitted"' "$OUT/$1-events.jsonl"
+}
+
+# shot RUN SHOT: screendumps until Tests/VM's probes for that moment match (the frame with
+# the input is on screen) or 10 s pass; the last dump stays as RUN-SHOT.ppm for the host.
+shot() {
+  local run=$1 name=$2 i ok=1
+  for i in $(seq 1 20); do
+    screendump "$run-$name.ppm" || break
+    if /usr/bin/python3 "$VMT/verify.py" --probe "$run" "$name" "$OUT/$run-$name.ppm" > "$OUT/$run-$name-probe.txt"; then
+      ok=0; break
+    fi
+    sleep 0.4
+  done
+  check "$run $name: the expected frame is on screen (after $i screendumps)" '[ $ok = 0 ]'
+  [ $ok = 0 ] || cat "$OUT/$run-$name-probe.txt"
+}
+
+# touchscreen RUN DRAG: a new uinput touchscreen that plays Tests/VM/touch/RUN-DRAG.jsonl
+# once /run/go-RUN-DRAG exists; stays plugged until killed (TOUCH_PID).
+touchscreen() {
+  /usr/bin/python3 "$MAKE_TOUCH" --width "$VM_W" --height "$VM_H" --name "$TOUCH_NAME" \
+    --script "$VMT/touch/$1-$2.jsonl" --wait-file "/run/go-$1-$2" --hold -1 > "$OUT/$1-$2-touch.txt" 2>&1 &
+  TOUCH_PID=$!
+  wait_for 30 grep -q created "$OUT/$1-$2-touch.txt"
+}
+unplug() { [ -n "${TOUCH_PID:-}" ] && kill "$TOUCH_PID" 2>/dev/null && wait "$TOUCH_PID" 2>/dev/null; TOUCH_PID=; }
+
+# play RUN DRAG: go, wait until played and both controls committed, keep a copy of the events
+play() {
+  local run=$1 drag=$2 n=$3
+  : > "/run/go-$run-$drag"
+  wait_for 20 grep -q "gesture played" "$OUT/$run-$drag-touch.txt"
+  wait_for 20 committed "$run" "$n"
+  check "$run $drag: the kiosk committed both controls (events)" 'committed $run $n'
+  cp "$OUT/$run-events.jsonl" "$OUT/$run-events-$drag.jsonl" 2>/dev/null
+  shot "$run" "$drag"
+}
+
+alive() { kill -0 "$KPID" 2>/dev/null; }
+ready_or_gone() { grep -q '^kiosk: ready$' "$ERR" || ! alive; }
+
+# start_kiosk RUN CONFIG ROTATION [--legacy]
+start_kiosk() {
+  local run=$1 cfg=$2 rot=$3 t0; shift 3
+  ERR=$OUT/$run-stderr.txt
+  read -r t0 _ < /proc/uptime
+  "$KIOSK" run --backend drm --config "$VMT/$cfg" --rotation "$rot" "$@" \
+    --events "$OUT/$run-events.jsonl" > "$OUT/$run-stdout.txt" 2> "$ERR" &
+  KPID=$!
+  wait_for 60 ready_or_gone
+  if ! grep -q '^kiosk: ready$' "$ERR"; then
+    check "$run: kiosk started and said ready" false
+    log "$run: kiosk stderr:"; sed 's/^/  | /' "$ERR"
+    alive && kill -KILL "$KPID"; wait "$KPID" 2>/dev/null
+    return 1
+  fi
+  log "$run: ready $(awk -v a="$t0" '{printf "%.2f", $1 - a}' /proc/uptime) s after start"
+  check "$run: kiosk started and said ready" true
+}
+
+# stop_kiosk RUN: SIGTERM, exit status 0, the console's framebuffer back on the CRTC
+stop_kiosk() {
+  local run=$1 rc
+  kill -TERM "$KPID"
+  wait_for 15 sh -c "! kill -0 $KPID 2>/dev/null"
+  if alive; then kill -KILL "$KPID"; fi
+  wait "$KPID"; rc=$?
+  check "$run: exit status 0 after SIGTERM (got $rc)" '[ $rc = 0 ]'
+  check "$run: stderr says stopped by SIGTERM, display restored" \
+    'grep -qx "kiosk: stopped by SIGTERM; display restored" "$ERR"'
+  local after; after=$(save_state "$run-restored")
+  log "$run: scanout after exit: $after"
+  check "$run: the console's framebuffer scans out again ($after; before: $BEFORE)" '[ "$after" = "$BEFORE" ]'
+  shot "$run" restored
+}
+
+# ---------------------------------------------------------------- before the kiosk
+BEFORE=$(save_state before)
+log "scanout before the kiosk: $BEFORE"
+screendump console-before.ppm
+"$KIOSK" run --backend drm --list-outputs > list-outputs.txt 2>&1; rc=$?
+sed 's/^/  list-outputs | /' list-outputs.txt
+check "--list-outputs exits 0 (got $rc)" '[ $rc = 0 ]'
+check "--list-outputs names Virtual-1, connected, 800x480" \
+  'grep -q Virtual-1 list-outputs.txt && grep -qi connected list-outputs.txt && grep -q "${VM_W}x${VM_H}" list-outputs.txt'
+
+# ---------------------------------------------------------------- r0: rotation 0, atomic
+run_r0() {
+  local run=r0
+  start_kiosk $run landscape.json 0 || return
+  check "$run: stderr names the atomic modeset" \
+    "grep -qE '^kiosk: drm /dev/dri/card0 Virtual-1 ${VM_W}x${VM_H}@[0-9.]+ atomic rotation 0\$' \"\$ERR\""
+  local running; running=$(save_state $run-running)
+  log "$run: scanout while running: $running"
+  check "$run: the kiosk's framebuffer scans out ($running)" '[ -n "$running" ] && [ "$running" != "$BEFORE" ]'
+  check "$run: the virtio tablet is reported as a pointer" \
+    'grep -qE "^kiosk: input device added: .*\((.*,)?pointer(,.*)?\)\$" "$ERR"'
+  shot $run initial
+
+  # hot-plug: the touchscreen appears while the kiosk runs
+  touchscreen $run drag1
+  wait_for 20 at_least 1 "^kiosk: input device added: $TOUCH_NAME \((.*,)?touch(,.*)?\)\$" "$ERR"
+  check "$run: hot-plugged touchscreen added (touch)" \
+    'at_least 1 "^kiosk: input device added: $TOUCH_NAME \((.*,)?touch(,.*)?\)\$" "$ERR"'
+  play $run drag1 1
+
+  # unplug and plug a new one
+  unplug
+  wait_for 20 at_least 1 "^kiosk: input device removed: $TOUCH_NAME\$" "$ERR"
+  check "$run: unplugged touchscreen removed" 'at_least 1 "^kiosk: input device removed: $TOUCH_NAME\$" "$ERR"'
+  touchscreen $run drag2
+  wait_for 20 at_least 2 "^kiosk: input device added: $TOUCH_NAME " "$ERR"
+  check "$run: re-plugged touchscreen added again" 'at_least 2 "^kiosk: input device added: $TOUCH_NAME " "$ERR"'
+  play $run drag2 2
+
+  stop_kiosk $run
+  unplug
+}
+
+# ---------------------------------------------------------------- r90: rotation 90, legacy
+run_r90() {
+  local run=r90
+  # the touchscreen exists before the kiosk starts (found when the seat is enumerated)
+  touchscreen $run drag1
+  udevadm settle -t 10
+  start_kiosk $run portrait.json 90 --legacy || { unplug; return; }
+  check "$run: stderr names the legacy modeset" \
+    "grep -qE '^kiosk: drm /dev/dri/card0 Virtual-1 ${VM_W}x${VM_H}@[0-9.]+ legacy rotation 90\$' \"\$ERR\""
+  local running; running=$(save_state $run-running)
+  log "$run: scanout while running: $running"
+  check "$run: the kiosk's framebuffer scans out ($running)" '[ -n "$running" ] && [ "$running" != "$BEFORE" ]'
+  wait_for 20 at_least 1 "^kiosk: input device added: $TOUCH_NAME " "$ERR"
+  check "$run: touchscreen present at start added" 'at_least 1 "^kiosk: input device added: $TOUCH_NAME " "$ERR"'
+  shot $run initial
+  play $run drag1 1
+  stop_kiosk $run
+  unplug
+}
+
+run_r0
+run_r90
+for f in r0 r90; do [ -f "$OUT/$f-stderr.txt" ] && { log "$f stderr:"; sed 's/^/  | /' "$OUT/$f-stderr.txt"; }; done
+vm_result
