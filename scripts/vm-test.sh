@@ -19,6 +19,7 @@ cd "$(dirname "$0")/.."
 REPO=$PWD
 source scripts/env.sh
 T0=$(date +%s)
+export PYTHONDONTWRITEBYTECODE=1
 fail() { echo "vm-test: FAILED: $*" >&2; exit 1; }
 step() { echo "vm-test: [$(( $(date +%s) - T0 )) s] $*"; }
 

@@ -36,7 +36,7 @@ scanout() {
 }
 save_state() { cp "$DRI/state" "$OUT/$1-dri-state.txt" 2>/dev/null; scanout; }
 
-count() { grep -cE "$1" "$2" 2>/dev/null || true; }
+count() { local n; n=$(grep -cE "$1" "$2" 2>/dev/null); echo "${n:-0}"; }
 at_least() { [ "$(count "$2" "$3")" -ge "$1" ]; }        # at_least N REGEX FILE
 committed() {                                              # committed RUN N: both controls N times
   at_least "$2" '"source": ?"range".*"event": ?"valueCommitted"' "$OUT/$1-events.jsonl" &&
@@ -62,7 +62,7 @@ shot() {
 # once /run/go-RUN-DRAG exists; stays plugged until killed (TOUCH_PID).
 touchscreen() {
   /usr/bin/python3 "$MAKE_TOUCH" --width "$VM_W" --height "$VM_H" --name "$TOUCH_NAME" \
-    --script "$VMT/touch/$1-$2.jsonl" --wait-file "/run/go-$1-$2" --hold -1 > "$OUT/$1-$2-touch.txt" 2>&1 &
+    --script "$VMT/touch/$1-$2.jsonl" --wait-file "/run/go-$1-$2" --hold -1 > "$OUT/$1-$2-touch.txt" 2>&1 7>&- &
   TOUCH_PID=$!
   wait_for 30 grep -q created "$OUT/$1-$2-touch.txt"
 }
@@ -79,7 +79,8 @@ play() {
   shot "$run" "$drag"
 }
 
-alive() { kill -0 "$KPID" 2>/dev/null; }
+alive() { kill -0 "$KPID" 2>/dev/null; }     # bash reaps its exited children: no zombies
+not_alive() { ! alive; }
 ready_or_gone() { grep -q '^kiosk: ready$' "$ERR" || ! alive; }
 
 # start_kiosk RUN CONFIG ROTATION [--legacy]
@@ -88,7 +89,7 @@ start_kiosk() {
   ERR=$OUT/$run-stderr.txt
   read -r t0 _ < /proc/uptime
   "$KIOSK" run --backend drm --config "$VMT/$cfg" --rotation "$rot" "$@" \
-    --events "$OUT/$run-events.jsonl" > "$OUT/$run-stdout.txt" 2> "$ERR" &
+    --events "$OUT/$run-events.jsonl" > "$OUT/$run-stdout.txt" 2> "$ERR" 7>&- &
   KPID=$!
   wait_for 60 ready_or_gone
   if ! grep -q '^kiosk: ready$' "$ERR"; then
@@ -99,14 +100,18 @@ start_kiosk() {
   fi
   log "$run: ready $(awk -v a="$t0" '{printf "%.2f", $1 - a}' /proc/uptime) s after start"
   check "$run: kiosk started and said ready" true
+  # A second, non-master open of the card until the restore has been checked: without it the
+  # kiosk's exit would be the card's last close, where the kernel's fbdev helper puts fbcon
+  # back by itself, so the check could not tell whether the kiosk restored anything.
+  exec 7<> /dev/dri/card0
 }
 
 # stop_kiosk RUN: SIGTERM, exit status 0, the console's framebuffer back on the CRTC
 stop_kiosk() {
   local run=$1 rc
   kill -TERM "$KPID"
-  wait_for 15 sh -c "! kill -0 $KPID 2>/dev/null"
-  if alive; then kill -KILL "$KPID"; fi
+  wait_for 15 not_alive
+  if alive; then log "$run: still running 15 s after SIGTERM: SIGKILL"; kill -KILL "$KPID"; fi
   wait "$KPID"; rc=$?
   check "$run: exit status 0 after SIGTERM (got $rc)" '[ $rc = 0 ]'
   check "$run: stderr says stopped by SIGTERM, display restored" \
@@ -115,6 +120,7 @@ stop_kiosk() {
   log "$run: scanout after exit: $after"
   check "$run: the console's framebuffer scans out again ($after; before: $BEFORE)" '[ "$after" = "$BEFORE" ]'
   shot "$run" restored
+  exec 7>&-
 }
 
 # ---------------------------------------------------------------- before the kiosk

@@ -17,6 +17,7 @@ import os
 import re
 import sys
 
+sys.dont_write_bytecode = True     # no __pycache__ in the clone (or the guest's overlay)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import images  # noqa: E402
 import scenario as sc  # noqa: E402
