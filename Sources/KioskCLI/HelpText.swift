@@ -8,6 +8,7 @@ enum HelpText {
     Usage:
       kiosk run   --config FILE [options]   run a kiosk (see 'kiosk run --help')
       kiosk check FILE                      validate a config; print every problem
+      kiosk calibrate --config FILE         four-point touch calibration into the config
       kiosk bench [--config FILE] [--json]  measure frame times (build with -c release)
       kiosk --help | --version
 
@@ -20,8 +21,8 @@ enum HelpText {
 
     Options:
       --config FILE          the kiosk's JSON config (required)
-      --backend NAME         auto | headless (default auto: headless until the DRM and
-                             Wayland backends land; 'drm' and 'wayland' are refused)
+      --backend NAME         auto | drm | headless (default auto: drm when a card with a
+                             connected output can be opened, else headless)
       --size WxH             framebuffer size in the panel's own orientation (default 800x480)
       --rotation DEG         0 | 90 | 180 | 270, overrides display.rotation in the config;
                              turns rendering and touch together
@@ -34,6 +35,17 @@ enum HelpText {
       --screenshot OUT.png   write the final framebuffer as scanned out (panel orientation)
       --events OUT|-         where to write events as JSON lines (default: stdout)
 
+    DRM options (real display and touch):
+      --drm-device PATH      the card, e.g. /dev/dri/card0 (default: the first with a
+                             connected output)
+      --output NAME          the connector, e.g. HDMI-A-1 (default: the first connected)
+      --mode WxH[@Hz]        the mode (default: the output's preferred one)
+      --legacy               use legacy modesetting even where atomic works
+      --list-outputs         print the connectors, their status and modes, then exit
+      --input-device PATHS   evdev nodes (comma-separated) instead of the udev seat
+      --seat NAME            the udev seat (default seat0)
+    On a device the kiosk runs until SIGTERM or SIGINT and then puts the display back.
+
     A short summary (frames rendered, events emitted) goes to stderr.
     """
 
@@ -43,6 +55,21 @@ enum HelpText {
     Validates a config and prints every problem with the file and the JSON path, e.g.
       demo.json: screens[0].controls[2].max: must be greater than min (0)
     Exits 0 when the config is valid, 1 otherwise.
+    """
+
+    static let calibrate = """
+    Usage: kiosk calibrate --config FILE [--backend drm|headless] [options]
+
+    Shows a cross near each corner of the screen in turn; touch the centre of each. The
+    fitted matrix (libinput's six numbers) is written to the config's input.calibration;
+    the rest of the file stays exactly as it was and the file is replaced atomically.
+    Touches are taken raw: no previous calibration applies while calibrating.
+
+    Options:
+      --backend drm|headless   drm (default): the real display and touchscreen
+      --rotation DEG           as for kiosk run (default: display.rotation)
+      --drm-device, --output, --mode, --legacy, --input-device   as for kiosk run
+      Headless (for tests): --input TOUCHES.jsonl (four taps), --size WxH, --screenshot OUT.png
     """
 
     static let bench = """

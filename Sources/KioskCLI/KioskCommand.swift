@@ -44,11 +44,14 @@ public enum KioskCommand {
         case "check":
             if rest.contains("--help") { out.writeLine(HelpText.check); return 0 }
             return try CheckCommand(arguments: rest).execute()
+        case "calibrate":
+            if rest.contains("--help") { out.writeLine(HelpText.calibrate); return 0 }
+            return try CalibrateCommand(arguments: rest).execute()
         case "bench":
             if rest.contains("--help") { out.writeLine(HelpText.bench); return 0 }
             return try BenchCommand(arguments: rest).execute()
         default:
-            throw UsageError(command: "kiosk", message: "unknown command '\(first)'; commands: run, check, bench")
+            throw UsageError(command: "kiosk", message: "unknown command '\(first)'; commands: run, check, calibrate, bench")
         }
     }
 }

@@ -1,6 +1,8 @@
 import KioskCore
 import KioskRender
 import KioskService
+import KioskDRM
+import KioskDevice
 
 /// `kiosk run`: loads the config, picks a backend and runs until done (headless) or until
 /// stopped (devices).
@@ -15,17 +17,36 @@ struct RunCommand {
     let until: Instant?
     let screenshotPath: String?
     let eventsPath: String?
+    // Devices
+    let drm: DRMOptions
+    let listOutputs: Bool
+    let inputDevices: [String]
+    let seat: String
 
     init(arguments: [String]) throws(UsageError) {
         let command = "kiosk run"
         let args = try ArgumentList(arguments, command: command,
                                     valueOptions: ["config", "backend", "size", "rotation", "input", "until",
-                                                   "screenshot", "events"],
-                                    flagOptions: [])
+                                                   "screenshot", "events", "drm-device", "output", "mode",
+                                                   "input-device", "seat"],
+                                    flagOptions: ["list-outputs", "legacy"])
         if let extra = args.positionals.first {
             throw UsageError(command: command, message: "unexpected argument '\(extra)'")
         }
-        guard let config = args.value("config") else {
+        listOutputs = args.has("list-outputs")
+        var drm = DRMOptions()
+        drm.devicePath = args.value("drm-device")
+        drm.output = args.value("output")
+        if let mode = args.value("mode") {
+            do { drm.mode = try DRMOptions.parseMode(mode) } catch {
+                throw UsageError(command: command, message: "--mode must look like 800x480 or 1920x1080@60, not '\(mode)'")
+            }
+        }
+        drm.forceLegacy = args.has("legacy")
+        self.drm = drm
+        inputDevices = args.value("input-device").map { $0.split(separator: ",").map(String.init) } ?? []
+        seat = args.value("seat") ?? "seat0"
+        guard let config = args.value("config") ?? (listOutputs ? "" : nil) else {
             throw UsageError(command: command, message: "--config FILE is required")
         }
         configPath = config
@@ -50,14 +71,48 @@ struct RunCommand {
     }
 
     func execute() throws -> Int32 {
+        if listOutputs { return try printOutputs() }
         switch backend {
-        case .drm, .wayland:
+        case .wayland:
             throw KioskSetup.LoadError(lines: [
-                "kiosk run: the \(backend.rawValue) backend is not part of this build yet; use --backend headless",
+                "kiosk run: the wayland backend is not part of this build yet; use --backend drm or headless",
             ])
-        case .auto, .headless:
+        case .drm:
+            return try runOnDevices()
+        case .headless:
+            return try runHeadless()
+        case .auto:
+            // DRM when a card with a connected output can be opened, else headless (the
+            // Wayland backend is not part of this build).
+            if (try? DRMBackend.listOutputs(devicePath: drm.devicePath, opener: DirectOpener()))?
+                .outputs.contains(where: \.connected) == true {
+                return try runOnDevices()
+            }
             return try runHeadless()
         }
+    }
+
+    private func printOutputs() throws -> Int32 {
+        let (device, outputs) = try DRMBackend.listOutputs(devicePath: drm.devicePath, opener: DirectOpener())
+        let out = LineWriter.standardOutput
+        out.writeLine(device)
+        for o in outputs {
+            out.writeLine("  \(o.name): \(o.connected ? "connected" : "disconnected")"
+                          + (o.modes.isEmpty ? "" : "; modes " + o.modes.joined(separator: ", ")))
+        }
+        return 0
+    }
+
+    private func runOnDevices() throws -> Int32 {
+        let config = try KioskSetup.loadConfig(configPath)
+        let events: LineWriter
+        switch eventsPath {
+        case nil, "-": events = .standardOutput
+        case let path?: events = try LineWriter(path: path)
+        }
+        let options = DeviceOptions(drm: drm, rotation: rotation ?? config.display.rotation,
+                                    inputDevices: inputDevices, seat: seat)
+        return try DeviceRunner(config: config, options: options) { events.writeLine(EventEncoder.line($0)) }.run()
     }
 
     private func runHeadless() throws -> Int32 {

@@ -18,6 +18,8 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     public var display: DisplaySettings
     /// `theme` (optional; every field has a default).
     public var theme: ThemeSettings
+    /// `input` (optional; every field has a default).
+    public var input: InputSettings
     /// `startScreen` (required): the id of the screen shown first.
     public var startScreen: String
     /// `screens` (required, not empty).
@@ -31,10 +33,11 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     public var templates: [String: PopupTemplate]
 
     public init(display: DisplaySettings = DisplaySettings(), theme: ThemeSettings = ThemeSettings(),
-                startScreen: String, screens: [ScreenConfig], panels: [PanelConfig] = [], popups: [PopupConfig] = [],
+                input: InputSettings = InputSettings(), startScreen: String, screens: [ScreenConfig], panels: [PanelConfig] = [], popups: [PopupConfig] = [],
                 templates: [String: PopupTemplate] = [:]) {
         self.display = display
         self.theme = theme
+        self.input = input
         self.startScreen = startScreen
         self.screens = screens
         self.panels = panels
@@ -57,13 +60,14 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     /// The background a screen is painted with: its own, else the display's.
     public func background(of screen: ScreenConfig) -> Color { screen.background ?? display.background }
 
-    enum CodingKeys: String, CodingKey { case display, theme, startScreen, screens, panels, popups }
+    enum CodingKeys: String, CodingKey { case display, theme, input, startScreen, screens, panels, popups }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let display = try fields.decode(.display, default: DisplaySettings())
         if display == nil { fields.validator?.designSize = nil }
         let theme = try fields.decode(.theme, default: ThemeSettings())
+        let input = try fields.decode(.input, default: InputSettings())
         let startScreen = try fields.required(.startScreen, as: String.self)
         if let startScreen { fields.validator?.refer(to: .screen, id: startScreen, at: fields.path(of: .startScreen)) }
         let screens = try fields.array(.screens, of: ScreenConfig.self, default: nil,
@@ -75,6 +79,6 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
         let popups = try fields.array(.popups, of: PopupConfig.self, default: [])
         if popups == nil { fields.validator?.loseTrack(of: .popup) }
         self.init(display: display ?? DisplaySettings(), theme: theme ?? ThemeSettings(),
-                  startScreen: startScreen ?? "", screens: screens ?? [], panels: panels ?? [], popups: popups ?? [])
+                  input: input ?? InputSettings(), startScreen: startScreen ?? "", screens: screens ?? [], panels: panels ?? [], popups: popups ?? [])
     }
 }

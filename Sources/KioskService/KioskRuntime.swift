@@ -25,17 +25,21 @@ public final class KioskRuntime {
     public private(set) var stats = RuntimeStats()
     /// Called after every presented frame with its time (tests sample motion with it).
     public var frameObserver: ((Instant) -> Void)?
+    /// Sees every touch first, in raw panel coordinates; returning true consumes it
+    /// (calibration needs touches before the mapping that it is about to find).
+    public var touchInterceptor: ((TouchEvent) -> Bool)?
 
     public init(scene: Scene, renderer: SceneRenderer, backend: DisplayBackend,
                 gestureConfiguration: GestureConfiguration = .standard,
                 simulationStep: Duration = .nanoseconds(1_000_000_000 / 120),
                 maxCatchUpSteps: Int = 8,
                 start: Instant = .zero,
+                calibration: AffineTransform = .identity,
                 emit: @escaping (ControlEvent) -> Void) {
         self.scene = scene
         self.renderer = renderer
         self.backend = backend
-        self.mapping = renderer.inputMapping
+        self.mapping = renderer.inputMapping.calibrated(calibration, panel: renderer.panelBounds.size)
         self.gestures = GestureTracker(configuration: gestureConfiguration)
         self.clock = FixedStepClock(step: simulationStep, maxCatchUpSteps: maxCatchUpSteps, start: start)
         self.emit = emit
@@ -45,6 +49,7 @@ public final class KioskRuntime {
     public func handle(_ touch: TouchEvent) {
         advance(to: touch.time)
         stats.touches += 1
+        if touchInterceptor?(touch) == true { return }
         scene.handle(gestures.handle(mapping.map(touch)))
     }
 

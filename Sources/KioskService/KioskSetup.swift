@@ -21,6 +21,11 @@ public enum KioskSetup {
     public static func loadConfig(_ path: String) throws(LoadError) -> KioskConfig {
         let text: String
         do { text = try TextFile.read(path) } catch { throw LoadError(lines: [error.description]) }
+        return try decodeConfig(text, path: path)
+    }
+
+    /// Decodes `text` as the config file at `path` (templates are read relative to it).
+    public static func decodeConfig(_ text: String, path: String) throws(LoadError) -> KioskConfig {
         let directory = TextFile.directory(of: path)
         // Template paths are relative to the config file; messages name them the way the
         // user can open them from here.
@@ -72,7 +77,8 @@ public enum KioskSetup {
         let renderer = try SceneRenderer(designSize: config.display.designSize, panelWidth: panelWidth,
                                          panelHeight: panelHeight, rotation: rotation)
         let backend = HeadlessBackend(width: panelWidth, height: panelHeight)
-        let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend, emit: emit)
+        let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend,
+                                   calibration: config.input.calibrationTransform, emit: emit)
         return Headless(scene: scene, renderer: renderer, backend: backend, runtime: runtime,
                         driver: HeadlessDriver(runtime: runtime, backend: backend))
     }

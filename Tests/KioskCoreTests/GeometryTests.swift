@@ -110,6 +110,16 @@ struct DisplayRotationTests {
         #expect(abs(touch.position.x - 100) < 1e-9 && abs(touch.position.y - 50) < 1e-9)
     }
 
+    @Test("a calibration corrects touches in normalised panel coordinates before the rotation")
+    func calibration() {
+        // The sensor reads 10 % too far right: x' = x / 1.1 undoes it.
+        let fix = AffineTransform(a: 1 / 1.1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        let mapping = InputMapping(rotation: .none, panel: panel).calibrated(fix, panel: panel)
+        let touch = mapping.map(TouchEvent(slot: 0, phase: .down, position: Point(440, 100), time: .zero))
+        #expect(abs(touch.position.x - 400) < 1e-9 && touch.position.y == 100)
+        #expect(InputMapping(rotation: .none, panel: panel).calibrated(.identity, panel: panel).panelToScene == .identity)
+    }
+
     @Test("a layout is scaled uniformly and centred")
     func sceneScaling() {
         let s = SceneScaling(designSize: Size(800, 480), screenSize: Size(1920, 1080))

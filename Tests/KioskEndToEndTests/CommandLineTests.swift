@@ -92,11 +92,26 @@ struct CommandLineTests {
         #expect(out.stdout.isEmpty)
     }
 
-    @Test("--backend drm is refused clearly until the DRM backend lands")
-    func drmNotYet() throws {
+    @Test("--backend drm on a machine without a display says so and exits 1")
+    func drmWithoutDisplay() throws {
         let out = try KioskProcess.run(["run", "--config", "config/demo.json", "--backend", "drm"])
         #expect(out.status == 1)
-        #expect(out.stderr.contains("drm backend is not part of this build yet"))
+        #expect(out.stderr.contains("no DRM device found"))
+        #expect(out.stdout.isEmpty)
+    }
+
+    @Test("--backend auto without a display runs headless")
+    func autoFallsBack() throws {
+        let out = try KioskProcess.run(["run", "--config", "config/demo.json", "--until", "10"])
+        #expect(out.status == 0)
+        #expect(out.stderr.contains("kiosk: headless 800x480"))
+    }
+
+    @Test("a bad --mode is a usage error")
+    func badMode() throws {
+        let out = try KioskProcess.run(["run", "--config", "config/demo.json", "--backend", "drm", "--mode", "big"])
+        #expect(out.status == 2)
+        #expect(out.stderr.contains("--mode must look like 800x480 or 1920x1080@60, not 'big'"))
     }
 
     @Test("kiosk bench --json prints one object with both sizes")

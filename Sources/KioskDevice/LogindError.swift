@@ -1,0 +1,22 @@
+@preconcurrency import Glibc
+
+/// A logind session that could not be found or controlled, naming the call that failed and
+/// logind's (or D-Bus's) own words for it.
+public struct LogindError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The sd-bus function or logind method that failed (`sd_bus_open_system`, `TakeControl`).
+    public var call: String
+    /// The negative return value of the sd-bus call, as a positive `errno`.
+    public var errno: Int32
+    /// The D-Bus error's name and message when the bus sent one
+    /// (`org.freedesktop.login1.NoSessionForPID: PID 42 does not belong to any known session`).
+    public var busError: String?
+
+    public init(call: String, errno: Int32, busError: String? = nil) {
+        self.call = call; self.errno = errno; self.busError = busError
+    }
+
+    public var description: String {
+        if let busError { return "logind: \(call): \(busError)" }
+        return "logind: \(call): \(String(cString: strerror(errno)))"
+    }
+}
