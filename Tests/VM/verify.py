@@ -28,8 +28,9 @@ SAME_AS_REFERENCE = 0.002     # at most 0.2 % of the pixels may differ from the 
 SAME_AS_CONSOLE = 0.001       # the console before vs after (a blinking cursor is 16 pixels)
 DIFFERENT_FRAME = 0.3         # the kiosk's frame vs the console: most pixels differ
 
+# "copy mean X ms, longest Y ms" (Documentation/Contracts.md) or "copy median X ms" (the brief)
 STATS_FRAMES = re.compile(r"^kiosk: frames (\d+), copied (\d+) bytes of (\d+) full-frame bytes "
-                          r"\(([\d.]+) ?%\), copy median ([\d.]+) ms$")
+                          r"\(([\d.]+) ?%\), copy (median|mean) [\d.]+ ms(, longest [\d.]+ ms)?$")
 STATS_LATENCY = re.compile(r"^kiosk: input-to-flip latency median ([\d.]+) ms, worst ([\d.]+) ms "
                            r"\(n = (\d+)\)$")
 
