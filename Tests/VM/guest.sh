@@ -13,71 +13,11 @@
 # exit status, the DRM plane before/while/after, devices coming and going.
 set -u
 . "$VM_HARNESS/guest/lib.sh"
-OUT=$VM_OUT
-MAKE_TOUCH=$VM_HARNESS/guest/make-touch.py
-TOUCH_NAME=kiosk-test-touchscreen
+. "$VMT/guest-lib.sh"
 cd "$OUT" || exit 1
 log "start: kernel $(uname -r), kiosk $KIOSK"
 [ -x "$KIOSK" ] || { log "no kiosk binary at $KIOSK"; exit 2; }
-
-modprobe evdev
-wait_for 10 test -e /dev/dri/card0 || exit 1
-udevadm settle -t 10
-mount -t debugfs none /sys/kernel/debug 2>/dev/null
-DRI=$(for d in /sys/kernel/debug/dri/*; do grep -q '^virtio_gpu ' "$d/name" 2>/dev/null && echo "$d"; done | head -1)
-
-# What scans out on crtc-0: "fb=ID allocated-by" from the atomic state in debugfs.
-scanout() {
-  awk '/^plane\[/ { inplane = 1; oncrtc = 0; next }
-       /^(crtc|connector)\[/ { inplane = 0 }
-       inplane && /crtc=crtc-0/ { oncrtc = 1 }
-       inplane && oncrtc && /^\tfb=/ { fb = $1 }
-       inplane && oncrtc && /allocated by =/ { sub(/.*allocated by = /, ""); print fb, $0; exit }' "$DRI/state"
-}
-save_state() { cp "$DRI/state" "$OUT/$1-dri-state.txt" 2>/dev/null; scanout; }
-
-count() { local n; n=$(grep -cE "$1" "$2" 2>/dev/null); echo "${n:-0}"; }
-at_least() { [ "$(count "$2" "$3")" -ge "$1" ]; }        # at_least N REGEX FILE
-committed() {                                              # committed RUN N: both controls N times
-  at_least "$2" '"source": ?"range".*"event": ?"valueCommitted"' "$OUT/$1-events.jsonl" &&
-  at_least "$2" '"source": ?"dial".*"event": ?"valueCommitted"' "$OUT/$1-events.jsonl"
-}
-
-# shot RUN SHOT: screendumps until Tests/VM's probes for that moment match (the frame with
-# the input is on screen) or 10 s pass; the last dump stays as RUN-SHOT.ppm for the host.
-shot() {
-  local run=$1 name=$2 i ok=1
-  for i in $(seq 1 20); do
-    screendump "$run-$name.ppm" || break
-    if /usr/bin/python3 "$VMT/verify.py" --probe "$run" "$name" "$OUT/$run-$name.ppm" > "$OUT/$run-$name-probe.txt"; then
-      ok=0; break
-    fi
-    sleep 0.4
-  done
-  check "$run $name: the expected frame is on screen (after $i screendumps)" '[ $ok = 0 ]'
-  [ $ok = 0 ] || cat "$OUT/$run-$name-probe.txt"
-}
-
-# touchscreen RUN DRAG: a new uinput touchscreen that plays Tests/VM/touch/RUN-DRAG.jsonl
-# once /run/go-RUN-DRAG exists; stays plugged until killed (TOUCH_PID).
-touchscreen() {
-  /usr/bin/python3 "$MAKE_TOUCH" --width "$VM_W" --height "$VM_H" --name "$TOUCH_NAME" \
-    --script "$VMT/touch/$1-$2.jsonl" --wait-file "/run/go-$1-$2" --hold -1 > "$OUT/$1-$2-touch.txt" 2>&1 7>&- &
-  TOUCH_PID=$!
-  wait_for 30 grep -q created "$OUT/$1-$2-touch.txt"
-}
-unplug() { [ -n "${TOUCH_PID:-}" ] && kill "$TOUCH_PID" 2>/dev/null && wait "$TOUCH_PID" 2>/dev/null; TOUCH_PID=; }
-
-# play RUN DRAG: go, wait until played and both controls committed, keep a copy of the events
-play() {
-  local run=$1 drag=$2 n=$3
-  : > "/run/go-$run-$drag"
-  wait_for 20 grep -q "gesture played" "$OUT/$run-$drag-touch.txt"
-  wait_for 20 committed "$run" "$n"
-  check "$run $drag: the kiosk committed both controls (events)" 'committed $run $n'
-  cp "$OUT/$run-events.jsonl" "$OUT/$run-events-$drag.jsonl" 2>/dev/null
-  shot "$run" "$drag"
-}
+guest_devices || exit 1
 
 alive() { kill -0 "$KPID" 2>/dev/null; }     # bash reaps its exited children: no zombies
 not_alive() { ! alive; }
@@ -161,6 +101,7 @@ run_r0() {
   wait_for 20 at_least 2 "^kiosk: input device added: $TOUCH_NAME " "$ERR"
   check "$run: re-plugged touchscreen added again" 'at_least 2 "^kiosk: input device added: $TOUCH_NAME " "$ERR"'
   play $run drag2 2
+  idle_check "$run: after the drags" "$KPID" 2
 
   stop_kiosk $run
   unplug

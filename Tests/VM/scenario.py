@@ -14,6 +14,7 @@ reports panel coordinates.
   scenario.py check-touch-scripts      exit 1 if they differ from what the scenario gives
   scenario.py check-screen-args RUN SHOT   the flat-colour probes as check-screen.py arguments
   scenario.py show                     expected values and probes
+  scenario.py runs exec|systemd        the runs of that boot
   scenario.py reference KIOSK OUTDIR   headless renders of the same touches (for verify.py)
 """
 import json
@@ -36,12 +37,14 @@ TRACK = "e6e6e6"
 ACCENT = "0073f0"
 RING = "050507"
 
-# The runs in one boot. Each drag is a list of fingers: (slot, control, start, end) where
-# start/end are a value (range knob: "lower"/"upper"), or an angle (dial). Fingers of one
-# drag move together, in STEPS.
+# The kiosk runs, by boot ("exec": guest.sh, "systemd": guest-systemd.sh). Each drag is a
+# list of gestures played one after the other; a gesture is a list of fingers moving
+# together in STEPS: (slot, control, start, end) with start/end a value (range knob:
+# "range.lower"/"range.upper") or an angle (dial). "extra" are moments checked with probes
+# only: "console" (the kiosk is not on screen) or "initial" (its untouched frame).
 RUNS = {
     "r0": {
-        "config": "landscape.json", "rotation": 0, "legacy": False,
+        "boot": "exec", "config": "landscape.json", "rotation": 0, "legacy": False,
         "drags": {
             # one finger at a time: lower knob 20 -> 45, then the dial 90 -> 225
             "drag1": [[(0, "range.lower", 20, 45)], [(0, "dial", 90, 225)]],
@@ -51,12 +54,25 @@ RUNS = {
         },
     },
     "r90": {
-        "config": "portrait.json", "rotation": 90, "legacy": True,
+        "boot": "exec", "config": "portrait.json", "rotation": 90, "legacy": True,
         "drags": {
             "drag1": [[(0, "range.lower", 20, 45)], [(0, "dial", 90, 225)]],
         },
     },
+    # config/systemd/swiftkiosk.service as it is (logind session on VT 7, user kiosk); the
+    # config's own rotation (0). A VT switch away and back before the drag.
+    "sd": {
+        "boot": "systemd", "config": "landscape.json", "rotation": 0, "legacy": False,
+        "drags": {
+            "drag1": [[(0, "range.lower", 20, 45)], [(0, "dial", 90, 225)]],
+        },
+        "extra": {"vt2": "console", "resumed": "initial"},
+    },
 }
+
+
+def runs_of(boot):
+    return [run for run, spec in RUNS.items() if spec["boot"] == boot]
 
 
 def load_config(name):
@@ -230,7 +246,8 @@ def probes(run, shot):
     (translucent white: every channel >= 150), 'arc' (the blue-violet gradient: blue >= 200,
     green <= 120). Shots: initial, the drags, restored (after the kiosk exited)."""
     rng, dial = controls_of(run)
-    if shot == "restored":
+    shot = RUNS[run].get("extra", {}).get(shot, shot)
+    if shot in ("restored", "console"):
         # the console again (black; its cursor blinks at the top left): where the kiosk
         # painted background, knobs and the dial, panel positions
         return [(f"console (black) at panel ({x},{y})", x, y, "raw-rgb", "000000")
@@ -338,6 +355,8 @@ def reference(kiosk, outdir):
 if __name__ == "__main__":
     if sys.argv[1:] == ["write-touch-scripts"]:
         write_touch_scripts()
+    elif len(sys.argv) == 3 and sys.argv[1] == "runs":
+        print(" ".join(runs_of(sys.argv[2])))
     elif sys.argv[1:] == ["check-touch-scripts"]:
         sys.exit(check_touch_scripts())
     elif len(sys.argv) == 4 and sys.argv[1] == "check-screen-args":

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Checks the results of a VM test boot (what guest.sh left in $VM_OUT), stdlib only.
 
-  verify.py RESULTS [--reference DIR] [--summary FILE] [--stats FILE]
-      every host-side check: events (values, counts, order), pixel probes of each
+  verify.py [--exec RESULTS] [--systemd RESULTS] [--reference DIR] [--summary FILE] [--stats FILE]
+      every host-side check of the runs of each boot (scenario.RUNS): events (values, counts, order), pixel probes of each
       screendump, the scanout against the headless render of the same touches, the
       display after the kiosk exited against the one before it started, the guest's own
       PASS/FAIL lines, and the kiosk's statistics lines. Exit 0 if all passed.
@@ -138,6 +138,10 @@ def load(path, report, label):
 
 
 def check_pixels(results, run, reference, report):
+    for shot in sc.RUNS[run].get("extra", {}):
+        img = load(os.path.join(results, f"{run}-{shot}.ppm"), report, f"{run}-{shot}.ppm")
+        for ok, what, detail in run_probes(run, shot, img) if img else []:
+            report.check(ok, f"{run} {shot}: {what}", detail)
     last = None
     for shot in shots_of(run):
         path = os.path.join(results, f"{run}-{shot}.ppm")
@@ -155,11 +159,13 @@ def check_pixels(results, run, reference, report):
                 report.check(frac <= SAME_AS_REFERENCE, f"{run} {shot}: scanout equals the headless render",
                              f"{n} pixels ({frac:.3%}) differ by more than {PIXEL_TOL}, largest difference {worst}")
         last = img
-    console = load(os.path.join(results, "console-before.ppm"), report, "console-before.ppm")
     restored = load(os.path.join(results, f"{run}-restored.ppm"), report, f"{run}-restored.ppm")
     if restored:
         for ok, what, detail in run_probes(run, "restored", restored):
             report.check(ok, f"{run} restored: {what}", detail)
+    if sc.RUNS[run]["boot"] != "exec":
+        return   # under logind the card's last close (logind's) restores fbcon anyway: probes only
+    console = load(os.path.join(results, "console-before.ppm"), report, "console-before.ppm")
     if console and restored:
         n, frac, worst = images.compare(restored, console, PIXEL_TOL)
         report.check(frac <= SAME_AS_CONSOLE, f"{run}: after SIGTERM the screen is the console again",
@@ -172,20 +178,21 @@ def check_pixels(results, run, reference, report):
 
 # ---------------------------------------------------------------- guest lines, statistics
 
-def check_guest(results, report):
+def check_guest(results, report, boot):
     log = os.path.join(results, "test.log")
     if not os.path.exists(log):
-        report.check(False, "guest: test.log exists")
+        report.check(False, f"{boot} guest: test.log exists")
         return
     lines = open(log, errors="replace").read().splitlines()
     passed = [l for l in lines if re.search(r"\] PASS ", l)]
     failed = [l for l in lines if re.search(r"\] FAIL ", l)]
     for l in failed:
-        report.check(False, "guest: " + l.split("] FAIL ", 1)[1])
-    report.check(passed and not failed, "guest: its own checks",
+        report.check(False, f"{boot} guest: " + l.split("] FAIL ", 1)[1])
+    report.check(passed and not failed, f"{boot} guest: its own checks",
                  f"{len(passed)} passed, {len(failed)} failed (test.log)")
-    rc = open(os.path.join(results, "guest.rc")).read().strip() if os.path.exists(os.path.join(results, "guest.rc")) else "missing"
-    report.check(rc == "0", "guest: script exit status", rc)
+    rcfile = os.path.join(results, "guest.rc")
+    rc = open(rcfile).read().strip() if os.path.exists(rcfile) else "missing"
+    report.check(rc == "0", f"{boot} guest: script exit status", rc)
 
 
 def check_stats(results, run, report, stats_out):
@@ -205,8 +212,9 @@ def check_stats(results, run, report, stats_out):
         report.check(median <= worst <= LATENCY_WORST_MAX_MS, f"{run}: worst input-to-flip latency is plausible",
                      f"median {median:g} ms, worst {worst:g} ms (at most {LATENCY_WORST_MAX_MS} ms: more means an "
                      "input was paired with a later, unrelated flip, e.g. a lift that changed no pixels)")
-    stats_out.append(f"{run} ({sc.RUNS[run]['config']}, rotation {sc.RUNS[run]['rotation']}"
-                     f"{', --legacy' if sc.RUNS[run]['legacy'] else ''}):")
+    spec = sc.RUNS[run]
+    stats_out.append(f"{run} ({spec['boot']} boot, {spec['config']}, rotation {spec['rotation']}"
+                     f"{', --legacy' if spec['legacy'] else ''}):")
     for l in drm + [m.group(0) for m in frames + latency]:
         stats_out.append("  " + l)
 
@@ -233,16 +241,20 @@ def main(argv):
                 for ok, what, detail in run_probes(run, shot, img):
                     report.check(ok, f"reference {run} {shot}: {what}", detail)
         return 1 if report.failed else 0
-    if not argv or argv[0].startswith("-"):
+    if not argv or len(argv) % 2 or not ({"--exec", "--systemd"} & set(argv[0::2])):
         print(__doc__)
         return 2
-    results, opts = argv[0], dict(zip(argv[1::2], argv[2::2]))
+    opts = dict(zip(argv[0::2], argv[1::2]))
     report, stats = Report(), []
-    check_guest(results, report)
-    for run in sc.RUNS:
-        check_events(results, run, report)
-        check_pixels(results, run, opts.get("--reference"), report)
-        check_stats(results, run, report, stats)
+    for boot in ("exec", "systemd"):
+        results = opts.get("--" + boot)
+        if not results:
+            continue
+        check_guest(results, report, boot)
+        for run in sc.runs_of(boot):
+            check_events(results, run, report)
+            check_pixels(results, run, opts.get("--reference"), report)
+            check_stats(results, run, report, stats)
     report.note(f"verify: {report.failed} failed" if report.failed else "verify: all host checks passed")
     if "--summary" in opts:
         with open(opts["--summary"], "w") as f:
