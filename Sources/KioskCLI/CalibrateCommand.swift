@@ -39,26 +39,10 @@ struct CalibrateCommand {
             throw UsageError(command: command, message: "--backend headless needs --input TOUCHES.jsonl")
         }
         screenshotPath = args.value("screenshot")
-        if let degrees = try args.integer("rotation") {
-            guard let r = DisplayRotation(degrees: degrees) else {
-                throw UsageError(command: command, message: "--rotation must be 0, 90, 180 or 270, not \(degrees)")
-            }
-            rotation = r
-        } else {
-            rotation = nil
-        }
+        rotation = try args.rotation()
         size = try args.size("size")
-        var drm = DRMOptions()
-        drm.devicePath = args.value("drm-device")
-        drm.output = args.value("output")
-        if let mode = args.value("mode") {
-            do { drm.mode = try DRMOptions.parseMode(mode) } catch {
-                throw UsageError(command: command, message: "--mode must look like 800x480 or 1920x1080@60, not '\(mode)'")
-            }
-        }
-        drm.forceLegacy = args.has("legacy")
-        self.drm = drm
-        inputDevices = args.value("input-device").map { $0.split(separator: ",").map(String.init) } ?? []
+        drm = try args.drmOptions()
+        inputDevices = args.inputDevices()
     }
 
     func execute() throws -> Int32 {

@@ -34,17 +34,8 @@ struct RunCommand {
             throw UsageError(command: command, message: "unexpected argument '\(extra)'")
         }
         listOutputs = args.has("list-outputs")
-        var drm = DRMOptions()
-        drm.devicePath = args.value("drm-device")
-        drm.output = args.value("output")
-        if let mode = args.value("mode") {
-            do { drm.mode = try DRMOptions.parseMode(mode) } catch {
-                throw UsageError(command: command, message: "--mode must look like 800x480 or 1920x1080@60, not '\(mode)'")
-            }
-        }
-        drm.forceLegacy = args.has("legacy")
-        self.drm = drm
-        inputDevices = args.value("input-device").map { $0.split(separator: ",").map(String.init) } ?? []
+        drm = try args.drmOptions()
+        inputDevices = args.inputDevices()
         seat = args.value("seat") ?? "seat0"
         guard let config = args.value("config") ?? (listOutputs ? "" : nil) else {
             throw UsageError(command: command, message: "--config FILE is required")
@@ -56,14 +47,7 @@ struct RunCommand {
         }
         backend = choice
         size = try args.size("size")
-        if let degrees = try args.integer("rotation") {
-            guard let r = DisplayRotation(degrees: degrees) else {
-                throw UsageError(command: command, message: "--rotation must be 0, 90, 180 or 270, not \(degrees)")
-            }
-            rotation = r
-        } else {
-            rotation = nil
-        }
+        rotation = try args.rotation()
         inputPath = args.value("input")
         until = try args.number("until").map { Instant.milliseconds($0) }
         screenshotPath = args.value("screenshot")

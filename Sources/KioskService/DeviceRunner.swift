@@ -139,6 +139,9 @@ public final class DeviceRunner {
         log.writeLine("kiosk: stopped by \(reason); display restored")
         log.writeLine("kiosk: \(Self.summary(backend.statistics))")
         log.writeLine("kiosk: \(latency.summary)")
+        // Idle means idle: with nothing moving, wake-ups come only from input and flips.
+        log.writeLine("kiosk: event loop: \(loop.wakeups) wake-ups in \(loop.waitCalls) epoll_wait calls over "
+                      + "\(LatencyMeter.ms(loop.clock.now().milliseconds / 1000)) s")
         return 0
     }
 
@@ -190,6 +193,7 @@ public final class DeviceRunner {
             break
         case let .pointerMotion(position, time):
             pointerPosition = position
+            if config.input.showCursor { runtime.scene.cursorPosition = runtime.scenePosition(ofPanelPoint: position) }
             if pointerDown { runtime.handle(TouchEvent(slot: Self.pointerSlot, phase: .move, position: position, time: time)) }
         case let .pointerButton(pressed, position, time):
             pointerPosition = position

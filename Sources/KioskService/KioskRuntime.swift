@@ -53,6 +53,10 @@ public final class KioskRuntime {
         scene.handle(gestures.handle(mapping.map(touch)))
     }
 
+    /// A panel position (a mouse pointer's) in scene coordinates, through the same calibration,
+    /// rotation and scaling as touches.
+    public func scenePosition(ofPanelPoint p: Point) -> Point { mapping.panelToScene.apply(p) }
+
     /// Runs the simulation up to `now`: the fixed steps that are due, then gesture time-outs.
     public func advance(to now: Instant) {
         let steps = clock.advance(to: now)

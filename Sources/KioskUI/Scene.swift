@@ -99,6 +99,29 @@ public final class Scene {
         outbox.post(ControlEvent(time: currentTime, source: source, kind: kind, value: value))
     }
 
+    // MARK: Pointer cursor
+
+    /// Where a mouse pointer is, when the config wants a cursor shown; nil shows none (the
+    /// default: a touch kiosk never shows a cursor because a mouse happens to be plugged in).
+    public var cursorPosition: Point? {
+        didSet {
+            guard oldValue != cursorPosition else { return }
+            if let old = oldValue { invalidate(Self.cursorBounds(at: old)) }
+            if let new = cursorPosition { invalidate(Self.cursorBounds(at: new)) }
+        }
+    }
+
+    static func cursorBounds(at p: Point) -> Rect { Rect(p.x - 2, p.y - 2, 16, 22) }
+
+    /// A plain arrow, tip at `p`: white with a dark outline, visible on any background.
+    static func drawCursor(_ canvas: Canvas, at p: Point) {
+        let arrow = Path([.move(p), .line(Point(p.x, p.y + 16)), .line(Point(p.x + 4, p.y + 12)),
+                          .line(Point(p.x + 7, p.y + 18)), .line(Point(p.x + 9, p.y + 17)),
+                          .line(Point(p.x + 6, p.y + 11)), .line(Point(p.x + 11, p.y + 11)), .close])
+        canvas.fill(arrow, .solid(.white))
+        canvas.stroke(arrow, width: 1, .solid(Color.black.withAlpha(0.8)), cap: .butt)
+    }
+
     // MARK: Overlays
 
     /// Overlays that actions can show by id (panels, popups), made once when the scene is built.
@@ -201,6 +224,9 @@ public final class Scene {
         drawBelowTopOverlay(canvas, in: below)
         if below != rect { canvas.restore() }
         overlays.last?.draw(canvas, in: rect)
+        if let cursor = cursorPosition, Self.cursorBounds(at: cursor).intersects(rect) {
+            Self.drawCursor(canvas, at: cursor)
+        }
     }
 
     private func drawBelowTopOverlay(_ canvas: Canvas, in rect: Rect) {

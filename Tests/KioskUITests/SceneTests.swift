@@ -98,3 +98,22 @@ struct SceneTests {
         #expect(scene.takeDamage().rects.count == 2)   // where it was and where it is
     }
 }
+
+@Suite("Cursor")
+struct CursorTests {
+    @Test("no cursor unless asked; moving one repaints where it was and where it is")
+    func cursor() {
+        let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main")])
+        _ = scene.takeDamage()
+        let canvas = RecordingCanvas()
+        scene.draw(canvas, in: Rect(0, 0, 800, 480))
+        #expect(canvas.calls.count == 1)   // the background only
+        scene.cursorPosition = Point(100, 100)
+        #expect(scene.takeDamage().rects == [Rect(98, 98, 16, 22)])
+        scene.cursorPosition = Point(400, 300)
+        #expect(scene.takeDamage().rects.count == 2)
+        let c2 = RecordingCanvas()
+        scene.draw(c2, in: Rect(0, 0, 800, 480))
+        #expect(c2.calls.count == 3)       // background, arrow fill, arrow outline
+    }
+}

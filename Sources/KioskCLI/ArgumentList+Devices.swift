@@ -1,0 +1,33 @@
+import KioskCore
+import KioskDRM
+
+/// The options `kiosk run` and `kiosk calibrate` share.
+extension ArgumentList {
+    /// `--drm-device`, `--output`, `--mode`, `--legacy`.
+    func drmOptions() throws(UsageError) -> DRMOptions {
+        var drm = DRMOptions()
+        drm.devicePath = value("drm-device")
+        drm.output = value("output")
+        if let mode = value("mode") {
+            do { drm.mode = try DRMOptions.parseMode(mode) } catch {
+                throw UsageError(command: command, message: "--mode must look like 800x480 or 1920x1080@60, not '\(mode)'")
+            }
+        }
+        drm.forceLegacy = has("legacy")
+        return drm
+    }
+
+    /// `--input-device PATH[,PATH…]`.
+    func inputDevices() -> [String] {
+        value("input-device").map { $0.split(separator: ",").map(String.init) } ?? []
+    }
+
+    /// `--rotation 0|90|180|270`, nil when not given.
+    func rotation() throws(UsageError) -> DisplayRotation? {
+        guard let degrees = try integer("rotation") else { return nil }
+        guard let r = DisplayRotation(degrees: degrees) else {
+            throw UsageError(command: command, message: "--rotation must be 0, 90, 180 or 270, not \(degrees)")
+        }
+        return r
+    }
+}
