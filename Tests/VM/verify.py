@@ -34,6 +34,7 @@ LATENCY_WORST_MAX_MS = 1000
 # "copy mean X ms, longest Y ms" (Documentation/Contracts.md) or "copy median X ms" (the brief)
 STATS_FRAMES = re.compile(r"^kiosk: frames (\d+), copied (\d+) bytes of (\d+) full-frame bytes "
                           r"\(([\d.]+) ?%\), copy (median|mean) [\d.]+ ms(, longest [\d.]+ ms)?$")
+STATS_LOOP = re.compile(r"^kiosk: event loop: (\d+) wake-ups in (\d+) epoll_wait calls over ([\d.]+) s$")
 STATS_LATENCY = re.compile(r"^kiosk: input-to-flip latency median ([\d.]+) ms, worst ([\d.]+) ms "
                            r"\(n = (\d+)\)$")
 
@@ -200,6 +201,7 @@ def check_stats(results, run, report, stats_out):
     lines = open(path, errors="replace").read().splitlines() if os.path.exists(path) else []
     frames = [m for m in map(STATS_FRAMES.match, lines) if m]
     latency = [m for m in map(STATS_LATENCY.match, lines) if m]
+    loop = [m for m in map(STATS_LOOP.match, lines) if m]
     drm = [l for l in lines if l.startswith("kiosk: drm ")]
     if report.check(len(frames) == 1, f"{run}: frame/copy statistics line on stderr"):
         f = frames[0]
@@ -212,10 +214,14 @@ def check_stats(results, run, report, stats_out):
         report.check(median <= worst <= LATENCY_WORST_MAX_MS, f"{run}: worst input-to-flip latency is plausible",
                      f"median {median:g} ms, worst {worst:g} ms (at most {LATENCY_WORST_MAX_MS} ms: more means an "
                      "input was paired with a later, unrelated flip, e.g. a lift that changed no pixels)")
+    if report.check(len(loop) == 1, f"{run}: event-loop wake-up line on stderr"):
+        wakeups, calls = int(loop[0].group(1)), int(loop[0].group(2))
+        report.check(calls <= 10 * wakeups + 100, f"{run}: no busy loop over the whole run",
+                     f"{calls} epoll_wait calls for {wakeups} wake-ups (at most 10 per wake-up + 100)")
     spec = sc.RUNS[run]
     stats_out.append(f"{run} ({spec['boot']} boot, {spec['config']}, rotation {spec['rotation']}"
                      f"{', --legacy' if spec['legacy'] else ''}):")
-    for l in drm + [m.group(0) for m in frames + latency]:
+    for l in drm + [m.group(0) for m in frames + latency + loop]:
         stats_out.append("  " + l)
 
 
