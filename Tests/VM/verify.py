@@ -28,8 +28,7 @@ SAME_AS_REFERENCE = 0.002     # at most 0.2 % of the pixels may differ from the 
 SAME_AS_CONSOLE = 0.001       # the console before vs after (a blinking cursor is 16 pixels)
 DIFFERENT_FRAME = 0.3         # the kiosk's frame vs the console: most pixels differ
 # Input-to-flip latency in the guest is 10-70 ms under TCG (237 ms once, after a VT switch);
-# seconds mean a
-# measurement that paired an input with some later, unrelated flip.
+# seconds mean a measurement that paired an input with some later, unrelated flip.
 LATENCY_WORST_MAX_MS = 2000
 
 # "copy mean X ms, longest Y ms" (Documentation/Contracts.md) or "copy median X ms" (the brief)
