@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# The real end-to-end test (issue 4): boots a QEMU guest (TCG is enough) with a virtio-gpu
+# display, runs the release kiosk there on real DRM/KMS with a uinput touchscreen driven
+# through libinput, and checks its events, the scanout's pixels, SIGTERM restoring the
+# console, and touchscreen unplug/re-plug. See Tests/VM/README.md.
+#
+#   scripts/vm-test.sh [exec] [systemd]
+#       build, set up the VM (apt packages when missing: needs root), boot once per mode
+#       (default both), verify; exit 0 only if every check passed.
+#       exec:    Tests/VM/guest.sh, two kiosk runs (rotation 0 atomic with touchscreen
+#                hot-plug, unplug and re-plug; rotation 90 --legacy), SIGTERM restore
+#       systemd: Tests/VM/guest-systemd.sh, config/systemd/swiftkiosk.service as shipped
+#                (logind session, Type=notify, watchdog), a VT switch, a drag, systemctl stop
+#
+# Env: KIOSK_VM_HARNESS  the QEMU harness (default: shared/vm beside the clone, ../shared/vm)
+#      VM_WORK           the harness' work dir: kernel, initramfs (default /tmp/kiosk-vm)
+#      VM_TIMEOUT        seconds for the whole boot (default 300); VM_ACCEL, VM_CPUS: see the harness
+#      KIOSK_VM_SKIP_BUILD=1   use the existing .build/release/kiosk
+# Results: out/vm/summary.txt (every check), out/vm/statistics.txt (the kiosk's copy and
+# latency lines), out/vm/{exec,systemd}/shared/out/ (guest log, kiosk stderr and events,
+# screendumps .ppm/.png), out/vm/reference/ (headless renders of the same touches).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$PWD
+source scripts/env.sh
+T0=$(date +%s)
+export PYTHONDONTWRITEBYTECODE=1
+fail() { echo "vm-test: FAILED: $*" >&2; exit 1; }
+step() { echo "vm-test: [$(( $(date +%s) - T0 )) s] $*"; }
+
+BOOTS=()
+for a in "$@"; do
+  case $a in exec|systemd) BOOTS+=("$a") ;; *) echo "usage: scripts/vm-test.sh [exec] [systemd]" >&2; exit 2 ;; esac
+done
+[ ${#BOOTS[@]} -gt 0 ] || BOOTS=(exec systemd)
+
+VM=${KIOSK_VM_HARNESS:-$REPO/../shared/vm}
+[ -x "$VM/boot-vm.sh" ] || fail "no QEMU harness at $VM (expected shared/vm beside the clone; or set KIOSK_VM_HARNESS)"
+VM=$(cd "$VM" && pwd)
+export VM_WORK=${VM_WORK:-/tmp/kiosk-vm}
+[ "$(id -u)" = 0 ] || echo "vm-test: warning: not root; the harness shares / over 9p as the qemu user and installs packages with apt" >&2
+
+OUTDIR=$REPO/out/vm
+VMT=$REPO/Tests/VM
+KIOSK=$REPO/.build/release/kiosk
+
+if [ "${KIOSK_VM_SKIP_BUILD:-0}" != 1 ]; then
+  step "building the release kiosk"
+  scripts/install-deps.sh
+  swift build -c release --product kiosk
+fi
+[ -x "$KIOSK" ] || fail "no $KIOSK"
+KIOSK=$(realpath "$KIOSK")   # .build/release is a symlink; the guest sees the same path
+
+step "setting up the VM ($VM/setup.sh, VM_WORK=$VM_WORK)"
+"$VM/setup.sh" || fail "the VM harness' setup failed (qemu, kernel, initramfs): the VM test cannot run here"
+qemu-system-x86_64 --version > /dev/null || fail "qemu-system-x86_64 does not run"
+
+rm -rf "$OUTDIR"
+mkdir -p "$OUTDIR"
+python3 "$VMT/scenario.py" check-touch-scripts || fail "Tests/VM/touch/ is stale: run Tests/VM/scenario.py write-touch-scripts"
+step "headless reference renders (out/vm/reference)"
+python3 "$VMT/scenario.py" reference "$KIOSK" "$OUTDIR/reference" || fail "headless reference renders"
+
+boot_rc=0
+VERIFY_ARGS=()
+for boot in "${BOOTS[@]}"; do
+  case $boot in
+    exec) script=$VMT/guest.sh units= ;;
+    systemd) script=$VMT/guest-systemd.sh units=$REPO/config/systemd/swiftkiosk.service ;;
+  esac
+  step "booting the guest ($boot mode, ${script#"$REPO"/})"
+  rc=0
+  KIOSK=$KIOSK VMT=$VMT VM_GUEST_ENV="KIOSK VMT" VM_RUN=$OUTDIR/$boot VM_UNITS=$units VM_W=800 VM_H=480 \
+    VM_TIMEOUT=${VM_TIMEOUT:-300} "$VM/boot-vm.sh" "$boot" "$script" || rc=$?
+  [ $rc = 0 ] || boot_rc=$rc
+  [ -f "$OUTDIR/$boot/shared/out/test.log" ] ||
+    fail "the $boot guest left no test.log (boot-vm.sh exit $rc): see out/vm/$boot/shared/out/console.txt"
+  VERIFY_ARGS+=("--$boot" "$OUTDIR/$boot/shared/out")
+done
+T_BOOT=$(( $(date +%s) - T0 ))
+
+step "verifying (Tests/VM/verify.py)"
+verify_rc=0
+python3 "$VMT/verify.py" "${VERIFY_ARGS[@]}" --reference "$OUTDIR/reference" \
+  --summary "$OUTDIR/summary.txt" --stats "$OUTDIR/statistics.txt" || verify_rc=$?
+
+step "pixels with the harness' check-screen.py"
+screen_rc=0
+for boot in "${BOOTS[@]}"; do
+  for run in $(python3 "$VMT/scenario.py" runs "$boot"); do
+    f=$OUTDIR/$boot/shared/out/$run-drag1.ppm
+    if [ -s "$f" ]; then
+      # shellcheck disable=SC2046
+      python3 "$VM/check-screen.py" "$f" $(python3 "$VMT/scenario.py" check-screen-args "$run" drag1) --tol 12 \
+        | sed "s/^/  $run-drag1: /" || screen_rc=1
+    else
+      echo "  $run-drag1: no screendump"; screen_rc=1
+    fi
+  done
+done
+
+passed=$(grep -c '^PASS' "$OUTDIR/summary.txt" 2>/dev/null || true)
+failed=$(grep -c '^FAIL' "$OUTDIR/summary.txt" 2>/dev/null || true)
+echo
+echo "vm-test: statistics from the kiosk's stderr (guest, TCG):"
+sed 's/^/  /' "$OUTDIR/statistics.txt" 2>/dev/null || echo "  (none)"
+echo "vm-test: boot-vm.sh exit $boot_rc, $passed checks passed, $failed failed, check-screen $([ $screen_rc = 0 ] && echo ok || echo FAILED);" \
+     "boot done at ${T_BOOT} s, total $(( $(date +%s) - T0 )) s"
+echo "vm-test: results in ${OUTDIR#"$REPO"/}/ (summary.txt, statistics.txt, exec/ and systemd/shared/out/)"
+if [ "$boot_rc" != 0 ] || [ "$verify_rc" != 0 ] || [ "$screen_rc" != 0 ]; then
+  grep '^FAIL' "$OUTDIR/summary.txt" 2>/dev/null | sed 's/^/  /' || true
+  fail "see out/vm/summary.txt and out/vm/*/shared/out/test.log"
+fi
+echo "vm-test: PASSED"
