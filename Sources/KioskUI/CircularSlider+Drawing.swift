@@ -48,15 +48,18 @@ extension CircularSlider {
         return Path(elements)
     }
 
+    var valueFont: String { font ?? "sans-serif Bold \(Int((48 * unit).rounded()))px" }
+
     func drawValue(_ canvas: Canvas) {
-        let style = TextStyle(font: font ?? "sans-serif Bold \(Int((48 * unit).rounded()))px",
-                              color: textColor ?? theme.text, alignment: .center)
+        if valueTextSize == nil { valueTextSize = canvas.measureText("888°", font: valueFont) }
+        let style = TextStyle(font: valueFont, color: textColor ?? theme.text, alignment: .center)
         canvas.drawText("\(angle)°", style: style, in: valueTextRect)
     }
 
-    /// False when `rect` lies entirely inside the hole of the ring, glow included.
+    /// False when `rect` lies entirely inside the hole of the ring, with the current glow and
+    /// the handle's shadow (a change of glow repaints the whole control anyway).
     func ringCanTouch(_ rect: Rect) -> Bool {
-        let hole = radius - lineWidth / 2 - Double(359 / 20) * unit - 4 * unit
+        let hole = radius - lineWidth / 2 - max(glowBlur, 3 * unit) - 1
         let corners = [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY),
                        Point(rect.minX, rect.maxY), Point(rect.maxX, rect.maxY)]
         return corners.contains { $0.distance(to: center) >= hole }

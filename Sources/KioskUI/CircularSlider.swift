@@ -8,7 +8,10 @@ import KioskCore
 public final class CircularSlider: Control {
     public private(set) var angle: Int
     public var textColor: Color? { didSet { if oldValue != textColor { invalidate() } } }
-    public var font: String? { didSet { if oldValue != font { invalidate() } } }
+    public var font: String? { didSet { if oldValue != font { valueTextSize = nil; invalidate() } } }
+    /// The size of the widest value ("888°") in the value font, measured at the first draw:
+    /// the box a changing value is repainted in.
+    var valueTextSize: Size?
     private var moved = false
     private var tracking = false
 
@@ -46,9 +49,13 @@ public final class CircularSlider: Control {
         invalidate(valueTextRect)
     }
 
-    /// Where the value is written: a box inscribed in the ring's hole, so that repainting the
-    /// text never has to touch the ring.
+    /// Where the value is written: the widest value's box once measured (so a one-degree step
+    /// repaints only that, and, while the glow is small, without touching the ring); before
+    /// the first draw a box inscribed in the ring's hole.
     var valueTextRect: Rect {
+        if let s = valueTextSize {
+            return Rect(center.x - s.width / 2 - 2, center.y - s.height / 2 - 1, s.width + 4, s.height + 2)
+        }
         let hole = radius - lineWidth / 2
         return Rect(center.x - 0.85 * hole, center.y - 0.5 * hole, 1.7 * hole, hole)
     }
