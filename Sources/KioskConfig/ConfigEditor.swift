@@ -14,7 +14,7 @@ public enum ConfigEditor {
     public static func settingCalibration(_ matrix: [Double], in text: String) throws(EditError) -> String {
         let value = "[" + matrix.map { JSONWriter.format(($0 * 1e6).rounded() / 1e6) }.joined(separator: ", ") + "]"
         var bytes = Array(text.utf8)
-        var scanner = Scanner(bytes: bytes)
+        let scanner = Scanner(bytes: bytes)
         guard let root = scanner.object(at: scanner.skipSpace(0)) else {
             throw EditError(description: "the config is not a JSON object")
         }
