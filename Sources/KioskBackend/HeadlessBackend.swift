@@ -11,8 +11,6 @@ public final class HeadlessBackend: DisplayBackend {
     /// What the panel would show: XRGB8888 in panel orientation.
     public let scanout: PixelBuffer
     public private(set) var framesPresented = 0
-    /// Bytes copied to scanout so far (damaged area only).
-    public private(set) var bytesCopied = 0
     private var flipCompletes: Instant?
 
     public init(width: Int, height: Int, refreshInterval: Duration = .nanoseconds(16_666_667)) {
@@ -28,10 +26,7 @@ public final class HeadlessBackend: DisplayBackend {
 
     public func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
         precondition(flipCompletes == nil, "a frame was presented while a flip was pending")
-        for rect in damage.rects {
-            scanout.copy(rect, from: frame)
-            bytesCopied += Int(rect.width) * Int(rect.height) * 4
-        }
+        for rect in damage.rects { scanout.copy(rect, from: frame) }
         framesPresented += 1
         flipCompletes = time + refreshInterval
     }

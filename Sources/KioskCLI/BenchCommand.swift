@@ -155,9 +155,9 @@ struct BenchCommand {
 
     static func format(_ v: Double?) -> String {
         guard let v else { return "-" }
-        let hundredths = Int((v * 1000).rounded())
-        let frac = hundredths % 1000
-        return "\(hundredths / 1000)." + (frac < 10 ? "00" : frac < 100 ? "0" : "") + "\(frac)"
+        let thousandths = Int((v * 1000).rounded())
+        let frac = thousandths % 1000
+        return "\(thousandths / 1000)." + (frac < 10 ? "00" : frac < 100 ? "0" : "") + "\(frac)"
     }
 
     static func ratio(_ v: Double?, _ base: Double) -> String {

@@ -87,13 +87,17 @@ struct RunCommand {
         return 0
     }
 
+    /// Where events go: `--events FILE`, or stdout for `-` and by default.
+    private func eventWriter() throws -> LineWriter {
+        switch eventsPath {
+        case nil, "-": return .standardOutput
+        case let path?: return try LineWriter(path: path)
+        }
+    }
+
     private func runOnDevices() throws -> Int32 {
         let config = try KioskSetup.loadConfig(configPath)
-        let events: LineWriter
-        switch eventsPath {
-        case nil, "-": events = .standardOutput
-        case let path?: events = try LineWriter(path: path)
-        }
+        let events = try eventWriter()
         let options = DeviceOptions(drm: drm, rotation: rotation ?? config.display.rotation,
                                     inputDevices: inputDevices, seat: seat)
         return try DeviceRunner(config: config, options: options) { events.writeLine(EventEncoder.line($0)) }.run()
@@ -102,11 +106,7 @@ struct RunCommand {
     private func runHeadless() throws -> Int32 {
         let config = try KioskSetup.loadConfig(configPath)
         let touches = try inputPath.map { try KioskSetup.loadTouchScript($0) } ?? []
-        let events: LineWriter
-        switch eventsPath {
-        case nil, "-": events = .standardOutput
-        case let path?: events = try LineWriter(path: path)
-        }
+        let events = try eventWriter()
 
         let rotation = self.rotation ?? config.display.rotation
         let panel = size ?? KioskSetup.defaultPanelSize(for: config, rotation: rotation)
