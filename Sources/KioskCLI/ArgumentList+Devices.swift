@@ -1,5 +1,6 @@
 import KioskCore
 import KioskDRM
+import KioskService
 
 /// The options `kiosk run` and `kiosk calibrate` share.
 extension ArgumentList {
@@ -24,9 +25,9 @@ extension ArgumentList {
 
     /// `--rotation 0|90|180|270`, nil when not given.
     func rotation() throws(UsageError) -> DisplayRotation? {
-        guard let degrees = try integer("rotation") else { return nil }
-        guard let r = DisplayRotation(degrees: degrees) else {
-            throw UsageError(command: command, message: "--rotation must be 0, 90, 180 or 270, not \(degrees)")
+        guard let text = value("rotation") else { return nil }
+        guard let degrees = Int(text), let r = DisplayRotation(degrees: degrees) else {
+            throw UsageError(command: command, message: "--rotation must be 0, 90, 180 or 270, not '\(text)'")
         }
         return r
     }

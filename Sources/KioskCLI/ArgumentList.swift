@@ -1,5 +1,8 @@
+import KioskService
+
 /// A bad command line: what was wrong, and which command's help to point at.
 public struct UsageError: Error, CustomStringConvertible, Equatable {
+    /// The command as typed, with the program name: "kiosk run".
     public var command: String
     public var message: String
     public var description: String { "\(command): \(message) (see '\(command) --help')" }
@@ -7,72 +10,100 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
 
 /// The options of one subcommand, parsed by hand: the tool must not depend on packages
 /// outside the toolchain, and its grammar is small (`--name value` or `--name=value`, flags).
+///
+/// Arguments arrive as the bytes of `argv`. Path options (`pathOptions`) and positionals keep
+/// those bytes (Linux file names need not be UTF-8, see `FilePath`); every other value must be
+/// UTF-8 text, or it is a usage error rather than a silently repaired string.
 struct ArgumentList {
     let command: String
-    private(set) var values: [String: String] = [:]
+    private var values: [String: FilePath] = [:]
     private(set) var flags: Set<String> = []
-    private(set) var positionals: [String] = []
+    private(set) var positionals: [FilePath] = []
 
-    /// `valueOptions` take a value; `flagOptions` do not. Anything else is an error.
-    init(_ arguments: [String], command: String, valueOptions: Set<String>, flagOptions: Set<String>) throws(UsageError) {
+    /// `valueOptions` take a text value, `pathOptions` a path; `flagOptions` take none.
+    /// Anything else is an error.
+    init(_ arguments: [FilePath], command: String, valueOptions: Set<String>, pathOptions: Set<String> = [],
+         flagOptions: Set<String>) throws(UsageError) {
         self.command = command
         var i = 0
         while i < arguments.count {
             let arg = arguments[i]
             i += 1
-            guard arg.hasPrefix("--"), arg.count > 2 else {
+            guard arg.bytes.starts(with: Array("--".utf8)), arg.bytes.count > 2 else {
                 positionals.append(arg)
                 continue
             }
-            var name = String(arg.dropFirst(2))
-            var inlineValue: String?
-            if let eq = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: eq)...])
-                name = String(name[..<eq])
+            var nameBytes = Array(arg.bytes.dropFirst(2))
+            var inlineValue: FilePath?
+            if let eq = nameBytes.firstIndex(of: UInt8(ascii: "=")) {
+                inlineValue = FilePath(bytes: nameBytes[(eq + 1)...])
+                nameBytes = Array(nameBytes[..<eq])
             }
+            let name = FilePath(bytes: nameBytes).description
             if flagOptions.contains(name) {
                 if inlineValue != nil { throw UsageError(command: command, message: "--\(name) takes no value") }
                 flags.insert(name)
-            } else if valueOptions.contains(name) {
-                if let inlineValue {
-                    values[name] = inlineValue
-                } else if i < arguments.count {
-                    values[name] = arguments[i]
-                    i += 1
-                } else {
+            } else if valueOptions.contains(name) || pathOptions.contains(name) {
+                guard let value = inlineValue ?? (i < arguments.count ? arguments[i] : nil) else {
                     throw UsageError(command: command, message: "--\(name) needs a value")
                 }
+                if inlineValue == nil { i += 1 }
+                if !pathOptions.contains(name), String(validating: value.bytes, as: UTF8.self) == nil {
+                    throw UsageError(command: command, message: "--\(name) must be UTF-8 text, not '\(value)'")
+                }
+                values[name] = value
             } else {
-                let known = (valueOptions.union(flagOptions)).sorted().map { "--" + $0 }.joined(separator: ", ")
+                let known = (valueOptions.union(pathOptions).union(flagOptions)).sorted().map { "--" + $0 }
+                    .joined(separator: ", ")
                 throw UsageError(command: command, message: "unknown option --\(name); known options: \(known)")
             }
         }
     }
 
-    func value(_ name: String) -> String? { values[name] }
+    /// A text option's value (validated as UTF-8 while parsing).
+    func value(_ name: String) -> String? { values[name].map(\.description) }
+    /// A path option's value, as the bytes given.
+    func path(_ name: String) -> FilePath? { values[name] }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
-    func integer(_ name: String) throws(UsageError) -> Int? {
-        guard let text = values[name] else { return nil }
-        guard let n = Int(text) else { throw UsageError(command: command, message: "--\(name) must be a whole number, not '\(text)'") }
+    /// Refuses positional arguments beyond the first `allowed`.
+    func expectPositionals(atMost allowed: Int) throws(UsageError) {
+        if positionals.count > allowed {
+            throw UsageError(command: command, message: "unexpected argument '\(positionals[allowed])'")
+        }
+    }
+
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let n = Int(text), range.contains(n) else {
+            throw UsageError(command: command,
+                             message: "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
         return n
     }
 
-    func number(_ name: String) throws(UsageError) -> Double? {
-        guard let text = values[name] else { return nil }
-        guard let n = Double(text), n.isFinite, n >= 0 else {
-            throw UsageError(command: command, message: "--\(name) must be a number of milliseconds, not '\(text)'")
+    /// A number of milliseconds in `range`.
+    func milliseconds(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let n = Double(text), n.isFinite, range.contains(n) else {
+            throw UsageError(command: command, message: "--\(name) must be a number of milliseconds from "
+                             + "\(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), not '\(text)'")
         }
         return n
     }
 
     /// `WxH`, e.g. `800x480`.
     func size(_ name: String) throws(UsageError) -> (width: Int, height: Int)? {
-        guard let text = values[name] else { return nil }
+        guard let text = value(name) else { return nil }
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 8192, h <= 8192 else {
             throw UsageError(command: command, message: "--\(name) must look like 800x480 (1…8192 each), not '\(text)'")
         }
         return (w, h)
+    }
+
+    /// 1e9 → "1000000000", 0 → "0".
+    private static func format(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
     }
 }

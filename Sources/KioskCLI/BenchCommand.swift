@@ -9,23 +9,21 @@ import KioskService
 /// memory-bandwidth floor (a full-frame memcpy) measured in the same run, so the numbers
 /// can be compared across machines as ratios.
 struct BenchCommand {
-    let configPath: String
+    let configPath: FilePath
     let json: Bool
     let iterations: Int
     /// Runs one case only (for profilers); the others report 0.
     let only: String?
     static let sizes = [(800, 480), (1920, 1080)]
 
-    init(arguments: [String]) throws(UsageError) {
-        let args = try ArgumentList(arguments, command: "kiosk bench", valueOptions: ["config", "iterations", "only"],
-                                    flagOptions: ["json"])
-        if let extra = args.positionals.first {
-            throw UsageError(command: "kiosk bench", message: "unexpected argument '\(extra)'")
-        }
-        configPath = args.value("config") ?? "config/demo.json"
+    init(arguments: [FilePath]) throws(UsageError) {
+        let args = try ArgumentList(arguments, command: "kiosk bench", valueOptions: ["iterations", "only"],
+                                    pathOptions: ["config"], flagOptions: ["json"])
+        try args.expectPositionals(atMost: 0)
+        configPath = args.path("config") ?? "config/demo.json"
         json = args.has("json")
-        iterations = try args.integer("iterations") ?? 200
-        guard iterations > 0 else { throw UsageError(command: "kiosk bench", message: "--iterations must be positive") }
+        // The bound keeps a typo (an extra zero or three) from running for hours.
+        iterations = try args.integer("iterations", in: 1...100_000) ?? 200
         only = args.value("only")
         if let only, !["full", "range", "circular", "panel", "memcpy"].contains(only) {
             throw UsageError(command: "kiosk bench", message: "--only must be full, range, circular, panel or memcpy")

@@ -10,22 +10,25 @@ import KioskDRM
 /// `input.calibration`, the rest of the file untouched. On a device it uses the DRM display and
 /// the touchscreen; headless it takes the touches from a script (how it is tested).
 struct CalibrateCommand {
-    let configPath: String
+    let configPath: FilePath
     let headless: Bool
-    let inputPath: String?
-    let screenshotPath: String?
+    let inputPath: FilePath?
+    let screenshotPath: FilePath?
     let rotation: DisplayRotation?
     let size: (width: Int, height: Int)?
     let drm: DRMOptions
     let inputDevices: [String]
 
-    init(arguments: [String]) throws(UsageError) {
+    init(arguments: [FilePath]) throws(UsageError) {
         let command = "kiosk calibrate"
         let args = try ArgumentList(arguments, command: command,
-                                    valueOptions: ["config", "backend", "input", "screenshot", "rotation", "size",
-                                                   "drm-device", "output", "mode", "input-device"],
+                                    valueOptions: ["backend", "rotation", "size", "drm-device", "output", "mode",
+                                                   "input-device"],
+                                    pathOptions: ["config", "input", "screenshot"],
                                     flagOptions: ["legacy"])
-        guard let config = args.value("config") ?? args.positionals.first else {
+        // The config may be given as --config FILE or as the one positional argument.
+        try args.expectPositionals(atMost: args.path("config") == nil ? 1 : 0)
+        guard let config = args.path("config") ?? args.positionals.first else {
             throw UsageError(command: command, message: "--config FILE is required")
         }
         configPath = config
@@ -34,11 +37,11 @@ struct CalibrateCommand {
             throw UsageError(command: command, message: "--backend must be drm or headless, not '\(backend)'")
         }
         headless = backend == "headless"
-        inputPath = args.value("input")
+        inputPath = args.path("input")
         if headless && inputPath == nil {
             throw UsageError(command: command, message: "--backend headless needs --input TOUCHES.jsonl")
         }
-        screenshotPath = args.value("screenshot")
+        screenshotPath = args.path("screenshot")
         rotation = try args.rotation()
         size = try args.size("size")
         drm = try args.drmOptions()
@@ -77,7 +80,7 @@ struct CalibrateCommand {
         let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend) { _ in }
         runtime.touchInterceptor = { session.handle(raw: $0); return true }
         HeadlessDriver(runtime: runtime, backend: backend).run(touches: touches)
-        if let screenshotPath { try PNGImage.write(backend.scanout, to: screenshotPath) }
+        if let screenshotPath { try Screenshot.write(backend.scanout, to: screenshotPath) }
         return session.matrix(panel: panelSize, rotation: rotation)
     }
 

@@ -2,9 +2,9 @@ import KioskService
 
 /// `kiosk check FILE`: every problem of a config (and later its templates) in one run.
 struct CheckCommand {
-    let path: String
+    let path: FilePath
 
-    init(arguments: [String]) throws(UsageError) {
+    init(arguments: [FilePath]) throws(UsageError) {
         let args = try ArgumentList(arguments, command: "kiosk check", valueOptions: [], flagOptions: [])
         guard args.positionals.count == 1 else {
             throw UsageError(command: "kiosk check", message: "expects exactly one config file")

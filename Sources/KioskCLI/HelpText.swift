@@ -30,8 +30,8 @@ enum HelpText {
     Headless options (virtual clock; same inputs give the same events and pixels):
       --input FILE           touch script, JSON lines in panel coordinates:
                              {"t": 0, "type": "down", "id": 0, "x": 137, "y": 115}
-      --until MS             stop at this virtual time (default: when the script is over
-                             and nothing moves any more)
+      --until MS             stop at this virtual time, 0…1000000000 (default: when the
+                             script is over and nothing moves any more)
       --screenshot OUT.png   write the final framebuffer as scanned out (panel orientation)
       --events OUT|-         where to write events as JSON lines (default: stdout)
 
@@ -46,7 +46,8 @@ enum HelpText {
       --seat NAME            the udev seat (default seat0)
     On a device the kiosk runs until SIGTERM or SIGINT and then puts the display back.
 
-    A short summary (frames rendered, events emitted) goes to stderr.
+    A short summary (frames rendered, events emitted) goes to stderr. Events that cannot be
+    written (a full disk, a closed pipe) are reported at once; the run goes on and exits 1.
     """
 
     static let check = """
@@ -62,7 +63,8 @@ enum HelpText {
 
     Shows a cross near each corner of the screen in turn; touch the centre of each. The
     fitted matrix (libinput's six numbers) is written to the config's input.calibration;
-    the rest of the file stays exactly as it was and the file is replaced atomically.
+    the rest of the file stays exactly as it was and the file is replaced atomically (through
+    a symbolic link, keeping its permissions).
     Touches are taken raw: no previous calibration applies while calibrating.
 
     Options:
@@ -73,7 +75,7 @@ enum HelpText {
     """
 
     static let bench = """
-    Usage: kiosk bench [--config FILE] [--json] [--iterations N] [--only full|range|circular|panel|memcpy]
+    Usage: kiosk bench [--config FILE] [--json] [--iterations N (1…100000)] [--only full|range|circular|panel|memcpy]
 
     Renders the config's start screen (config/demo.json by default) at 800x480 and 1920x1080
     and reports median milliseconds for: a full frame; a frame where only the first range

@@ -7,31 +7,48 @@ public enum KioskCommand {
     public static func main() {
         // A reader of our stdout going away (a closed pipe) must not kill the kiosk.
         signal(SIGPIPE, SIG_IGN)
-        exit(run(Array(CommandLine.arguments.dropFirst())))
+        // The bytes of argv, not CommandLine.arguments: those are repaired to valid UTF-8,
+        // which turns a file name in another encoding into a name that does not exist.
+        let arguments = (1..<Int(CommandLine.argc)).map { i in
+            FilePath(bytes: UnsafeBufferPointer(start: UnsafeRawPointer(CommandLine.unsafeArgv[i]!)
+                .assumingMemoryBound(to: UInt8.self), count: strlen(CommandLine.unsafeArgv[i]!)))
+        }
+        exit(run(arguments))
     }
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit code.
-    public static func run(_ arguments: [String]) -> Int32 {
+    public static func run(_ arguments: [String]) -> Int32 { run(arguments.map { FilePath($0) }) }
+
+    /// Runs the tool with `arguments` as the bytes of argv (without the program name).
+    public static func run(_ arguments: [FilePath]) -> Int32 {
         let stderr = LineWriter.standardError
+        var code: Int32
         do {
-            return try dispatch(arguments)
+            code = try dispatch(arguments)
         } catch let error as UsageError {
-            stderr.writeLine("kiosk \(error.description)")
+            stderr.writeLine(error.description)
             return 2
         } catch {
             stderr.writeLine("kiosk: \(error)")
-            return 1
+            code = 1
         }
+        // Output that did not arrive (stdout on a full disk, a closed pipe) is a failure too.
+        if let failure = LineWriter.standardOutput.failure {
+            stderr.writeLine("kiosk: \(failure)")
+            if code == 0 { code = 1 }
+        }
+        return code
     }
 
-    static func dispatch(_ arguments: [String]) throws -> Int32 {
+    static func dispatch(_ arguments: [FilePath]) throws -> Int32 {
         let out = LineWriter.standardOutput
         guard let first = arguments.first else {
             out.writeLine(HelpText.main)
             return 2
         }
         let rest = Array(arguments.dropFirst())
-        switch first {
+        let wantsHelp = rest.contains("--help")
+        switch first.description {
         case "--help", "-h", "help":
             out.writeLine(HelpText.main)
             return 0
@@ -39,16 +56,16 @@ public enum KioskCommand {
             out.writeLine("kiosk \(HelpText.version)")
             return 0
         case "run":
-            if rest.contains("--help") { out.writeLine(HelpText.run); return 0 }
+            if wantsHelp { out.writeLine(HelpText.run); return 0 }
             return try RunCommand(arguments: rest).execute()
         case "check":
-            if rest.contains("--help") { out.writeLine(HelpText.check); return 0 }
+            if wantsHelp { out.writeLine(HelpText.check); return 0 }
             return try CheckCommand(arguments: rest).execute()
         case "calibrate":
-            if rest.contains("--help") { out.writeLine(HelpText.calibrate); return 0 }
+            if wantsHelp { out.writeLine(HelpText.calibrate); return 0 }
             return try CalibrateCommand(arguments: rest).execute()
         case "bench":
-            if rest.contains("--help") { out.writeLine(HelpText.bench); return 0 }
+            if wantsHelp { out.writeLine(HelpText.bench); return 0 }
             return try BenchCommand(arguments: rest).execute()
         default:
             throw UsageError(command: "kiosk", message: "unknown command '\(first)'; commands: run, check, calibrate, bench")

@@ -9,35 +9,34 @@ import KioskDevice
 struct RunCommand {
     enum BackendChoice: String { case auto, headless, drm, wayland }
 
-    let configPath: String
+    let configPath: FilePath
     let backend: BackendChoice
     let size: (width: Int, height: Int)?
     let rotation: DisplayRotation?
-    let inputPath: String?
+    let inputPath: FilePath?
     let until: Instant?
-    let screenshotPath: String?
-    let eventsPath: String?
+    let screenshotPath: FilePath?
+    /// `--events FILE`; nil (or `-`) is stdout.
+    let eventsPath: FilePath?
     // Devices
     let drm: DRMOptions
     let listOutputs: Bool
     let inputDevices: [String]
     let seat: String
 
-    init(arguments: [String]) throws(UsageError) {
+    init(arguments: [FilePath]) throws(UsageError) {
         let command = "kiosk run"
         let args = try ArgumentList(arguments, command: command,
-                                    valueOptions: ["config", "backend", "size", "rotation", "input", "until",
-                                                   "screenshot", "events", "drm-device", "output", "mode",
-                                                   "input-device", "seat"],
+                                    valueOptions: ["backend", "size", "rotation", "until", "drm-device", "output",
+                                                   "mode", "input-device", "seat"],
+                                    pathOptions: ["config", "input", "screenshot", "events"],
                                     flagOptions: ["list-outputs", "legacy"])
-        if let extra = args.positionals.first {
-            throw UsageError(command: command, message: "unexpected argument '\(extra)'")
-        }
+        try args.expectPositionals(atMost: 0)
         listOutputs = args.has("list-outputs")
         drm = try args.drmOptions()
         inputDevices = args.inputDevices()
         seat = args.value("seat") ?? "seat0"
-        guard let config = args.value("config") ?? (listOutputs ? "" : nil) else {
+        guard let config = args.path("config") ?? (listOutputs ? "" : nil) else {
             throw UsageError(command: command, message: "--config FILE is required")
         }
         configPath = config
@@ -48,10 +47,10 @@ struct RunCommand {
         backend = choice
         size = try args.size("size")
         rotation = try args.rotation()
-        inputPath = args.value("input")
-        until = try args.number("until").map { Instant.milliseconds($0) }
-        screenshotPath = args.value("screenshot")
-        eventsPath = args.value("events")
+        inputPath = args.path("input")
+        until = try args.milliseconds("until", in: 0...1e9).map { Instant.milliseconds($0) }
+        screenshotPath = args.path("screenshot")
+        eventsPath = args.path("events")
     }
 
     func execute() throws -> Int32 {
@@ -95,12 +94,21 @@ struct RunCommand {
         }
     }
 
+    /// The exit code of a run that got to its end: 1 when events were lost (the reason goes
+    /// to stderr; the run itself went on, so the screen stayed up).
+    private func exitCode(events: LineWriter) -> Int32 {
+        guard let failure = events.failure else { return 0 }
+        LineWriter.standardError.writeLine("kiosk: events: \(failure)")
+        return 1
+    }
+
     private func runOnDevices() throws -> Int32 {
         let config = try KioskSetup.loadConfig(configPath)
         let events = try eventWriter()
         let options = DeviceOptions(drm: drm, rotation: rotation ?? config.display.rotation,
                                     inputDevices: inputDevices, seat: seat)
-        return try DeviceRunner(config: config, options: options) { events.writeLine(EventEncoder.line($0)) }.run()
+        let code = try DeviceRunner(config: config, options: options) { events.writeLine(EventEncoder.line($0)) }.run()
+        return code != 0 ? code : exitCode(events: events)
     }
 
     private func runHeadless() throws -> Int32 {
@@ -117,7 +125,7 @@ struct RunCommand {
         kiosk.driver.run(touches: touches, until: until)
 
         if let screenshotPath {
-            try PNGImage.write(kiosk.backend.scanout, to: screenshotPath)
+            try Screenshot.write(kiosk.backend.scanout, to: screenshotPath)
         }
         let stats = kiosk.runtime.stats
         var summary = "kiosk: headless \(panel.width)x\(panel.height) rotation \(rotation.degrees): "
@@ -125,6 +133,6 @@ struct RunCommand {
             + "ended at \(Instant.formatMilliseconds(kiosk.driver.now.milliseconds)) ms virtual time"
         if let screenshotPath { summary += "; screenshot \(screenshotPath)" }
         LineWriter.standardError.writeLine(summary)
-        return 0
+        return exitCode(events: events)
     }
 }

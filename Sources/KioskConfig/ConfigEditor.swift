@@ -15,7 +15,9 @@ public enum ConfigEditor {
         let value = "[" + matrix.map { JSONWriter.format(($0 * 1e6).rounded() / 1e6) }.joined(separator: ", ") + "]"
         var bytes = Array(text.utf8)
         let scanner = Scanner(bytes: bytes)
-        guard let root = scanner.object(at: scanner.skipSpace(0)) else {
+        // A UTF-8 byte order mark is allowed before the JSON (the parser skips it too); it stays.
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard let root = scanner.object(at: scanner.skipSpace(start)) else {
             throw EditError(description: "the config is not a JSON object")
         }
         if let input = root.members.first(where: { $0.key == "input" }) {

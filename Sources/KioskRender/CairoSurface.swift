@@ -38,6 +38,24 @@ public final class CairoSurface {
     /// drops anything it derived from the old pixels.
     public func markDirty() { cairo_surface_mark_dirty(pointer) }
 
+    /// The surface as PNG bytes in memory (`cairo_surface_write_to_png_stream`), for a caller
+    /// that writes files itself and wants the `errno` of a failed write, which cairo's own
+    /// file writer reduces to CAIRO_STATUS_WRITE_ERROR.
+    public func encodePNG() throws(CairoError) -> [UInt8] {
+        flush()
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(pointer, { closure, data, length in
+                let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        try CairoError.check(status, "cairo_surface_write_to_png_stream")
+        return sink.bytes
+    }
+
     /// Writes the surface as a PNG file (`cairo_surface_write_to_png`).
     public func writePNG(to path: String) throws(CairoError) {
         flush()

@@ -10,6 +10,11 @@ public enum PNGImage {
         try surface.writePNG(to: path)
     }
 
+    /// `buffer` as the bytes of a PNG file, written the same way as by `write(_:to:)`.
+    public static func encode(_ buffer: PixelBuffer) throws(CairoError) -> [UInt8] {
+        try CairoSurface(buffer: buffer).encodePNG()
+    }
+
     /// Reads a PNG (`cairo_image_surface_create_from_png`) into a new `.argb32` buffer.
     /// Opaque PNGs, which cairo loads as `CAIRO_FORMAT_RGB24`, get an alpha byte of 0xFF.
     public static func read(_ path: String) throws(CairoError) -> PixelBuffer {

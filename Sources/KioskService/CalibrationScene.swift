@@ -31,7 +31,7 @@ public enum CalibrationScene {
 
     /// Stores `matrix` as `input.calibration` in the config file at `path`, keeping the rest of
     /// the file as it was; the new file replaces the old one atomically.
-    public static func store(_ matrix: [Double], inConfigAt path: String) throws {
+    public static func store(_ matrix: [Double], inConfigAt path: FilePath) throws {
         let text = try TextFile.read(path)
         let edited: String
         do { edited = try ConfigEditor.settingCalibration(matrix, in: text) } catch {
@@ -39,6 +39,6 @@ public enum CalibrationScene {
         }
         // Never write a config the kiosk would then refuse.
         _ = try KioskSetup.decodeConfig(edited, path: path)
-        try TextFile.writeAtomically(edited, to: path)
+        try AtomicFile.write(Array(edited.utf8), to: path)
     }
 }

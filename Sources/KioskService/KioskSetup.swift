@@ -18,38 +18,36 @@ public enum KioskSetup {
     /// Reads and validates the config at `path` and the popup templates it names. A template's
     /// path is relative to the config file's directory (unless absolute); messages show it as
     /// the config writes it.
-    public static func loadConfig(_ path: String) throws(LoadError) -> KioskConfig {
+    public static func loadConfig(_ path: FilePath) throws(LoadError) -> KioskConfig {
         let text: String
         do { text = try TextFile.read(path) } catch { throw LoadError(lines: [error.description]) }
         return try decodeConfig(text, path: path)
     }
 
     /// Decodes `text` as the config file at `path` (templates are read relative to it).
-    public static func decodeConfig(_ text: String, path: String) throws(LoadError) -> KioskConfig {
-        let directory = TextFile.directory(of: path)
+    public static func decodeConfig(_ text: String, path: FilePath) throws(LoadError) -> KioskConfig {
+        let directory = path.directory
+        let file = path.description
         // Template paths are relative to the config file; messages name them the way the
         // user can open them from here.
-        func resolve(_ written: String) -> String {
-            written.hasPrefix("/") || directory == "." ? written : directory + "/" + written
-        }
         let readFile: ConfigLoader.FileReader = { written in
-            do throws(FileError) { return .success(try TextFile.read(resolve(written))) } catch {
+            do throws(FileError) { return .success(try TextFile.read(directory.appending(written))) } catch {
                 return .failure(FileReadProblem(reason: error.reason))
             }
         }
-        do { return try ConfigLoader.decode(text, file: path, readFile: readFile) } catch {
+        do { return try ConfigLoader.decode(text, file: file, readFile: readFile) } catch {
             throw LoadError(lines: error.problems.map { problem in
                 var p = problem
-                if p.file != path { p.file = resolve(p.file) }
+                if p.file != file { p.file = directory.appending(p.file).description }
                 return p.description
             })
         }
     }
 
-    public static func loadTouchScript(_ path: String) throws(LoadError) -> [TouchEvent] {
+    public static func loadTouchScript(_ path: FilePath) throws(LoadError) -> [TouchEvent] {
         let text: String
         do { text = try TextFile.read(path) } catch { throw LoadError(lines: [error.description]) }
-        do { return try TouchScript.parse(text, file: path) } catch {
+        do { return try TouchScript.parse(text, file: path.description) } catch {
             throw LoadError(lines: error.problems.map(\.description))
         }
     }

@@ -4,65 +4,78 @@
 public struct FileError: Error, CustomStringConvertible, Equatable {
     public var path: String
     public var reason: String
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
     public var description: String { "\(path): \(reason)" }
 }
 
-/// Whole-file reads and atomic writes with plain POSIX calls (no Foundation in the binary).
+/// Whole-file reads with plain POSIX calls (no Foundation in the binary); writes are `AtomicFile`'s.
 public enum TextFile {
+    /// The largest input file read: far above any real config (a 10 MB one checks in about a
+    /// second), small enough that a wrong file cannot exhaust memory.
+    public static let maximumSize = 64 << 20
+
     /// Reads a UTF-8 text file. Invalid UTF-8 is an error rather than silently repaired,
     /// so a config saved in another encoding is reported, not half-understood.
-    public static func read(_ path: String) throws(FileError) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError(path: path, reason: errorText()) }
+    public static func read(_ path: FilePath) throws(FileError) -> String {
+        let bytes = try readBytes(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw FileError(path: path.description, reason: "not valid UTF-8 text")
+        }
+        return text
+    }
+
+    public static func read(_ path: String) throws(FileError) -> String { try read(FilePath(path)) }
+
+    /// The bytes of a regular file.
+    ///
+    /// Only regular files: `open(2)` of a FIFO blocks until a writer appears (for ever, if none
+    /// does), and a character device such as `/dev/zero` never ends. The file is opened with
+    /// `O_NONBLOCK`, so that the open returns at once whatever it is, and `fstat(2)` decides.
+    public static func readBytes(_ path: FilePath) throws(FileError) -> [UInt8] {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard fd >= 0 else { throw FileError(path: path.description, reason: errorText()) }
         defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw FileError(path: path.description, reason: errorText()) }
+        if let kind = nonRegularKind(status.st_mode) {
+            throw FileError(path: path.description, reason: "not a regular file (\(kind))")
+        }
+        guard status.st_size <= maximumSize else {
+            throw FileError(path: path.description, reason: "larger than \(maximumSize >> 20) MiB")
+        }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(status.st_size))
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw FileError(path: path, reason: errorText())
+                throw FileError(path: path.description, reason: errorText())
             }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > 64 << 20 { throw FileError(path: path, reason: "larger than 64 MiB") }
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw FileError(path: path, reason: "not valid UTF-8 text")
-        }
-        return text
-    }
-
-    /// Writes `text` to a temporary file beside `path` and renames it over `path`, so a
-    /// reader (or a crash) never sees half a file.
-    public static func writeAtomically(_ text: String, to path: String) throws(FileError) {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileError(path: path, reason: errorText()) }
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = errorText()
-                close(fd); unlink(temporary)
-                throw FileError(path: path, reason: reason)
+            // The size can grow while we read (a log being appended to).
+            if bytes.count > maximumSize {
+                throw FileError(path: path.description, reason: "larger than \(maximumSize >> 20) MiB")
             }
-            offset += n
         }
-        bytes.removeAll()
-        guard fsync(fd) == 0, close(fd) == 0, rename(temporary, path) == 0 else {
-            let reason = errorText()
-            unlink(temporary)
-            throw FileError(path: path, reason: reason)
-        }
+        return bytes
     }
 
-    /// The directory part of a path ("config/demo.json" → "config", "demo.json" → ".").
-    public static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+    /// What a non-regular file is, for the message; nil for a regular file.
+    static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a file"
+        }
     }
 
     static func errorText() -> String { String(cString: strerror(errno)) }

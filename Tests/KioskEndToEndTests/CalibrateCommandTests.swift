@@ -81,4 +81,51 @@ struct CalibrateCommandTests {
         #expect(out.stderr.contains("nothing written"))
         #expect(try String(contentsOf: config, encoding: .utf8) == original)
     }
+
+    /// Calibrates the config at `config` (in `dir`) with four taps of a sensor 5 % short in x.
+    func calibrate(_ config: URL, in dir: URL) throws -> KioskProcess.Output {
+        let script = dir.appendingPathComponent("taps.jsonl")
+        try taps(scaleX: 0.95).write(to: script, atomically: true, encoding: .utf8)
+        return try KioskProcess.run(["calibrate", "--config", config.path, "--backend", "headless", "--input", script.path])
+    }
+
+    let plainConfig = #"{"startScreen": "main", "screens": [{"id": "main"}]}"#
+
+    @Test("a config that starts with a UTF-8 byte order mark is calibrated like any other and keeps the mark")
+    func byteOrderMark() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let config = dir.appendingPathComponent("kiosk.json")
+        try Data([0xEF, 0xBB, 0xBF] + Array(plainConfig.utf8)).write(to: config)
+        #expect(try KioskProcess.run(["check", config.path]).status == 0)
+        let out = try calibrate(config, in: dir)
+        #expect(out.status == 0, "\(out.stderr)")
+        let written = try Data(contentsOf: config)
+        #expect(Array(written.prefix(3)) == [0xEF, 0xBB, 0xBF])
+        #expect(String(decoding: written.dropFirst(3), as: UTF8.self)
+                == #"{"input": { "calibration": [1.052632, 0, 0, 0, 1, 0] }, "startScreen": "main", "screens": [{"id": "main"}]}"#)
+    }
+
+    @Test("a symlinked config: the file it points to gets the calibration, and the link stays a link")
+    func writesThroughSymlink() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let real = dir.appendingPathComponent("real.json")
+        try plainConfig.write(to: real, atomically: true, encoding: .utf8)
+        let link = dir.appendingPathComponent("kiosk.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.json")
+        let out = try calibrate(link, in: dir)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.json")
+        #expect(try String(contentsOf: real, encoding: .utf8).contains("\"calibration\": [1.052632, 0, 0, 0, 1, 0]"))
+    }
+
+    @Test("the calibrated config keeps its permission bits")
+    func keepsMode() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let config = dir.appendingPathComponent("kiosk.json")
+        try plainConfig.write(to: config, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: config.path)
+        #expect(try calibrate(config, in: dir).status == 0)
+        let mode = try FileManager.default.attributesOfItem(atPath: config.path)[.posixPermissions] as? Int
+        #expect(mode == 0o640)
+    }
 }

@@ -7,6 +7,7 @@ struct KioskProcess {
         var stdout: String
         var stderr: String
         var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+        var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
     static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -32,6 +33,26 @@ struct KioskProcess {
         process.standardError = err
         try process.run()
         // Read both pipes before waiting, so a chatty run cannot fill a pipe and stall.
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Runs `script` with `/bin/sh -c` in `directory`, where `kiosk` is a shell function that
+    /// runs the real executable: for cases that need what `Process` cannot express (argv bytes
+    /// that are not UTF-8, stdout on /dev/full, FIFOs made with mkfifo).
+    static func shell(_ script: String, in directory: URL) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "kiosk() { \"$KIOSK\" \"$@\"; }\n" + script]
+        process.environment = ProcessInfo.processInfo.environment.merging(["KIOSK": binary.path]) { $1 }
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
