@@ -48,6 +48,9 @@ struct ArgumentList {
                     throw UsageError(command: command, message: "--\(name) needs a value")
                 }
                 if inlineValue == nil { i += 1 }
+                if pathOptions.contains(name), value.bytes.isEmpty {
+                    throw UsageError(command: command, message: "--\(name) needs a file name, not ''")
+                }
                 if !pathOptions.contains(name), String(validating: value.bytes, as: UTF8.self) == nil {
                     throw UsageError(command: command, message: "--\(name) must be UTF-8 text, not '\(value)'")
                 }
@@ -70,6 +73,18 @@ struct ArgumentList {
     func expectPositionals(atMost allowed: Int) throws(UsageError) {
         if positionals.count > allowed {
             throw UsageError(command: command, message: "unexpected argument '\(positionals[allowed])'")
+        }
+    }
+
+    /// Refuses an output option that names the same file as an input option: opening the
+    /// output truncates it, and a config or touch script lost that way does not come back.
+    func refuseOverwriting(inputs: [String], with outputs: [String]) throws(UsageError) {
+        for output in outputs {
+            guard let target = path(output) else { continue }
+            for input in inputs {
+                guard let source = path(input), target.namesSameFile(as: source) else { continue }
+                throw UsageError(command: command, message: "--\(output) \(target) is the file of --\(input); it would be overwritten")
+            }
         }
     }
 

@@ -28,6 +28,7 @@ struct CalibrateCommand {
                                     flagOptions: ["legacy"])
         // The config may be given as --config FILE or as the one positional argument.
         try args.expectPositionals(atMost: args.path("config") == nil ? 1 : 0)
+        try args.refuseOverwriting(inputs: ["config", "input"], with: ["screenshot"])
         guard let config = args.path("config") ?? args.positionals.first else {
             throw UsageError(command: command, message: "--config FILE is required")
         }

@@ -32,6 +32,7 @@ struct RunCommand {
                                     pathOptions: ["config", "input", "screenshot", "events"],
                                     flagOptions: ["list-outputs", "legacy"])
         try args.expectPositionals(atMost: 0)
+        try args.refuseOverwriting(inputs: ["config", "input"], with: ["events", "screenshot"])
         listOutputs = args.has("list-outputs")
         drm = try args.drmOptions()
         inputDevices = args.inputDevices()

@@ -1,3 +1,5 @@
+@preconcurrency import Glibc
+
 /// A file system path as the kernel sees it: bytes, not text.
 ///
 /// Linux file names are any bytes but `/` and NUL; they need not be UTF-8. A Swift `String`
@@ -48,6 +50,13 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
         if relative.hasPrefix("/") || self == "." { return FilePath(relative) }
         let separator: [UInt8] = bytes.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")]
         return FilePath(bytes: bytes + separator + Array(relative.utf8))
+    }
+
+    /// True when both paths exist and name one file (same device and inode, links followed).
+    public func namesSameFile(as other: FilePath) -> Bool {
+        var a = stat(), b = stat()
+        guard withCString({ stat($0, &a) }) == 0, other.withCString({ stat($0, &b) }) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     /// Calls `body` with the path as a NUL-terminated C string.

@@ -97,6 +97,18 @@ extension BadInput {
                  stderr: ["kiosk run: unexpected argument 'extra' (see 'kiosk run --help')"]),
         BadInput(name: "an unknown command", command: "kiosk frobnicate", status: 2,
                  stderr: ["kiosk: unknown command 'frobnicate'; commands: run, check, calibrate, bench (see 'kiosk --help')"]),
+        BadInput(name: "--events naming the config would truncate it: refused before anything is opened",
+                 files: ["kiosk.json": minimal], setup: "ln -s kiosk.json link.json",
+                 command: "kiosk run --config kiosk.json --events link.json", status: 2,
+                 stderr: ["kiosk run: --events link.json is the file of --config; it would be overwritten "
+                          + "(see 'kiosk run --help')"]),
+        BadInput(name: "--screenshot naming the touch script is refused",
+                 files: ["kiosk.json": minimal, "t.jsonl": ""],
+                 command: "kiosk run --config kiosk.json --input t.jsonl --screenshot t.jsonl", status: 2,
+                 stderr: ["kiosk run: --screenshot t.jsonl is the file of --input; it would be overwritten "
+                          + "(see 'kiosk run --help')"]),
+        BadInput(name: "an empty file name", command: "kiosk run --config ''", status: 2,
+                 stderr: ["kiosk run: --config needs a file name, not '' (see 'kiosk run --help')"]),
         BadInput(name: "--until beyond the longest virtual time",
                  command: "kiosk run --config kiosk.json --until 1e13", status: 2,
                  stderr: ["kiosk run: --until must be a number of milliseconds from 0 to 1000000000, not '1e13' "
