@@ -1,7 +1,7 @@
 import Testing
 import KioskCore
 import KioskGestures
-import KioskUI
+@testable import KioskUI
 
 /// Absurd numbers from anywhere (a touch far off the screen, a calibration that maps a touch
 /// to 1e308, a velocity of infinity, NaN) never trap and never start a motion that does not
@@ -169,6 +169,14 @@ struct ExtremeInputTests {
         h.touch(.up, at: 64)
         #expect((0..<360).contains(dial.angle))
         #expect(h.stepsUntilIdle(limit: settleSteps) != nil)
+    }
+
+    @Test("a dial with an infinite frame (set from code) picks a font size instead of trapping")
+    func dialInfiniteFrame() {
+        let dial = CircularSlider(id: "angle", frame: Rect(0, 0, .infinity, .infinity))
+        #expect(dial.valueFont == "sans-serif Bold 4096px")
+        dial.frame = Rect(origin: .zero, size: Size(.nan, .nan))
+        #expect(dial.valueFont == "sans-serif Bold 48px")
     }
 
     @Test("a button pressed and dragged to an absurd position fades back and stops", arguments: extremes)
