@@ -26,6 +26,8 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     public static let zero = Instant(nanoseconds: 0)
+    /// The latest instant there is, where every later time saturates (292 years on).
+    public static let endOfTime = Instant(nanoseconds: .max)
 
     /// `ms` milliseconds after the start, rounded to whole nanoseconds; saturates beyond
     /// ±9.2e12 ms (±292 years) and treats NaN as 0 (see the type's notes).

@@ -81,7 +81,15 @@ struct RuntimeLimitsTests {
         #expect(k.panel.presentation == 1)
         #expect(k.runtime.nextWakeup(now: k.driver.now, flipDeadline: nil) == nil)
         let late = try kiosk()
-        late.driver.run(touches: [], until: Instant(nanoseconds: .max))
+        late.driver.run(touches: [], until: .endOfTime)
         #expect(late.runtime.nextWakeup(now: late.driver.now, flipDeadline: nil) == nil)
+    }
+
+    @Test("a panel opened at the end of time, where the clock cannot step, does not hang the run")
+    func animationAtTheEndOfTime() throws {
+        let k = try kiosk()
+        k.driver.run(touches: [TouchEvent(slot: 0, phase: .down, position: Point(100, 420), time: .endOfTime),
+                               TouchEvent(slot: 0, phase: .up, position: Point(100, 420), time: .endOfTime)])
+        #expect(k.driver.now == .endOfTime)
     }
 }
