@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import KioskCore
 import KioskBackend
@@ -97,5 +98,15 @@ struct TouchScriptTests {
         let text = down + "\r\n" + up
         #expect(text.split(separator: "\n").count == 1)
         #expect(try events(text).count == 2)
+    }
+
+    @Test("kiosk run refuses a CRLF script with a time past the limit with exit 1 and the line, instead of trapping")
+    func commandLine() throws {
+        let url = try KioskProcess.temporaryDirectory().appendingPathComponent("touches.jsonl")
+        try (down + "\r\n" + #"{"t": 1e13, "type": "up", "id": 0}"# + "\r\n").write(to: url, atomically: true, encoding: .utf8)
+        let out = try KioskProcess.run(["run", "--config", "config/demo.json", "--input", url.path])
+        #expect(out.status == 1)
+        #expect(out.stderr.contains("\(url.path):2: \"t\" must be a number of milliseconds from 0 to 1000000000"))
+        #expect(out.stdout.isEmpty)
     }
 }
