@@ -43,6 +43,7 @@ public final class Animator {
     /// kiosk's take 0.15–0.3 s, configs allow transitions of at most 10 s); the cap turns a
     /// bad duration into a slow animation instead of one that never ends.
     public static let maximumDuration = Duration.seconds(60)
+
     /// Where the animator is in its life; the raw value is a readable name for logs.
     public enum State: String, Sendable {
         case inactive, running, paused, finished

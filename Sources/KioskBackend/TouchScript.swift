@@ -141,7 +141,6 @@ public enum TouchScript {
                 throw TouchScriptLineError(message: "\"id\" must be a whole number from 0 to 63")
             }
             slot = Int(n)   // a whole number in 0..<64: exact
-
         }
         var position = Point.zero
         if phase == .down || phase == .move {

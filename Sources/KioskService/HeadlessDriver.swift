@@ -15,8 +15,8 @@ public final class HeadlessDriver {
     }
 
     /// Plays `touches` (sorted by time, panel coordinates). Ends at `until`, or else when the
-    /// script is over and nothing moves any more, or at the end of time (`Instant.endOfTime`). The last state is always on the scanout
-    /// buffer when it returns.
+    /// script is over and nothing moves any more (or at `Instant.endOfTime`, where the clock
+    /// cannot step). The last state is always on the scanout buffer when it returns.
     public func run(touches: [TouchEvent], until: Instant? = nil) {
         var next = 0
         runtime.advance(to: now)
