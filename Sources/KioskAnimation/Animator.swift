@@ -31,7 +31,19 @@ import KioskCore
 ///   reversing the same animator).
 ///
 /// Time is only ever passed in through `step(_:)`; the animator never reads a clock.
+///
+/// ## Always ends
+///
+/// Whatever it is given, a running animator arrives within `maximumDuration`: longer
+/// durations (a typo, 1e300 s, `Duration.seconds(Int64.max)`) are clamped to it, zero or
+/// negative ones arrive on the first step, a NaN fraction counts as 0, and steps backwards
+/// in time are ignored. Nothing here traps on a number.
 public final class Animator {
+    /// The longest a run may take: one minute. No UI motion is meant to last that long (the
+    /// kiosk's take 0.15–0.3 s, configs allow transitions of at most 10 s); the cap turns a
+    /// bad duration into a slow animation instead of one that never ends.
+    public static let maximumDuration = Duration.seconds(60)
+
     /// Where the animator is in its life; the raw value is a readable name for logs.
     public enum State: String, Sendable {
         case inactive, running, paused, finished
@@ -59,10 +71,14 @@ public final class Animator {
     /// animator weakly inside it, or the two keep each other alive.
     public var completion: ((Position) -> Void)?
 
-    /// The time a whole run from 0 to 1 takes. Changing it while running changes the pace from
-    /// here on; the value does not jump.
+    /// The time a whole run from 0 to 1 takes, at most `maximumDuration` (longer values are
+    /// clamped). Changing it while running changes the pace from here on; the value does not
+    /// jump.
     public var duration: Duration {
-        didSet { paceOverride = nil }
+        didSet {
+            if duration > Self.maximumDuration { duration = Self.maximumDuration }
+            paceOverride = nil
+        }
     }
 
     /// The timing curve from `fractionComplete` to `value`.
@@ -76,17 +92,19 @@ public final class Animator {
 
     /// A stopped animator at fraction 0.
     public init(duration: Duration, easing: Easing = .easeOut) {
-        self.duration = duration
+        self.duration = min(duration, Self.maximumDuration)
         self.easing = easing
     }
 
-    /// The linear time fraction 0…1 from the start (see the type's notes); set values are clamped.
-    /// Typically set while paused, e.g. from the finger during an interactive drag.
+    /// The linear time fraction 0…1 from the start (see the type's notes); set values are clamped
+    /// and NaN counts as 0. Typically set while paused, e.g. from the finger during an
+    /// interactive drag. Setting it drops a pace chosen by `continue(duration:)`: that pace was
+    /// for the distance that was left then, and scrubbing back at it could take for ever.
     public var fractionComplete: Double {
         get { fraction }
         set {
-            precondition(!newValue.isNaN, "fractionComplete must be a number")
-            fraction = min(max(newValue, 0), 1)
+            fraction = newValue.isNaN ? 0 : min(max(newValue, 0), 1)
+            paceOverride = nil
         }
     }
 
@@ -124,13 +142,15 @@ public final class Animator {
         state = .paused
     }
 
-    /// Resumes from the current fraction. With a `duration`, the remaining part takes exactly that
-    /// long; without one, the previous pace continues.
+    /// Resumes from the current fraction. With a `duration` (at most `maximumDuration`), the
+    /// remaining part takes exactly that long; without one, the previous pace continues.
     public func `continue`(duration: Duration? = nil) {
         if let duration {
             let remaining = remainingFraction
             // Rate = remaining distance / remaining time; stored as the time a whole run would take.
-            paceOverride = remaining > 0 ? duration.inSeconds / remaining : nil
+            // However small the remainder, it then takes `seconds`: never more than the cap.
+            let seconds = min(duration, Self.maximumDuration).inSeconds
+            paceOverride = remaining > 0 ? seconds / remaining : nil
         }
         state = .running
     }
@@ -160,10 +180,10 @@ public final class Animator {
     }
 
     /// Advances a running animator by `dt`; when it arrives at its end it finishes and calls
-    /// `completion`. Non-running animators ignore it.
+    /// `completion`. Non-running animators ignore it, and so does every animator a `dt` below
+    /// zero (time does not run backwards).
     public func step(_ dt: Duration) {
-        precondition(dt >= .zero, "time does not run backwards")
-        guard state == .running else { return }
+        guard state == .running, dt >= .zero else { return }
         let seconds = secondsPerRun
         // A zero-length animation arrives on its first step.
         let delta = seconds > 0 ? dt.inSeconds / seconds : .infinity

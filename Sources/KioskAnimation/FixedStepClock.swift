@@ -55,6 +55,7 @@ public struct FixedStepClock: Sendable {
         // Move by whole steps only, so the remainder (elapsed mod step) carries to the next call.
         lastStepTime += .nanoseconds(due * stepNanoseconds)
         let run = min(due, Int64(maxCatchUpSteps))
+        // Int is 64 bits on every platform the kiosk runs on; `run` ≤ maxCatchUpSteps.
         droppedSteps += Int(due - run)
         return Int(run)
     }
@@ -65,7 +66,9 @@ public struct FixedStepClock: Sendable {
     public func nextStep(after now: Instant) -> Instant {
         let elapsed = (now - lastStepTime).nanoseconds
         guard elapsed >= 0 else { return lastStepTime + step }
-        return lastStepTime + .nanoseconds((elapsed / stepNanoseconds + 1) * stepNanoseconds)
+        // Near the end of time the product overflows Int64; Instant's `+` saturates, so does this.
+        let (ahead, overflow) = (elapsed / stepNanoseconds + 1).multipliedReportingOverflow(by: stepNanoseconds)
+        return lastStepTime + .nanoseconds(overflow ? .max : ahead)
     }
 
     /// Restarts the step grid at `now` without running or dropping anything.

@@ -74,13 +74,20 @@ public struct Spring: Sendable, Equatable {
     public var response: Duration { .seconds(2 * Double.pi / angularFrequency) }
 
     /// The state after `dt` of motion towards `target` (exact; see the type's notes).
+    ///
+    /// A state that is not finite afterwards (it held NaN or infinity, or overflowed on the
+    /// way) comes to rest at the target: there is no motion left that could be drawn, and a
+    /// NaN state would never settle. The target itself must be finite (``SpringValue`` makes
+    /// sure of it).
     public func step(_ state: SpringState, target: Double, dt: Duration) -> SpringState {
         let seconds = dt.inSeconds
         guard seconds > 0 else { return state }
         let phi = transition(over: seconds)
         let offset = state.position - target
-        return SpringState(position: target + phi.a * offset + phi.b * state.velocity,
-                           velocity: phi.c * offset + phi.d * state.velocity)
+        let next = SpringState(position: target + phi.a * offset + phi.b * state.velocity,
+                               velocity: phi.c * offset + phi.d * state.velocity)
+        guard next.position.isFinite, next.velocity.isFinite else { return SpringState(position: target) }
+        return next
     }
 
     /// Whether the motion has visibly ended: the value is within `tolerance` of the target and its
@@ -97,8 +104,13 @@ public struct Spring: Sendable, Equatable {
     /// Φ(dt) = exp(A·dt) by scaling and squaring: halve A·dt until its norm is at most 1/4, sum the
     /// Taylor series there (stopping after the 13th power leaves less than 0.25¹⁴/14! ≈ 4e-20),
     /// then square back.
+    ///
+    /// An infinite norm (k/m overflowed, or a step of 10⁹ s on a stiff spring) would never halve
+    /// below 1/4; the motion is then over within the step, which is what the zero matrix says
+    /// (offset and velocity gone). A finite norm halves below 1/4 in at most about 1 030 steps.
     func transition(over seconds: Double) -> Matrix2 {
         var x = Matrix2(a: 0, b: seconds, c: -stiffness / mass * seconds, d: -damping / mass * seconds)
+        guard x.norm.isFinite else { return Matrix2(a: 0, b: 0, c: 0, d: 0) }
         var squarings = 0
         while x.norm > 0.25 {
             x = x * 0.5

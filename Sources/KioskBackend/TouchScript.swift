@@ -23,6 +23,14 @@ public struct TouchScriptError: Error, CustomStringConvertible, Equatable {
 /// The script is checked as a whole before anything runs: a typo on line 40 must not
 /// surface after 39 lines have already driven the kiosk.
 public enum TouchScript {
+    /// The latest `t` a script may use, in milliseconds: 1e9 ms, about 11.5 days of virtual
+    /// time (the agreed limit, shared with `kiosk run --until`). Far beyond any scenario worth
+    /// scripting, and far below the 9.2e12 ms where an `Instant` would saturate.
+    public static let maximumMilliseconds = 1e9
+    /// The largest magnitude of `x` and `y`, in panel pixels: a hundred times the largest
+    /// panel. A position further out is a typo or a broken generator, not a touch.
+    public static let maximumCoordinate = 1e6
+
     static let keys: Set<String> = ["t", "type", "id", "x", "y"]
 
     public static func parse(_ text: String, file: String) throws(TouchScriptError) -> [TouchEvent] {
@@ -30,16 +38,14 @@ public enum TouchScript {
         var problems: [TouchScriptError.Problem] = []
         var down: [Int: Point] = [:]
         var lastTime = -Double.infinity
-        var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let line = rawLine.trimmingSuffix(while: { $0 == "\r" || $0 == " " || $0 == "\t" })
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+        for (index, line) in lines(of: text).enumerated() {
+            let lineNumber = index + 1
+            if line.isBlank { continue }
             func problem(_ message: String) {
                 problems.append(.init(file: file, line: lineNumber, message: message))
             }
             do throws(TouchScriptLineError) {
-                let event = try parseLine(String(line))
+                let event = try parseLine(line)
                 if event.ms < lastTime {
                     problem("time goes backwards (\(fmt(event.ms)) after \(fmt(lastTime)))")
                     continue
@@ -69,13 +75,49 @@ public enum TouchScript {
         return events
     }
 
+    /// One line of a script as it was read, without its line ending.
+    struct SourceLine {
+        var text: String
+        /// Started with a UTF-8 byte order mark, which only the first line may have.
+        var startsWithByteOrderMark: Bool
+
+        var isBlank: Bool { text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } && !startsWithByteOrderMark }
+    }
+
+    /// The lines of a script, split on bytes: LF ends a line, and CRs, spaces and tabs before
+    /// it are dropped (CRLF files; trailing blanks). A UTF-8 byte order mark at the very start
+    /// is skipped, as the config loader does. A CR anywhere else stays in its line, where JSON
+    /// reads it as whitespace (RFC 8259 §2). Splitting the `String` on "\n" would miss every
+    /// CRLF: Swift reads "\r\n" as one `Character`, which is not equal to "\n".
+    static func lines(of text: String) -> [SourceLine] {
+        let bytes = Array(text.utf8)
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        var lines: [SourceLine] = []
+        var start = bytes.starts(with: bom) ? bom.count : 0
+        while start <= bytes.count {
+            let lf = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            var end = lf
+            while end > start, [0x0D, 0x20, 0x09].contains(bytes[end - 1]) { end -= 1 }
+            let slice = bytes[start..<end]
+            let marked = !lines.isEmpty && slice.starts(with: bom)
+            // Split at ASCII bytes of valid UTF-8, so every slice is valid UTF-8 too.
+            lines.append(SourceLine(text: String(decoding: marked ? slice.dropFirst(bom.count) : slice, as: UTF8.self),
+                                    startsWithByteOrderMark: marked))
+            start = lf + 1
+        }
+        return lines
+    }
+
     struct TouchScriptLineError: Error { var message: String }
     struct Line { var ms: Double; var phase: TouchPhase; var slot: Int; var position: Point }
 
-    static func parseLine(_ text: String) throws(TouchScriptLineError) -> Line {
+    static func parseLine(_ line: SourceLine) throws(TouchScriptLineError) -> Line {
+        if line.startsWithByteOrderMark {
+            throw TouchScriptLineError(message: "a byte order mark (U+FEFF) is allowed only at the start of the file")
+        }
         let value: JSONValue
-        do { value = try JSONParser().parseValue(text) } catch {
-            throw TouchScriptLineError(message: "column \(error.column): \(error.message)")
+        do { value = try JSONParser().parseValue(line.text) } catch {
+            throw TouchScriptLineError(message: "column \(column(of: error, in: line.text)): \(error.message)")
         }
         guard let object = value.objectValue else {
             throw TouchScriptLineError(message: "expected an object like {\"t\": 0, \"type\": \"down\", \"id\": 0, \"x\": 10, \"y\": 20}")
@@ -83,8 +125,9 @@ public enum TouchScript {
         if let unknown = object.keys.first(where: { !keys.contains($0) }) {
             throw TouchScriptLineError(message: "unknown key \"\(unknown)\"; expected t, type, id, x, y")
         }
-        guard let t = object["t"]?.numberValue, t.isFinite, t >= 0 else {
-            throw TouchScriptLineError(message: "\"t\" must be a number of milliseconds ≥ 0")
+        // Checked before anything becomes an `Instant`; `isFinite` is implied by the range.
+        guard let t = object["t"]?.numberValue, t >= 0, t <= maximumMilliseconds else {
+            throw TouchScriptLineError(message: "\"t\" must be a number of milliseconds from 0 to \(whole(maximumMilliseconds)) (about 11.5 days)")
         }
         guard let typeName = object["type"]?.stringValue else {
             throw TouchScriptLineError(message: "\"type\" must be one of down, move, up, cancel")
@@ -97,25 +140,37 @@ public enum TouchScript {
             guard let n = id.numberValue, n >= 0, n < 64, n == n.rounded() else {
                 throw TouchScriptLineError(message: "\"id\" must be a whole number from 0 to 63")
             }
-            slot = Int(n)
+            slot = Int(n)   // a whole number in 0..<64: exact
         }
         var position = Point.zero
         if phase == .down || phase == .move {
-            guard let x = object["x"]?.numberValue, let y = object["y"]?.numberValue, x.isFinite, y.isFinite else {
+            guard let x = object["x"]?.numberValue, let y = object["y"]?.numberValue else {
                 throw TouchScriptLineError(message: "\"\(typeName)\" needs numbers \"x\" and \"y\"")
+            }
+            for (name, v) in [("x", x), ("y", y)] where !(abs(v) <= maximumCoordinate) {
+                throw TouchScriptLineError(message: "\"\(name)\" must be a number of panel pixels from -\(whole(maximumCoordinate)) to \(whole(maximumCoordinate))")
             }
             position = Point(x, y)
         }
         return Line(ms: t, phase: phase, slot: slot, position: position)
     }
 
-    private static func fmt(_ ms: Double) -> String { Instant.formatMilliseconds(ms) }
-}
-
-extension Substring {
-    func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
-        var end = endIndex
-        while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
-        return self[startIndex..<end]
+    /// The column of a JSON error counted from the start of the script's line. The JSON
+    /// parser starts a new line at every CR it skips as whitespace, and counts columns from
+    /// there; a touch-script line only ends at LF, so the columns before that CR are added
+    /// back. (A CR inside a string is itself the error, so every CR before the error is one
+    /// the parser skipped.)
+    static func column(of error: JSONSyntaxError, in text: String) -> Int {
+        guard error.line > 1 else { return error.column }
+        let scalars = Array(text.unicodeScalars)
+        let returns = scalars.indices.filter { scalars[$0] == "\r" }
+        guard error.line - 2 < returns.count else { return error.column }
+        return returns[error.line - 2] + 1 + error.column
     }
+
+    /// A limit written as the whole number it is (1e9 → "1000000000"); the limits are
+    /// constants far inside Int64, so the conversion is exact.
+    private static func whole(_ limit: Double) -> String { String(Int64(limit)) }
+
+    private static func fmt(_ ms: Double) -> String { Instant.formatMilliseconds(ms) }
 }

@@ -57,7 +57,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     public var hexString: String {
         func h(_ v: Double) -> String {
-            let n = Int((min(max(v, 0), 1) * 255).rounded())
+            // Clamped to 0…255 first (NaN, which `min`/`max` pass through, as 0): `Int(_:)`
+            // traps on NaN, and a colour mixed with a NaN amount is one.
+            let n = v.isNaN ? 0 : Int((min(max(v, 0), 1) * 255).rounded())
             let s = String(n, radix: 16, uppercase: true)
             return n < 16 ? "0" + s : s
         }

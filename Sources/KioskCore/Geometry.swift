@@ -17,6 +17,14 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
     public func distance(to other: Point) -> Double { (self - other).length }
 
+    /// The nearest point inside `bounds` (edges included), each axis on its own. A NaN
+    /// coordinate goes to the low edge: where input is clamped, the bounds reach far beyond
+    /// the screen, so a position that is not a number lands on nothing.
+    public func clamped(to bounds: Rect) -> Point {
+        func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double { v.isNaN ? lo : min(max(v, lo), hi) }
+        return Point(clamp(x, bounds.minX, bounds.maxX), clamp(y, bounds.minY, bounds.maxY))
+    }
+
     public var description: String { "(\(x), \(y))" }
 }
 

@@ -54,3 +54,30 @@ public enum GestureEvent: Sendable, Equatable {
         }
     }
 }
+
+extension GestureEvent {
+    /// The same gesture with every position clamped into `reach` (NaN to its low edge), every
+    /// translation to at most the reach's size along each axis, and every velocity to
+    /// `VelocityEstimator.maximumSpeed` (its direction kept; zero when not finite). A scene
+    /// applies it to whatever it is handed, so that no control or overlay ever sees a number
+    /// it could overflow on.
+    public func limited(to reach: Rect) -> GestureEvent {
+        let span = Rect(-reach.width, -reach.height, 2 * reach.width, 2 * reach.height)
+        func p(_ point: Point) -> Point { point.clamped(to: reach) }
+        func tr(_ translation: Point) -> Point { translation.clamped(to: span) }
+        func v(_ velocity: Point) -> Point { VelocityEstimator.capped(velocity) }
+        switch self {
+        case let .pressed(s, l, t): return .pressed(slot: s, location: p(l), time: t)
+        case let .tapped(s, l, t): return .tapped(slot: s, location: p(l), time: t)
+        case let .longPressed(s, l, t): return .longPressed(slot: s, location: p(l), time: t)
+        case let .panBegan(s, start, l, t): return .panBegan(slot: s, start: p(start), location: p(l), time: t)
+        case let .panChanged(s, l, d, vel, t):
+            return .panChanged(slot: s, location: p(l), translation: tr(d), velocity: v(vel), time: t)
+        case let .panEnded(s, l, d, vel, t):
+            return .panEnded(slot: s, location: p(l), translation: tr(d), velocity: v(vel), time: t)
+        case let .swiped(s, direction, vel, t): return .swiped(slot: s, direction: direction, velocity: v(vel), time: t)
+        case let .released(s, l, t): return .released(slot: s, location: p(l), time: t)
+        case .cancelled: return self
+        }
+    }
+}

@@ -10,6 +10,14 @@ import KioskCore
 ///
 /// Not thread-safe: it belongs to the main loop, like the scene it feeds.
 public final class GestureTracker {
+    /// The largest magnitude of a position the tracker takes as it is, in pixels; beyond it
+    /// (and infinity) positions are clamped, NaN goes to −limit. A million pixels is a
+    /// hundred times the largest screen: no real touch comes near it, while 1e308 would
+    /// overflow the velocity fit. (The runtime's `InputMapping` already keeps touches within
+    /// a few screen sizes; this guards every other caller.)
+    public static let coordinateLimit = 1_000_000.0
+    static let reach = Rect(-coordinateLimit, -coordinateLimit, 2 * coordinateLimit, 2 * coordinateLimit)
+
     /// The thresholds in use; fixed for the tracker's lifetime so that no touch in flight
     /// changes its rules half-way.
     public let configuration: GestureConfiguration
@@ -20,7 +28,7 @@ public final class GestureTracker {
     }
 
     /// Feeds one touch event (already in screen coordinates). Returns the gesture events it
-    /// causes, in order.
+    /// causes, in order. Positions are clamped to ±`coordinateLimit` first.
     ///
     /// Long presses that were due at or before `event.time` fire first, so the result does not
     /// depend on whether `advance(to:)` was called in between. The position of an `.up` or
@@ -29,6 +37,8 @@ public final class GestureTracker {
     /// ignored. A down for a slot that is already down means the device lost a touch-up;
     /// the old touch is cancelled (`cancelled`) and the new one starts (`pressed`).
     public func handle(_ event: TouchEvent) -> [GestureEvent] {
+        var event = event
+        event.position = event.position.clamped(to: Self.reach)
         var events = advance(to: event.time)
         switch event.phase {
         case .down:

@@ -15,7 +15,16 @@ import KioskCore
 /// The touch-up itself is not a sample: it carries no position (libinput's touch-up has no
 /// coordinates), and adding the last position again at the release time would drag every
 /// release velocity towards zero.
+///
+/// The estimate is capped at `maximumSpeed`, keeping its direction; a fit that overflows
+/// (positions near 1e308) counts as no velocity.
 public struct VelocityEstimator: Sendable, Equatable {
+    /// The fastest velocity reported, in px/s: 100 000, ten times the fastest real flings
+    /// (Android caps a fling at 8 000 dp/s, some 20 000 px/s on a dense screen). Positions a
+    /// nanosecond apart could otherwise give 1e15 px/s, and a panel released at that speed
+    /// would hand it to a spring.
+    public static let maximumSpeed = 100_000.0
+
     /// One position of the finger.
     public struct Sample: Sendable, Equatable {
         public var position: Point
@@ -70,7 +79,19 @@ public struct VelocityEstimator: Sendable, Equatable {
         }
         // All samples at the same instant: no time passed, so no velocity can be measured.
         guard stt > 0 else { return .zero }
-        return Point(stx / stt, sty / stt)
+        return Self.capped(Point(stx / stt, sty / stt))
+    }
+
+    /// `v` with its length limited to `maximumSpeed`, direction kept; zero when `v` is not
+    /// finite (the fit overflowed: there is no direction to keep).
+    static func capped(_ v: Point) -> Point {
+        guard v.x.isFinite, v.y.isFinite else { return .zero }
+        // The larger component first: squaring 1e200 would overflow `length`.
+        let largest = max(abs(v.x), abs(v.y))
+        guard largest > maximumSpeed / 2 else { return v }
+        let unit = v * (1 / largest)
+        let speed = largest * unit.length
+        return speed <= maximumSpeed ? v : unit * (maximumSpeed / unit.length)
     }
 
     /// Forgets every sample.

@@ -15,8 +15,8 @@ public final class HeadlessDriver {
     }
 
     /// Plays `touches` (sorted by time, panel coordinates). Ends at `until`, or else when the
-    /// script is over and nothing moves any more. The last state is always on the scanout
-    /// buffer when it returns.
+    /// script is over and nothing moves any more (or at `Instant.endOfTime`, where the clock
+    /// cannot step). The last state is always on the scanout buffer when it returns.
     public func run(touches: [TouchEvent], until: Instant? = nil) {
         var next = 0
         runtime.advance(to: now)
@@ -35,6 +35,9 @@ public final class HeadlessDriver {
                 next += 1
             }
             runtime.renderFrameIfNeeded(at: now)
+            // Time saturates here, so nothing could move on: every wake-up would be now again.
+            // (A script's times end at 1e9 ms; only touches made in code get this far.)
+            if now == .endOfTime { break }
         }
         finish()
     }

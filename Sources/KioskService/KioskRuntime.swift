@@ -39,7 +39,10 @@ public final class KioskRuntime {
         self.scene = scene
         self.renderer = renderer
         self.backend = backend
+        // Touches are clamped to a few scene sizes around the scene (`InputMapping`): a
+        // calibration can throw them far off it, and nothing there needs exact numbers.
         self.mapping = renderer.inputMapping.calibrated(calibration, panel: renderer.panelBounds.size)
+            .limited(toScene: scene.bounds)
         self.gestures = GestureTracker(configuration: gestureConfiguration)
         self.clock = FixedStepClock(step: simulationStep, maxCatchUpSteps: maxCatchUpSteps, start: start)
         self.emit = emit
@@ -55,7 +58,7 @@ public final class KioskRuntime {
 
     /// A panel position (a mouse pointer's) in scene coordinates, through the same calibration,
     /// rotation and scaling as touches.
-    public func scenePosition(ofPanelPoint p: Point) -> Point { mapping.panelToScene.apply(p) }
+    public func scenePosition(ofPanelPoint p: Point) -> Point { mapping.scenePoint(p) }
 
     /// Runs the simulation up to `now`: the fixed steps that are due, then gesture time-outs.
     public func advance(to now: Instant) {
@@ -63,6 +66,7 @@ public final class KioskRuntime {
         if steps > 0 {
             let last = clock.lastStepTime
             for i in 0..<steps {
+                // The steps run fit in the time elapsed (an Int64 of ns), so the product cannot overflow.
                 let t = last - .nanoseconds(clock.step.nanoseconds * Int64(steps - 1 - i))
                 scene.step(clock.step, at: t)
             }
@@ -85,6 +89,7 @@ public final class KioskRuntime {
             let damage = renderer.render(scene)
             backend.present(renderer.frame, damage: damage, at: now)
             stats.framesRendered += 1
+            // Whole pixels clipped to the panel: at most its width × height, exact in a Double.
             stats.damagedPixels += Int(damage.area)
             rendered = true
             frameObserver?(now)

@@ -48,7 +48,14 @@ extension CircularSlider {
         return Path(elements)
     }
 
-    var valueFont: String { font ?? "sans-serif Bold \(Int((48 * unit).rounded()))px" }
+    /// TBCircularSlider's 48 px in a 320 px control, scaled. Config frames are at most 16384
+    /// (2458 px); the clamp to 1…4096 px (NaN: 48) guards frames set from code, where
+    /// `Int(_:)` would trap on infinity.
+    var valueFont: String {
+        if let font { return font }
+        let px = (48 * unit).rounded()
+        return "sans-serif Bold \(px.isNaN ? 48 : Int(min(max(px, 1), 4096)))px"
+    }
 
     func drawValue(_ canvas: Canvas) {
         if valueTextSize == nil { valueTextSize = canvas.measureText("888°", font: valueFont) }

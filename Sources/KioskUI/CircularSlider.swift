@@ -66,8 +66,11 @@ public final class CircularSlider: Control {
     /// to whole degrees. Nil at the centre itself, where there is no direction.
     public static func angle(from center: Point, to point: Point) -> Int? {
         let dx = point.x - center.x, dy = center.y - point.y   // screen y grows downwards
+        // False for NaN too. atan2 of anything else lies within ±π, so the degrees are within
+        // ±180 and `Int(_:)` cannot trap; the `isFinite` guard says so where it matters.
         guard dx * dx + dy * dy >= 1 else { return nil }
         var degrees = Trig.degrees(Trig.atan2(dy, dx))
+        guard degrees.isFinite else { return nil }
         if degrees < 0 { degrees += 360 }
         return normalised(Int(degrees.rounded(.down)))
     }

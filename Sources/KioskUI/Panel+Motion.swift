@@ -76,7 +76,12 @@ extension Panel {
         }
     }
 
-    func setPresentation(_ p: Double) {
+    /// Sets what is drawn, kept within 0…1 + `maxOverpull` (the most a rubber band shows) and
+    /// ignoring NaN: a spring that overshoots far, or a bad number, must not throw the panel
+    /// off the screen by a billion pixels.
+    func setPresentation(_ value: Double) {
+        guard !value.isNaN else { return }
+        let p = min(max(value, 0), 1 + Self.maxOverpull)
         guard p != presentation else { return }
         presentation = p
         // The dim covers everything, so any change of presentation repaints the scene.

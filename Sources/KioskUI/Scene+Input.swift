@@ -10,7 +10,10 @@ extension Scene {
         for gesture in gestures { handle(gesture) }
     }
 
+    /// Handles one gesture, with its positions clamped to `inputReach` and its velocities to
+    /// `VelocityEstimator.maximumSpeed` first (see `inputReach`).
     public func handle(_ gesture: GestureEvent) {
+        let gesture = gesture.limited(to: inputReach)
         setTime(gesture.time)
         if case let .pressed(slot, location, time) = gesture {
             owners[slot] = newOwner(at: location, time: time)
@@ -29,6 +32,15 @@ extension Scene {
         case .control(let control):
             Self.deliver(gesture, to: control)
         }
+    }
+
+    /// How far around the scene gesture positions are taken as they are: two scene sizes on
+    /// every side (as `InputMapping.limited(toScene:)`, for gestures that do not come through
+    /// the runtime). Nothing moves further than one scene size (a panel's travel, a slider's
+    /// track), so a finger beyond the reach acts as it would at its edge, while positions like
+    /// 1e308 could overflow into infinity and start a motion that never ends.
+    public var inputReach: Rect {
+        bounds.outsetBy(InputMapping.reachMargin * max(designSize.width, designSize.height))
     }
 
     private func newOwner(at location: Point, time: Instant) -> TouchOwner {

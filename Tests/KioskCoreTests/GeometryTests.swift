@@ -58,6 +58,20 @@ struct GeometryTests {
         #expect(Color(hex: "#00000080")!.alpha == 128.0 / 255)
     }
 
+    @Test("a colour with NaN or out-of-range components prints clamped instead of trapping")
+    func colourWithNaN() {
+        #expect(Color(red: .nan, green: 2, blue: -.infinity, alpha: .nan).hexString == "#00FF00")
+        #expect(Color.white.mixed(with: .black, .nan).hexString == "#000000")
+    }
+
+    @Test("a point clamps into a rectangle axis by axis, NaN to the low edge")
+    func pointClamp() {
+        let r = Rect(-10, -20, 30, 40)
+        #expect(Point(5, 5).clamped(to: r) == Point(5, 5))
+        #expect(Point(1e308, -.infinity).clamped(to: r) == Point(20, -20))
+        #expect(Point(.nan, .nan).clamped(to: r) == Point(-10, -20))
+    }
+
     @Test("affine transforms compose and invert")
     func transforms() {
         let t = AffineTransform.scale(2, 2).then(.translation(10, 5))

@@ -22,13 +22,27 @@ final class TimedHarness {
     /// Runs the simulation until `ms` milliseconds of virtual time.
     func run(until ms: Double) {
         let end = Instant.milliseconds(ms)
-        while now + step <= end {
-            now = now + step
-            scene.step(step, at: now)
-            scene.handle(tracker.advance(to: now))
-            events += scene.drainEvents()
-            onStep?(now)
+        while now + step <= end { stepOnce() }
+    }
+
+    /// One fixed simulation step.
+    func stepOnce() {
+        now = now + step
+        scene.step(step, at: now)
+        scene.handle(tracker.advance(to: now))
+        events += scene.drainEvents()
+        onStep?(now)
+    }
+
+    /// Steps the simulation until nothing moves any more (no animation, no pending long
+    /// press): the scene would let the main loop sleep. Returns the steps it took, or nil
+    /// when something still moved after `limit` steps.
+    func stepsUntilIdle(limit: Int) -> Int? {
+        for n in 0...limit {
+            if !scene.isAnimating, tracker.nextDeadline == nil { return n }
+            stepOnce()
         }
+        return nil
     }
 
     func touch(_ phase: TouchPhase, _ x: Double = 0, _ y: Double = 0, at ms: Double, slot: Int = 0) {
