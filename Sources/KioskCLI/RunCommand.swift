@@ -1,5 +1,6 @@
 import KioskCore
 import KioskRender
+import KioskBackend
 import KioskService
 import KioskDRM
 import KioskDevice
@@ -49,7 +50,7 @@ struct RunCommand {
         size = try args.size("size")
         rotation = try args.rotation()
         inputPath = args.path("input")
-        until = try args.milliseconds("until", in: 0...1e9).map { Instant.milliseconds($0) }
+        until = try args.milliseconds("until", in: 0...TouchScript.maximumMilliseconds).map { Instant.milliseconds($0) }
         screenshotPath = args.path("screenshot")
         eventsPath = args.path("events")
     }
