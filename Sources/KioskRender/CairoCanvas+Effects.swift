@@ -242,7 +242,8 @@ extension CairoCanvas {
         let toDevice = AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
         let region = toDevice.apply(userBounds.outsetBy(reach + 1)).integral.intersection(buffer.bounds)
         // A NaN coordinate survives `intersection`; `contains` does not let it reach Int(_:).
-        guard !region.isEmpty, buffer.bounds.contains(region) else { return nil }
+        guard !region.isEmpty, buffer.bounds.contains(region),
+              region.width * region.height <= Double(GradientRasterCache.largestArea) else { return nil }
         let area = (x: Int(region.x), y: Int(region.y), width: Int(region.width), height: Int(region.height))
         let key = GradientRasterCache.Key(paint: paint, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0],
                                           region: [area.x, area.y, area.width, area.height])

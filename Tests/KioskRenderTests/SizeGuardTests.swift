@@ -50,6 +50,30 @@ struct SizeGuardTests {
         #expect(error?.call == "retained layer")
     }
 
+    @Test("text too large for FreeType at the canvas's scale is left out with an error; the rest still draws")
+    func textBeyondFreeTypeAtScale() throws {
+        // A 64x64 design on an 8192x8192 panel is scale 128: 24 px text would need FreeType to
+        // size a face at 24 × 128² pixels per em, beyond its 65535.
+        let buffer = try PixelBuffer(width: 256, height: 256)
+        let canvas = try CairoCanvas(buffer: buffer, transform: AffineTransform(a: 128, b: 0, c: 0, d: 128, tx: 0, ty: 0))
+        let white = PixelBuffer.pixelValue(.white)
+        canvas.beginFrame()
+        canvas.drawText("Hi", style: TextStyle(font: "sans-serif 24px", color: .white), in: Rect(0, 0, 2, 2))
+        canvas.fill(.rect(Rect(0, 0, 1, 1)), .solid(.white))
+        let error = #expect(throws: CairoError.self) { try canvas.endFrame() }
+        #expect(error?.call == "drawText")
+        #expect(buffer.pixel(x: 64, y: 64) == white, "drawing after the text went on")
+        // The context is not left broken: the next frame draws and reports nothing.
+        canvas.beginFrame()
+        canvas.fill(.rect(Rect(1, 1, 1, 1)), .solid(.white))
+        try canvas.endFrame()
+        #expect(buffer.pixel(x: 192, y: 192) == white)
+        // At a size FreeType can take at this scale (3 px × 128² < 65535), text is drawn.
+        canvas.beginFrame()
+        canvas.drawText("Hi", style: TextStyle(font: "sans-serif 3px", color: .white), in: Rect(0, 0, 2, 2))
+        try canvas.endFrame()
+    }
+
     @Test("a PNG of more than 8192 pixels a side is refused with an error")
     func pngTooLarge() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("wide-\(getpid()).png").path
