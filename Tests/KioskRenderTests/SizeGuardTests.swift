@@ -1,6 +1,6 @@
 import Foundation
 import KioskCore
-import KioskRender
+@testable import KioskRender
 import KioskUI
 import Testing
 
@@ -72,6 +72,24 @@ struct SizeGuardTests {
         canvas.beginFrame()
         canvas.drawText("Hi", style: TextStyle(font: "sans-serif 3px", color: .white), in: Rect(0, 0, 2, 2))
         try canvas.endFrame()
+    }
+
+    @Test("a glow wider than 2048x2048 buffer pixels paints its gradient directly instead of caching images of it")
+    func gradientRasterCap() throws {
+        let gradient = Paint.linear(from: Point(0, 0), to: Point(64, 64),
+                                    stops: [GradientStop(0, .white), GradientStop(1, .black)])
+        let arc = Path.arc(center: Point(32, 32), radius: 24, start: 0, end: -1.5 * .pi, clockwise: false)
+        func rasters(scale: Double) throws -> Int {
+            let side = Int(64 * scale)
+            let canvas = try CairoCanvas(buffer: try PixelBuffer(width: side, height: side),
+                                         transform: AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: 0))
+            canvas.beginFrame()
+            canvas.blurredStroke(arc, width: 8, gradient, cap: .round, blur: 4)
+            try canvas.endFrame()
+            return canvas.gradientRasters.count
+        }
+        #expect(try rasters(scale: 4) == 1)
+        #expect(try rasters(scale: 40) == 0)
     }
 
     @Test("a PNG of more than 8192 pixels a side is refused with an error")
