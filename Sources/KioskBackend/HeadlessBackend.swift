@@ -13,10 +13,11 @@ public final class HeadlessBackend: DisplayBackend {
     public private(set) var framesPresented = 0
     private var flipCompletes: Instant?
 
-    public init(width: Int, height: Int, refreshInterval: Duration = .nanoseconds(16_666_667)) {
+    /// A panel of `width` x `height` pixels, each 1…`PixelBuffer.maximumSide` (else an error).
+    public init(width: Int, height: Int, refreshInterval: Duration = .nanoseconds(16_666_667)) throws(CairoError) {
         panelSize = Size(Double(width), Double(height))
         self.refreshInterval = refreshInterval
-        scanout = PixelBuffer(width: width, height: height, format: .xrgb32)
+        scanout = try PixelBuffer(width: width, height: height, format: .xrgb32)
     }
 
     public var isFlipPending: Bool { flipCompletes != nil }

@@ -58,7 +58,7 @@ struct BenchCommand {
         let scene = SceneBuilder.build(config)
         let renderer = try SceneRenderer(designSize: config.display.designSize, panelWidth: width,
                                          panelHeight: height, rotation: .none)
-        let scanout = PixelBuffer(width: width, height: height)
+        let scanout = try PixelBuffer(width: width, height: height)
         func frame() {
             let damage = renderer.render(scene)
             for rect in damage.rects { scanout.copy(rect, from: renderer.frame) }
@@ -109,7 +109,7 @@ struct BenchCommand {
         let panelMs = median("panel") { panelFrame() }
         return Result(size: "\(width)x\(height)", fullMs: full, rangeSliderMs: rangeMs,
                       circularSliderMs: circularMs, panelSlideMs: panelMs,
-                      memcpyMs: memcpyFloor(width: width, height: height))
+                      memcpyMs: try memcpyFloor(width: width, height: height))
     }
 
     private func wanted(_ name: String) -> Bool { only == nil || only == name }
@@ -137,12 +137,12 @@ struct BenchCommand {
 
     /// A full-frame memcpy between buffers that together exceed any CPU cache (8 pairs of
     /// frames, 66 MB at 1080p), so it measures memory bandwidth, not cache bandwidth.
-    private func memcpyFloor(width: Int, height: Int) -> Double {
+    private func memcpyFloor(width: Int, height: Int) throws -> Double {
         let bytes = width * height * 4
         guard wanted("memcpy") else { return 0 }
         let count = max(8, (96 << 20) / max(1, 2 * bytes))
-        let sources = (0..<count).map { _ in PixelBuffer(width: width, height: height) }
-        let targets = (0..<count).map { _ in PixelBuffer(width: width, height: height) }
+        let sources = try (0..<count).map { _ in try PixelBuffer(width: width, height: height) }
+        let targets = try (0..<count).map { _ in try PixelBuffer(width: width, height: height) }
         for b in sources + targets { memset(b.bytes, 0x5A, b.byteCount) }   // fault the pages in
         var i = 0
         return median("memcpy") {

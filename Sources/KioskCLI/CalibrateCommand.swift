@@ -77,7 +77,7 @@ struct CalibrateCommand {
         let scene = CalibrationScene.make(session: session, theme: theme)
         let renderer = try SceneRenderer(designSize: session.screenSize, panelWidth: panel.width,
                                          panelHeight: panel.height, rotation: rotation)
-        let backend = HeadlessBackend(width: panel.width, height: panel.height)
+        let backend = try HeadlessBackend(width: panel.width, height: panel.height)
         let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend) { _ in }
         runtime.touchInterceptor = { session.handle(raw: $0); return true }
         HeadlessDriver(runtime: runtime, backend: backend).run(touches: touches)

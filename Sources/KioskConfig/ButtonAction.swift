@@ -63,8 +63,6 @@ public enum ButtonAction: Sendable, Equatable, Decodable {
         init?(intValue: Int) { return nil }
     }
 
-    static let longestDuration = 10.0
-
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: ActionKey.self)
         var verbs: [(verb: Verb, key: ActionKey)] = []
@@ -95,8 +93,7 @@ public enum ButtonAction: Sendable, Equatable, Decodable {
         let (transition, duration) = try Self.modifiers(modifiers, of: verb, fields)
         /// The id the action names, noted for the check that something of that kind has it.
         func target(_ kind: ConfigValidator.Target) throws -> String {
-            guard let id = try fields.required(key, as: String.self) else { throw ProblemAlreadyReported() }
-            fields.validator?.refer(to: kind, id: id, at: fields.path(of: key))
+            guard let id = try fields.reference(key, to: kind) else { throw ProblemAlreadyReported() }
             return id
         }
         switch verb {
@@ -130,12 +127,7 @@ public enum ButtonAction: Sendable, Equatable, Decodable {
         let transition = try keys[.transition].flatMap { key in
             try fields.optional(key, as: KeywordValue<TransitionKind>.self)?.word
         }
-        guard let durationKey = keys[.duration], let duration = try fields.optional(durationKey, as: Double.self) else {
-            return (transition, nil)
-        }
-        guard duration > 0, duration <= longestDuration else {
-            let longest = JSONWriter.format(longestDuration)
-            try fields.report("must be more than 0 and at most \(longest) seconds", at: durationKey)
+        guard let durationKey = keys[.duration], let duration = try fields.optionalNumber(durationKey, .duration) else {
             return (transition, nil)
         }
         // A switch without a transition is a cut; `back` without one replays the way in.

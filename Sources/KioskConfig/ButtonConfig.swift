@@ -6,7 +6,7 @@ import KioskCore
 public struct ButtonConfig: Sendable, Equatable, Decodable {
     public var id: String
     public var frame: Rect
-    /// `title` (required).
+    /// `title` (required): text on screen, as a label's `text`.
     public var title: String
     /// `font` (optional): nil means the theme's font.
     public var font: String?
@@ -26,7 +26,7 @@ public struct ButtonConfig: Sendable, Equatable, Decodable {
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
-                  title: try fields.required(.title, as: String.self) ?? "", font: try fields.font(.font),
+                  title: try fields.text(.title) ?? "", font: try fields.font(.font),
                   action: try fields.optional(.action, as: ButtonAction.self))
     }
 }

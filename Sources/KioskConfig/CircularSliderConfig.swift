@@ -5,8 +5,8 @@ import KioskCore
 public struct CircularSliderConfig: Sendable, Equatable, Decodable {
     public var id: String
     public var frame: Rect
-    /// `angle` in degrees (default 0), 0° at 3 o'clock, counter-clockwise. Any number is
-    /// accepted; the control normalises it to 0…359.
+    /// `angle` in degrees (default 0), 0° at 3 o'clock, counter-clockwise: at least 0 and less
+    /// than 360; the control shows it floored to whole degrees.
     public var angle: Double
     /// `font` of the value text (optional): nil means the theme's font.
     public var font: String?
@@ -26,7 +26,7 @@ public struct CircularSliderConfig: Sendable, Equatable, Decodable {
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
-                  angle: try fields.decode(.angle, default: 0.0) ?? 0, font: try fields.font(.font),
+                  angle: try fields.number(.angle, .angle, default: 0) ?? 0, font: try fields.font(.font),
                   color: try fields.optionalColor(.color))
     }
 }

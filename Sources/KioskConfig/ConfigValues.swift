@@ -24,7 +24,8 @@ struct ColorValue: Decodable {
     }
 }
 
-/// `[x, y, width, height]` with a positive width and height.
+/// `[x, y, width, height]` in design pixels: x and y obey `NumberRule.coordinate`, width and
+/// height `NumberRule.frameSide`.
 struct FrameValue: Decodable {
     let rect: Rect
 
@@ -33,15 +34,14 @@ struct FrameValue: Decodable {
         if let count = numbers.count, count != 4 {
             throw invalidValue(decoder, "expected 4 numbers [x, y, width, height], found \(count)")
         }
-        let x = try numbers.decode(Double.self), y = try numbers.decode(Double.self)
-        let width = try numbers.decode(Double.self), height = try numbers.decode(Double.self)
-        guard width > 0, height > 0 else { throw invalidValue(decoder, "width and height must be greater than 0") }
+        let x = try numbers.decode(NumberRule.coordinate), y = try numbers.decode(NumberRule.coordinate)
+        let width = try numbers.decode(NumberRule.frameSide), height = try numbers.decode(NumberRule.frameSide)
         rect = Rect(x, y, width, height)
     }
 }
 
-/// `[width, height]`, both positive.
-struct SizeValue: Decodable {
+/// `[width, height]` of a design size, each obeying `NumberRule.designSide`.
+struct DesignSizeValue: Decodable {
     let size: Size
 
     init(_ size: Size) { self.size = size }
@@ -51,8 +51,7 @@ struct SizeValue: Decodable {
         if let count = numbers.count, count != 2 {
             throw invalidValue(decoder, "expected 2 numbers [width, height], found \(count)")
         }
-        let width = try numbers.decode(Double.self), height = try numbers.decode(Double.self)
-        guard width > 0, height > 0 else { throw invalidValue(decoder, "width and height must be greater than 0") }
+        let width = try numbers.decode(NumberRule.designSide), height = try numbers.decode(NumberRule.designSide)
         size = Size(width, height)
     }
 }

@@ -2,9 +2,10 @@ import KioskCore
 
 /// One control on a screen; the object's `"type"` selects the case.
 ///
-/// Every control has an `id` (unique across the whole config; events name it as `source`) and a
-/// `frame` (`[x, y, width, height]` in design-size pixels, width and height > 0, at least
-/// partly on the screen).
+/// Every control has an `id` (1…128 Unicode scalars, unique across the whole config; events
+/// name it as `source`) and a `frame` (`[x, y, width, height]` in design-size pixels: x and y
+/// within ±16384, width and height more than 0 and at most 16384, at least partly on the
+/// screen).
 public enum ControlConfig: Sendable, Equatable, Decodable {
     /// `"type": "label"`
     case label(LabelConfig)

@@ -13,8 +13,8 @@ public struct DisplaySettings: Sendable, Equatable, Decodable {
     public var rotation: DisplayRotation
     /// What shows where no control paints (`background`; default `#101418`). Screens may override it.
     public var background: Color
-    /// The screen size the layout's frames were written for (`designSize`: `[w, h]`; default
-    /// `[800, 480]`). The scene is scaled uniformly to fit the real screen.
+    /// The screen size the layout's frames were written for (`designSize`: `[w, h]`, each
+    /// 64…8192; default `[800, 480]`). The scene is scaled uniformly to fit the real screen.
     public var designSize: Size
 
     public init(rotation: DisplayRotation = .none, background: Color = DisplaySettings.defaultBackground,
@@ -31,7 +31,7 @@ public struct DisplaySettings: Sendable, Equatable, Decodable {
         let defaults = DisplaySettings()
         let rotation = try fields.decode(.rotation, default: RotationValue(defaults.rotation))
         let background = try fields.color(.background, default: defaults.background)
-        let designSize = try fields.decode(.designSize, default: SizeValue(defaults.designSize))
+        let designSize = try fields.decode(.designSize, default: DesignSizeValue(defaults.designSize))
         // Frames are checked against this size; a broken size must not condemn every frame.
         fields.validator?.designSize = designSize?.size
         self.init(rotation: rotation?.rotation ?? defaults.rotation, background: background ?? defaults.background,

@@ -8,7 +8,8 @@ import KioskCore
 public struct InputSettings: Sendable, Equatable, Decodable {
     /// libinput's calibration matrix `[a, b, c, d, e, f]`: a touch at normalised panel
     /// coordinates (x, y) (0…1 across the panel) is taken to be at (a·x + b·y + c, d·x + e·y + f).
-    /// Applied before the display rotation. `kiosk calibrate` writes it. Default: identity.
+    /// Applied before the display rotation. `kiosk calibrate` writes it. Each entry lies within
+    /// ±100 and |a·e − b·d| ≥ 0.001 (the matrix is invertible). Default: identity.
     public var calibration: [Double]
     /// Draw a pointer cursor when a mouse moves (`showCursor`; default false: a touch kiosk
     /// shows none, even when a mouse is plugged in).
@@ -32,15 +33,35 @@ public struct InputSettings: Sendable, Equatable, Decodable {
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let defaults = InputSettings()
-        var calibration = try fields.decode(.calibration, default: defaults.calibration) ?? defaults.calibration
-        if calibration.count != 6 {
-            try fields.report("expected 6 numbers [a, b, c, d, e, f], found \(calibration.count)", at: .calibration)
-            calibration = defaults.calibration
-        } else if !calibration.allSatisfy(\.isFinite) || calibration[0] * calibration[4] - calibration[1] * calibration[3] == 0 {
-            try fields.report("the matrix must be invertible (a·e − b·d ≠ 0)", at: .calibration)
-            calibration = defaults.calibration
+        let calibration = try fields.decode(.calibration, default: defaults.calibration).flatMap {
+            try Self.checkCalibration($0, fields)
         }
         let showCursor = try fields.decode(.showCursor, default: defaults.showCursor) ?? defaults.showCursor
-        self.init(calibration: calibration, showCursor: showCursor)
+        self.init(calibration: calibration ?? defaults.calibration, showCursor: showCursor)
+    }
+
+    /// The smallest |a·e − b·d| accepted: below it the inverse (touch → panel) magnifies every
+    /// touch a thousandfold, which no real calibration does.
+    static let minimumDeterminant = 0.001
+
+    /// Six entries, each obeying `NumberRule.calibrationEntry`, and a determinant of at least
+    /// `minimumDeterminant`; nil (reported) otherwise.
+    private static func checkCalibration(_ m: [Double], _ fields: ConfigFields<CodingKeys>) throws -> [Double]? {
+        guard m.count == 6 else {
+            try fields.report("expected 6 numbers [a, b, c, d, e, f], found \(m.count)", at: .calibration)
+            return nil
+        }
+        let rule = NumberRule.calibrationEntry
+        if let index = m.firstIndex(where: { !rule.contains($0) }) {
+            try fields.report(rule.message(found: m[index]), atPath: fields.path(of: .calibration) + [IndexKey(index)])
+            return nil
+        }
+        let determinant = m[0] * m[4] - m[1] * m[3]
+        guard abs(determinant) >= minimumDeterminant else {
+            try fields.report("the matrix must be invertible, with |a·e − b·d| at least "
+                + "\(JSONWriter.format(minimumDeterminant)) (found \(JSONWriter.format(determinant)))", at: .calibration)
+            return nil
+        }
+        return m
     }
 }

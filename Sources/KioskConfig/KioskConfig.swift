@@ -68,8 +68,7 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
         if display == nil { fields.validator?.designSize = nil }
         let theme = try fields.decode(.theme, default: ThemeSettings())
         let input = try fields.decode(.input, default: InputSettings())
-        let startScreen = try fields.required(.startScreen, as: String.self)
-        if let startScreen { fields.validator?.refer(to: .screen, id: startScreen, at: fields.path(of: .startScreen)) }
+        let startScreen = try fields.reference(.startScreen, to: .screen)
         let screens = try fields.array(.screens, of: ScreenConfig.self, default: nil,
                                        emptyMessage: "must contain at least one screen")
         // With no screen list to look in, "no screen with id …" would repeat the real problem.

@@ -4,7 +4,8 @@ import KioskCore
 public struct LabelConfig: Sendable, Equatable, Decodable {
     public var id: String
     public var frame: Rect
-    /// `text` (required), any Unicode; shaped by Pango.
+    /// `text` (required), any Unicode, shaped by Pango: at most 4096 Unicode scalars, none of
+    /// its characters longer than 32 scalars.
     public var text: String
     /// `font` (optional): nil means the theme's font.
     public var font: String?
@@ -28,7 +29,7 @@ public struct LabelConfig: Sendable, Equatable, Decodable {
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
-                  text: try fields.required(.text, as: String.self) ?? "", font: try fields.font(.font),
+                  text: try fields.text(.text) ?? "", font: try fields.font(.font),
                   color: try fields.optionalColor(.color),
                   alignment: try fields.decode(.alignment, default: LabelAlignment.leading) ?? .leading)
     }

@@ -21,7 +21,7 @@ public struct PanelConfig: Sendable, Equatable, Decodable {
     public var extent: Double
     /// `background` (optional): nil means the theme's `panelBackground`.
     public var background: Color?
-    /// `cornerRadius` of its inner corners, ≥ 0 (optional): nil means the theme's `panelCornerRadius`.
+    /// `cornerRadius` of its inner corners, 0…16384 (optional): nil means the theme's `panelCornerRadius`.
     public var cornerRadius: Double?
     /// `controls` (default none), painted in order, frames relative to the panel.
     public var controls: [ControlConfig]
@@ -66,18 +66,14 @@ public struct PanelConfig: Sendable, Equatable, Decodable {
             fields.validator?.loseTrack(of: .panel)
         }
         let edge = try fields.decode(.edge, default: KeywordValue(PanelEdge.bottom))?.word
-        var extent = try fields.decode(.extent, default: Self.defaultExtent)
-        if let value = extent, !(value > 0 && value <= 1) {
-            try fields.report("must be more than 0 and at most 1", at: .extent)
-            extent = nil
-        }
+        let extent = try fields.number(.extent, .extent, default: Self.defaultExtent)
         // The controls' frames are checked against this panel, when its size is known.
         let area = fields.validator?.placementArea
         fields.validator?.placementArea = edge.flatMap { edge in extent.map { .panel(edge: edge, extent: $0) } }
         defer { fields.validator?.placementArea = area }
         let controls = try fields.array(.controls, of: ControlConfig.self, default: []) ?? []
         self.init(id: id ?? "", edge: edge ?? .bottom, extent: extent ?? Self.defaultExtent,
-                  background: try fields.optionalColor(.background), cornerRadius: try fields.nonNegative(.cornerRadius),
+                  background: try fields.optionalColor(.background), cornerRadius: try fields.optionalNumber(.cornerRadius, .distance),
                   controls: controls)
     }
 }

@@ -2,9 +2,10 @@ import KioskCore
 
 /// One button of a popup: `{ "id": "ok", "title": "Okay", "action": {"showPanel": "filters"} }`.
 public struct PopupButtonConfig: Sendable, Equatable, Decodable {
-    /// `id` (required): unique within its popup; the `button` of its `buttonTapped` events.
+    /// `id` (required, 1…128 Unicode scalars): unique within its popup; the `button` of its
+    /// `buttonTapped` events.
     public var id: String
-    /// `title` (required).
+    /// `title` (required): text on screen, as a label's `text`.
     public var title: String
     /// `action` (optional): any button action; nil dismisses the popup.
     public var action: ButtonAction?
@@ -19,13 +20,9 @@ public struct PopupButtonConfig: Sendable, Equatable, Decodable {
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
-        var id = try fields.required(.id, as: String.self)
-        if id?.isEmpty == true {
-            try fields.report("must not be empty", at: .id)
-            id = nil
-        }
+        let id = try fields.idString(.id)
         if let id { fields.validator?.claim(buttonID: id, elementPath: fields.codingPath, idPath: fields.path(of: .id)) }
-        self.init(id: id ?? "", title: try fields.required(.title, as: String.self) ?? "",
+        self.init(id: id ?? "", title: try fields.text(.title) ?? "",
                   action: try fields.optional(.action, as: ButtonAction.self))
     }
 }

@@ -15,11 +15,12 @@ public struct PopupConfig: Sendable, Equatable, Decodable {
     /// of its `buttonTapped` events.
     public var id: String
     /// `template` (required): the template file's path as written, relative to the config
-    /// file; the key of `KioskConfig.templates`.
+    /// file (at most 1024 Unicode scalars); the key of `KioskConfig.templates`.
     public var templatePath: String
-    /// `title` (required).
+    /// `title` (required): text on screen, as a label's `text`.
     public var title: String
-    /// `text` (default empty): the message, wrapped to the template's text frame.
+    /// `text` (default empty): the message, wrapped to the template's text frame; text on
+    /// screen, as a label's `text`.
     public var text: String
     /// `buttons` (required): one to `maximumButtons`, side by side in the template's button row.
     public var buttons: [PopupButtonConfig]
@@ -54,13 +55,9 @@ public struct PopupConfig: Sendable, Equatable, Decodable {
         } else {
             fields.validator?.loseTrack(of: .popup)
         }
-        var templatePath = try fields.required(.template, as: String.self)
-        if templatePath?.isEmpty == true {
-            try fields.report("must not be empty", at: .template)
-            templatePath = nil
-        }
-        let title = try fields.required(.title, as: String.self)
-        let text = try fields.decode(.text, default: "")
+        let templatePath = try fields.string(.template, .path)
+        let title = try fields.text(.title)
+        let text = try fields.text(.text, default: "")
         fields.validator?.beginPopupButtons()
         let buttons = try fields.array(.buttons, of: PopupButtonConfig.self, default: nil,
                                        emptyMessage: "must contain at least one button")

@@ -6,13 +6,13 @@ extension PopupTemplate {
     public struct Box: Sendable, Equatable, Decodable {
         /// `frame` (required), in design pixels, wholly on the screen.
         public var frame: Rect
-        /// `cornerRadius` ≥ 0 (default 14).
+        /// `cornerRadius`, 0…16384 (default 14).
         public var cornerRadius: Double
         /// `background` (default `#222A34`).
         public var background: Color
         /// `border` colour (default `#4A5A6E`).
         public var border: Color
-        /// `borderWidth` ≥ 0 (default 1; 0 draws no border).
+        /// `borderWidth`, 0…16384 (default 1; 0 draws no border).
         public var borderWidth: Double
 
         public static let defaultCornerRadius = 14.0
@@ -43,10 +43,10 @@ extension PopupTemplate {
                 }
             }
             self.init(frame: frame ?? .zero,
-                      cornerRadius: try fields.nonNegative(.cornerRadius) ?? Self.defaultCornerRadius,
+                      cornerRadius: try fields.optionalNumber(.cornerRadius, .distance) ?? Self.defaultCornerRadius,
                       background: try fields.color(.background, default: Self.defaultBackground) ?? Self.defaultBackground,
                       border: try fields.color(.border, default: Self.defaultBorder) ?? Self.defaultBorder,
-                      borderWidth: try fields.nonNegative(.borderWidth) ?? Self.defaultBorderWidth)
+                      borderWidth: try fields.optionalNumber(.borderWidth, .distance) ?? Self.defaultBorderWidth)
         }
     }
 
@@ -90,9 +90,9 @@ extension PopupTemplate {
         public var color: Color
         /// `background` of each button (default `#0073F0`).
         public var background: Color
-        /// `cornerRadius` ≥ 0 (default 10).
+        /// `cornerRadius`, 0…16384 (default 10).
         public var cornerRadius: Double
-        /// `spacing` between buttons ≥ 0 (default 12).
+        /// `spacing` between buttons, 0…16384 (default 12).
         public var spacing: Double
 
         public static let defaultFont = "sans-serif bold 17"
@@ -123,8 +123,8 @@ extension PopupTemplate {
                       font: try fields.font(.font) ?? Self.defaultFont,
                       color: try fields.color(.color, default: Self.defaultColor) ?? Self.defaultColor,
                       background: try fields.color(.background, default: Self.defaultBackground) ?? Self.defaultBackground,
-                      cornerRadius: try fields.nonNegative(.cornerRadius) ?? Self.defaultCornerRadius,
-                      spacing: try fields.nonNegative(.spacing) ?? Self.defaultSpacing)
+                      cornerRadius: try fields.optionalNumber(.cornerRadius, .distance) ?? Self.defaultCornerRadius,
+                      spacing: try fields.optionalNumber(.spacing, .distance) ?? Self.defaultSpacing)
         }
     }
 }

@@ -3,8 +3,9 @@ import KioskCore
 /// A two-thumb slider selecting `lower…upper` within `min…max`:
 /// `{"type": "rangeSlider", "id": "price", "frame": […], "min": 0, "max": 100, "lower": 20, "upper": 80}`.
 ///
-/// At run time the control clamps whatever it is given; in a config, a value out of range is
-/// reported instead, because it is almost certainly a typo and clamping would hide it.
+/// All four numbers lie within ±1e9. At run time the control clamps whatever it is given; in a
+/// config, a value out of range is reported instead, because it is almost certainly a typo and
+/// clamping would hide it.
 public struct RangeSliderConfig: Sendable, Equatable, Decodable {
     public var id: String
     public var frame: Rect
@@ -49,17 +50,17 @@ public struct RangeSliderConfig: Sendable, Equatable, Decodable {
         let d = RangeSliderConfig(id: "", frame: .zero)
         let id = try fields.id(.id)
         let frame = try fields.frame(.frame)
-        let minimum = try fields.decode(.min, default: d.minimum)
-        let maximum = try fields.decode(.max, default: d.maximum)
-        let lower = try fields.decode(.lower, default: d.lower)
-        let upper = try fields.decode(.upper, default: d.upper)
+        let minimum = try fields.number(.min, .sliderValue, default: d.minimum)
+        let maximum = try fields.number(.max, .sliderValue, default: d.maximum)
+        let lower = try fields.number(.lower, .sliderValue, default: d.lower)
+        let upper = try fields.number(.upper, .sliderValue, default: d.upper)
         try Self.checkRange(fields, minimum: minimum, maximum: maximum, lower: lower, upper: upper)
         self.init(id: id ?? "", frame: frame ?? .zero, minimum: minimum ?? d.minimum, maximum: maximum ?? d.maximum,
                   lower: lower ?? d.lower, upper: upper ?? d.upper,
                   trackColor: try fields.optionalColor(.trackColor),
                   highlightColor: try fields.optionalColor(.highlightColor),
                   knobColor: try fields.optionalColor(.knobColor),
-                  curvaceousness: try fields.fraction(.curvaceousness))
+                  curvaceousness: try fields.optionalNumber(.curvaceousness, .fraction))
     }
 
     /// `min < max`, then `lower` and `upper` within them, then `lower ≤ upper`: each check only

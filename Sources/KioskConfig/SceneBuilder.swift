@@ -2,7 +2,8 @@ import KioskCore
 import KioskUI
 
 /// Turns a validated config into live controls. Validation happened in `ConfigLoader`, so
-/// nothing here can fail; values are still clamped by the controls themselves.
+/// nothing here can fail; values are still clamped by the controls themselves, and the one
+/// conversion that could trap on a config made in code (the angle, Double → Int) is safe.
 public enum SceneBuilder {
     public static func build(_ config: KioskConfig) -> Scene {
         let theme = makeTheme(config)
@@ -50,11 +51,19 @@ public enum SceneBuilder {
             return slider
         case .circularSlider(let c):
             let slider = CircularSlider(id: c.id, frame: c.frame, theme: theme,
-                                        angle: Int(c.angle.rounded(.down)))
+                                        angle: wholeDegrees(c.angle))
             slider.font = c.font
             slider.textColor = c.color
             return slider
         }
+    }
+
+    /// Whole degrees 0…359 of any angle, floored. A config from `ConfigLoader` has
+    /// 0 ≤ angle < 360, but one made in code may hold anything, and `Int(_:)` traps on a
+    /// Double beyond Int's range: the remainder of a turn is taken first.
+    static func wholeDegrees(_ angle: Double) -> Int {
+        guard angle.isFinite else { return 0 }
+        return CircularSlider.normalised(Int(angle.truncatingRemainder(dividingBy: 360).rounded(.down)))
     }
 
     static func makeAction(_ action: ButtonAction) -> ControlAction { action.controlAction() }

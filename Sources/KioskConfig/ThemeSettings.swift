@@ -12,7 +12,8 @@ public struct ThemeSettings: Sendable, Equatable, Decodable {
     public var knob: Color
     /// Label and value text (`text`; default `#FFFFFF`).
     public var text: Color
-    /// A Pango font description (`font`; default `"sans-serif 18"`).
+    /// A Pango font description (`font`; default `"sans-serif 18"`): at most 256 Unicode
+    /// scalars, its size (if it has one) 1…512.
     public var font: String
     /// Corner roundness of tracks, knobs and buttons, 0…1 (`curvaceousness`; default 1).
     public var curvaceousness: Double
@@ -22,7 +23,7 @@ public struct ThemeSettings: Sendable, Equatable, Decodable {
     public var buttonText: Color
     /// Panels that set no background of their own (`panelBackground`; default `#1C232C`).
     public var panelBackground: Color
-    /// Rounding of a panel's two inner corners, in design pixels, ≥ 0 (`panelCornerRadius`;
+    /// Rounding of a panel's two inner corners, in design pixels, 0…16384 (`panelCornerRadius`;
     /// default 16).
     public var panelCornerRadius: Double
 
@@ -70,10 +71,10 @@ public struct ThemeSettings: Sendable, Equatable, Decodable {
                   knob: try fields.color(.knob, default: d.knob) ?? d.knob,
                   text: text,
                   font: try fields.font(.font) ?? d.font,
-                  curvaceousness: try fields.fraction(.curvaceousness) ?? d.curvaceousness,
+                  curvaceousness: try fields.optionalNumber(.curvaceousness, .fraction) ?? d.curvaceousness,
                   buttonBackground: try fields.color(.buttonBackground, default: d.buttonBackground) ?? d.buttonBackground,
                   buttonText: try fields.optionalColor(.buttonText) ?? text,
                   panelBackground: try fields.color(.panelBackground, default: d.panelBackground) ?? d.panelBackground,
-                  panelCornerRadius: try fields.nonNegative(.panelCornerRadius) ?? d.panelCornerRadius)
+                  panelCornerRadius: try fields.optionalNumber(.panelCornerRadius, .distance) ?? d.panelCornerRadius)
     }
 }

@@ -134,7 +134,9 @@ extension CairoCanvas {
     /// How many glow or shadow passes a blur of `blur` units needs at the current scale:
     /// about one per 2.5 buffer pixels, at least 2 and at most 4.
     func passCount(blur: Double) -> Int {
-        min(4, max(2, Int((blur * currentScale() / 2.5).rounded(.up))))
+        // Clamped as a double: Int(_:) would trap on an enormous (or NaN) blur.
+        let passes = (blur * currentScale() / 2.5).rounded(.up)
+        return passes >= 4 ? 4 : passes >= 2 ? Int(passes) : 2
     }
 
     /// How many buffer pixels one user unit spans (the square root of the CTM's determinant).
@@ -239,7 +241,9 @@ extension CairoCanvas {
         cairo_get_matrix(cr, &m)
         let toDevice = AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
         let region = toDevice.apply(userBounds.outsetBy(reach + 1)).integral.intersection(buffer.bounds)
-        guard !region.isEmpty else { return nil }
+        // A NaN coordinate survives `intersection`; `contains` does not let it reach Int(_:).
+        guard !region.isEmpty, buffer.bounds.contains(region),
+              region.width * region.height <= Double(GradientRasterCache.largestArea) else { return nil }
         let area = (x: Int(region.x), y: Int(region.y), width: Int(region.width), height: Int(region.height))
         let key = GradientRasterCache.Key(paint: paint, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0],
                                           region: [area.x, area.y, area.width, area.height])

@@ -33,7 +33,14 @@ final class RetainedLayerCache {
         var stale = layer.takeStaleRegion()
         if entry == nil {
             let deviceRect = matrix.apply(layer.bounds).integral
-            let buffer = PixelBuffer(width: max(1, Int(deviceRect.width)), height: max(1, Int(deviceRect.height)))
+            // Compared as doubles first: Int(_:) traps on a side too large (or not finite) to
+            // be an Int, and PixelBuffer refuses one beyond its maximum anyway.
+            let limit = Double(PixelBuffer.maximumSide)
+            guard deviceRect.width <= limit, deviceRect.height <= limit else {
+                throw CairoError(call: "retained layer", status: CAIRO_STATUS_INVALID_SIZE,
+                                 message: "\(deviceRect.width)x\(deviceRect.height) device pixels is beyond \(PixelBuffer.maximumSide) a side")
+            }
+            let buffer = try PixelBuffer(width: max(1, Int(deviceRect.width)), height: max(1, Int(deviceRect.height)))
             let local = matrix.then(.translation(-deviceRect.x, -deviceRect.y))
             let canvas = try CairoCanvas(buffer: buffer, transform: local)
             entry = Entry(buffer: buffer, canvas: canvas, surface: try CairoSurface(buffer: buffer), matrix: matrix,

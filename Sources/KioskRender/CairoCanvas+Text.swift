@@ -13,8 +13,19 @@ extension CairoCanvas {
     /// at the end (`PANGO_ELLIPSIZE_END`). Wrapped: the lines break to `rect`'s width
     /// (`PANGO_WRAP_WORD_CHAR`) and the whole block is centred vertically; when it is taller
     /// than `rect`, the lines that fit are kept and the last of them is ellipsized.
+    ///
+    /// Text that FreeType cannot size at the canvas's scale (`largestFreeTypeSize`) is left out
+    /// and the frame reports it (`endFrame` throws), rather than letting cairo's context fail
+    /// for good and draw nothing more, in this frame or any later one.
     public func drawText(_ text: String, style: TextStyle, in rect: Rect) {
         guard !text.isEmpty, rect.width > 0, style.color.alpha > 0 else { return }
+        let deviceScale = currentScale()
+        guard self.text.pixelSize(of: style.font) * deviceScale * deviceScale <= Self.largestFreeTypeSize else {
+            let at = JSONWriter.format((deviceScale * 1000).rounded() / 1000)
+            record(CairoError(call: "drawText", status: CAIRO_STATUS_FREETYPE_ERROR,
+                              message: "\(JSONWriter.quoted(style.font)) at scale \(at) is too large for FreeType; the text is left out"))
+            return
+        }
         self.text.update(for: cr)
         let entry = style.wraps ? wrappedLayout(text, style: style, in: rect) : lineLayout(text, style: style, in: rect)
         let scale = Double(PANGO_SCALE)
@@ -59,6 +70,13 @@ extension CairoCanvas {
         return self.text.wrappedLayout(text, font: style.font, width: Self.pangoUnits(rect.width),
                                        maxHeight: Self.pangoUnits(max(rect.height, 0)), alignment: alignment)
     }
+
+    /// FreeType sizes a face in whole pixels per em, at most 0xFFFF (`FT_Request_Size`). Through
+    /// Pango with a scaled cairo matrix the size it is asked for grows with the square of the
+    /// scale (measured with Pango 1.50 and cairo 1.16: 24 px text fails from scale 53, 12 pt from
+    /// 64), and past it the cairo context is left in `CAIRO_STATUS_FREETYPE_ERROR`, which is
+    /// sticky. A 64x64 design on an 8192-pixel panel is scale 128.
+    static let largestFreeTypeSize = 65535.0
 
     /// A length in whole Pango units, or nil when it is too large (or not finite) to be a
     /// limit. Compared as doubles first, so an enormous or infinite rectangle never reaches

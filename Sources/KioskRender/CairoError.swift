@@ -20,10 +20,11 @@ public struct CairoError: Error, Equatable, CustomStringConvertible {
     }
 
     /// An error found by this module's own checks before or after a C call (for example a
-    /// PNG in a pixel format this module cannot convert).
-    public init(call: String, message: String) {
+    /// PNG in a pixel format this module cannot convert), with the status cairo would give
+    /// the same problem (`CAIRO_STATUS_INVALID_FORMAT` unless told).
+    public init(call: String, status: cairo_status_t = CAIRO_STATUS_INVALID_FORMAT, message: String) {
         self.call = call
-        self.status = CAIRO_STATUS_INVALID_FORMAT.rawValue
+        self.status = status.rawValue
         self.message = message
     }
 

@@ -88,6 +88,12 @@ struct GradientRasterCache {
         }
     }
 
+    /// The largest raster, in buffer pixels: a region beyond it is painted from the gradient
+    /// directly. Each raster holds up to five images and the cache four rasters, so this bounds
+    /// the cache at 320 MB; a dial filling an 8192x8192 panel would otherwise take more than
+    /// a gigabyte. 2048x2048 still covers a large dial on a 4K panel.
+    static let largestArea = 2048 * 2048
+
     /// Each raster holds up to five images of its region; a few are enough for the circular
     /// sliders on one screen.
     private var rasters = LeastRecentlyUsedCache<Key, Raster>(capacity: 4)

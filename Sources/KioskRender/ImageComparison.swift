@@ -65,9 +65,10 @@ public struct ImageComparison: Sendable {
     /// An opaque picture of where the images differ: pixels over the tolerance in pure red,
     /// all others a faded greyscale of `expected` so the differences can be located. With
     /// different sizes the picture covers both, and pixels present in only one image are red.
-    public func diffImage(_ actual: PixelBuffer, to expected: PixelBuffer) -> PixelBuffer {
+    /// (Both are buffers, so the picture is never larger than `PixelBuffer.maximumSide`.)
+    public func diffImage(_ actual: PixelBuffer, to expected: PixelBuffer) throws(CairoError) -> PixelBuffer {
         let width = max(actual.width, expected.width), height = max(actual.height, expected.height)
-        let diff = PixelBuffer(width: width, height: height, format: .argb32)
+        let diff = try PixelBuffer(width: width, height: height, format: .argb32)
         let mask = Self.channelMask(actual, expected)
         let red: UInt32 = 0xFFFF_0000
         for y in 0..<height {

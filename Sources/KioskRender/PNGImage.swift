@@ -16,7 +16,8 @@ public enum PNGImage {
     }
 
     /// Reads a PNG (`cairo_image_surface_create_from_png`) into a new `.argb32` buffer.
-    /// Opaque PNGs, which cairo loads as `CAIRO_FORMAT_RGB24`, get an alpha byte of 0xFF.
+    /// Opaque PNGs, which cairo loads as `CAIRO_FORMAT_RGB24`, get an alpha byte of 0xFF. An
+    /// image larger than `PixelBuffer.maximumSide` a side is an error.
     public static func read(_ path: String) throws(CairoError) -> PixelBuffer {
         let call = "cairo_image_surface_create_from_png(\(path))"
         // Never NULL: a missing or corrupt file gives an error surface.
@@ -39,7 +40,7 @@ public enum PNGImage {
         guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface) else {
             throw CairoError(call: call, message: "empty image")
         }
-        let buffer = PixelBuffer(width: width, height: height, format: .argb32)
+        let buffer = try PixelBuffer(width: width, height: height, format: .argb32)
         for y in 0..<height {
             let source = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
             let target = buffer.row(y)

@@ -45,12 +45,16 @@ public final class PixelBuffer {
     /// Keeps wrapped external memory (a mapped dumb buffer, a wl_shm pool) alive.
     private let owner: AnyObject?
 
+    /// The longest side of a buffer, in pixels: the largest panel a kiosk drives (and, not by
+    /// chance, the largest `display.designSize`). An 8192x8192 buffer is 256 MiB.
+    public static let maximumSide = 8192
+
     /// Allocates a zeroed (transparent black) buffer with cairo's preferred stride
-    /// (`cairo_format_stride_for_width`), so cairo can draw into it directly.
-    public init(width: Int, height: Int, format: Format = .argb32) {
-        precondition(width > 0 && height > 0, "PixelBuffer needs a positive size, got \(width)x\(height)")
-        let stride = Int(cairo_format_stride_for_width(format.cairoFormat, Int32(width)))
-        precondition(stride > 0, "cairo_format_stride_for_width rejected width \(width)")
+    /// (`cairo_format_stride_for_width`), so cairo can draw into it directly. A side outside
+    /// 1…`maximumSide` is an error, never a trap or an allocation of gigabytes: sizes come from
+    /// outside (`--size`, a DRM mode, a PNG file).
+    public init(width: Int, height: Int, format: Format = .argb32) throws(CairoError) {
+        let stride = try Self.checkedStride(width: width, height: height, format: format)
         self.width = width
         self.height = height
         self.stride = stride
@@ -61,6 +65,19 @@ public final class PixelBuffer {
         bytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
         self.ownsMemory = true
         self.owner = nil
+    }
+
+    /// cairo's stride for `width`, once the size is known to be allocatable: each side in
+    /// 1…`maximumSide` and `stride * height` representable (it is, on 64 bits, but the check
+    /// costs nothing and holds on 32-bit boards too).
+    private static func checkedStride(width: Int, height: Int, format: Format) throws(CairoError) -> Int {
+        let sides = 1...maximumSide
+        let refusal = CairoError(call: "PixelBuffer(width: \(width), height: \(height))", status: CAIRO_STATUS_INVALID_SIZE,
+                                 message: "a buffer must be 1…\(maximumSide) pixels a side")
+        guard sides.contains(width), sides.contains(height) else { throw refusal }
+        let stride = Int(cairo_format_stride_for_width(format.cairoFormat, Int32(width)))
+        guard stride > 0, !stride.multipliedReportingOverflow(by: height).overflow else { throw refusal }
+        return stride
     }
 
     /// Wraps memory this object does not own (for example a DRM dumb buffer's mapping).
@@ -109,7 +126,8 @@ public final class PixelBuffer {
     /// buffer reach the scanout buffer, so it touches no byte outside `rect`.
     public func copy(_ rect: Rect, from source: PixelBuffer) {
         let r = rect.integral.intersection(bounds).intersection(source.bounds)
-        guard !r.isEmpty else { return }
+        // A NaN coordinate survives `intersection`; `contains` does not let it reach Int(_:).
+        guard !r.isEmpty, bounds.contains(r) else { return }
         let x0 = Int(r.minX), y0 = Int(r.minY), w = Int(r.width), h = Int(r.height)
         let rowBytes = w * 4
         // A full-width band with equal strides is one contiguous block: one memcpy.

@@ -1,3 +1,4 @@
+import CCairo
 import KioskCore
 import KioskUI
 
@@ -21,13 +22,25 @@ public final class SceneRenderer {
     public let panelToScene: AffineTransform
     private var needsFullFrame = true
 
+    /// A renderer for a panel of `panelWidth` x `panelHeight` pixels (each 1…8192,
+    /// `PixelBuffer.maximumSide`) showing a scene of `designSize` (finite and positive, so the
+    /// scaling can be inverted for touch). Anything else is an error, not a trap.
     public init(designSize: Size, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation) throws(CairoError) {
+        let sides = designSize.width.isFinite && designSize.height.isFinite && designSize.width > 0 && designSize.height > 0
+        guard sides else {
+            throw CairoError(call: "SceneRenderer", status: CAIRO_STATUS_INVALID_SIZE,
+                             message: "the design size must be finite and positive, not \(designSize.width)x\(designSize.height)")
+        }
+        frame = try PixelBuffer(width: panelWidth, height: panelHeight)
         let panel = Size(Double(panelWidth), Double(panelHeight))
         self.rotation = rotation
         scaling = SceneScaling(designSize: designSize, screenSize: rotation.screenSize(forPanel: panel))
         sceneToPanel = scaling.sceneToScreen.then(rotation.screenToPanel(panel: panel))
-        panelToScene = sceneToPanel.inverted!
-        frame = PixelBuffer(width: panelWidth, height: panelHeight)
+        guard let inverse = sceneToPanel.inverted else {
+            throw CairoError(call: "SceneRenderer", status: CAIRO_STATUS_INVALID_MATRIX,
+                             message: "the scene cannot be mapped onto a \(panelWidth)x\(panelHeight) panel")
+        }
+        panelToScene = inverse
         canvas = try CairoCanvas(buffer: frame, transform: sceneToPanel)
     }
 

@@ -67,8 +67,10 @@ struct ShadowSpriteCache {
         let reach = key.blur + 1
         let bounds = linear.apply(Rect(-reach, -reach, size.width + 2 * reach, size.height + 2 * reach))
         let x0 = bounds.minX.rounded(.down), y0 = bounds.minY.rounded(.down)
-        let width = Int(bounds.maxX.rounded(.up) - x0), height = Int(bounds.maxY.rounded(.up) - y0)
-        guard width > 0, height > 0, width * height <= Self.maxSpriteArea else { return nil }
+        let w = bounds.maxX.rounded(.up) - x0, h = bounds.maxY.rounded(.up) - y0
+        // Judged as doubles, before Int(_:), which traps on a size too large to be an Int.
+        guard w > 0, h > 0, w * h <= Double(Self.maxSpriteArea) else { return nil }
+        let width = Int(w), height = Int(h)
 
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {

@@ -164,6 +164,17 @@ final class TextLayoutCache {
         return entry
     }
 
+    /// The size text in `font` is set in, in user-space pixels: its points at the context's
+    /// 96 dpi, or its `px`; the context's default size (12 pt) when the description has none.
+    func pixelSize(of font: String) -> Double {
+        var description = fontDescription(font).pointer
+        if pango_font_description_get_size(description) == 0, let fallback = pango_context_get_font_description(context) {
+            description = fallback
+        }
+        let size = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+        return pango_font_description_get_size_is_absolute(description) != 0 ? size : size * 96 / 72
+    }
+
     private func fontDescription(_ font: String) -> FontDescription {
         if let cached = fonts.value(for: font) { return cached }
         let description = FontDescription(font)

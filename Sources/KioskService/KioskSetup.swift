@@ -74,7 +74,7 @@ public enum KioskSetup {
         let scene = SceneBuilder.build(config)
         let renderer = try SceneRenderer(designSize: config.display.designSize, panelWidth: panelWidth,
                                          panelHeight: panelHeight, rotation: rotation)
-        let backend = HeadlessBackend(width: panelWidth, height: panelHeight)
+        let backend = try HeadlessBackend(width: panelWidth, height: panelHeight)
         let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend,
                                    calibration: config.input.calibrationTransform, emit: emit)
         return Headless(scene: scene, renderer: renderer, backend: backend, runtime: runtime,

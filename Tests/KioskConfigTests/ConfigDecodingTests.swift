@@ -67,7 +67,7 @@ import Testing
               {"type": "rangeSlider", "id": "r", "frame": [9, 10, 11, 12], "min": -5, "max": 5, "lower": -1,
                "upper": 1, "trackColor": "#666666", "highlightColor": "#777777", "knobColor": "#888888",
                "curvaceousness": 0},
-              {"type": "circularSlider", "id": "c", "frame": [13, 14, 15, 15], "angle": 725.5,
+              {"type": "circularSlider", "id": "c", "frame": [13, 14, 15, 15], "angle": 345.5,
                "font": "sans 30", "color": "#999999"}
             ]},
             {"id": "second", "controls": []}
@@ -94,7 +94,7 @@ import Testing
                                                    lower: -1, upper: 1, trackColor: c("#666666"),
                                                    highlightColor: c("#777777"), knobColor: c("#888888"),
                                                    curvaceousness: 0)),
-                    .circularSlider(CircularSliderConfig(id: "c", frame: Rect(13, 14, 15, 15), angle: 725.5,
+                    .circularSlider(CircularSliderConfig(id: "c", frame: Rect(13, 14, 15, 15), angle: 345.5,
                                                          font: "sans 30", color: c("#999999"))),
                 ]),
                 ScreenConfig(id: "second"),

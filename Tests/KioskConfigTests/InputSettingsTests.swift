@@ -29,7 +29,7 @@ import KioskConfig
                   "demo.json: input.calibration: expected 6 numbers [a, b, c, d, e, f], found 4 (line 1)"),
         BadConfig("calibration must be invertible",
                   #"{"input": {"calibration": [1, 2, 0, 2, 4, 0]}, "# + screens + "}",
-                  "demo.json: input.calibration: the matrix must be invertible (a·e − b·d ≠ 0) (line 1)"),
+                  "demo.json: input.calibration: the matrix must be invertible, with |a·e − b·d| at least 0.001 (found 0) (line 1)"),
         BadConfig("unknown keys in input are rejected",
                   #"{"input": {"calibraton": [1, 0, 0, 0, 1, 0]}, "# + screens + "}",
                   #"demo.json: input: unknown key "calibraton"; did you mean "calibration"? (line 1)"#),

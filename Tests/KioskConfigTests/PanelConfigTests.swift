@@ -69,13 +69,13 @@ func withPanels(_ panels: String..., display: String = "{}") -> String {
                   #"demo.json: panels[0].edge: unknown edge "centre"; expected one of bottom, left, right, top (line 4)"#),
         BadConfig("extent of zero",
                   withPanels(#"{"id": "filters", "extent": 0}"#),
-                  "demo.json: panels[0].extent: must be more than 0 and at most 1 (line 4)"),
+                  "demo.json: panels[0].extent: must be more than 0 and at most 1 (found 0) (line 4)"),
         BadConfig("extent as a percentage",
                   withPanels(#"{"id": "filters", "extent": 50}"#),
-                  "demo.json: panels[0].extent: must be more than 0 and at most 1 (line 4)"),
+                  "demo.json: panels[0].extent: must be more than 0 and at most 1 (found 50) (line 4)"),
         BadConfig("negative corner radius",
                   withPanels(#"{"id": "filters", "cornerRadius": -4}"#),
-                  "demo.json: panels[0].cornerRadius: must not be negative (line 4)"),
+                  "demo.json: panels[0].cornerRadius: must be between 0 and 16384 (found -4) (line 4)"),
         BadConfig("bad background",
                   withPanels(#"{"id": "filters", "background": "grey"}"#),
                   #"demo.json: panels[0].background: invalid colour "grey": expected #RRGGBB or #RRGGBBAA (line 4)"#),
@@ -103,7 +103,7 @@ func withPanels(_ panels: String..., display: String = "{}") -> String {
                   "demo.json: panels[0].controls[0].frame: frame lies outside the panel (512x600) (line 4)"),
         BadConfig("with a broken extent the controls are not checked against a guess",
                   withPanels(#"{"id": "filters", "extent": 2, "controls": [{"type": "label", "id": "t", "frame": [0, 300, 100, 40], "text": "x"}]}"#),
-                  "demo.json: panels[0].extent: must be more than 0 and at most 1 (line 4)"),
+                  "demo.json: panels[0].extent: must be more than 0 and at most 1 (found 2) (line 4)"),
         BadConfig("screen controls are checked against the screen even when panels come first",
                   #"{"startScreen": "main", "panels": [{"id": "p"}], "screens": [{"id": "main", "controls": ["#
                       + "\n" + #"{"type": "label", "id": "t", "frame": [0, 470, 100, 40], "text": "x"}, {"type": "label", "id": "u", "frame": [0, 480, 100, 40], "text": "x"}]}]}"#,
@@ -111,7 +111,7 @@ func withPanels(_ panels: String..., display: String = "{}") -> String {
         BadConfig("theme's panel values are checked",
                   ##"{"theme": {"panelBackground": "#12", "panelCornerRadius": -1}, "startScreen": "main", "screens": [{"id": "main"}]}"##,
                   ##"demo.json: theme.panelBackground: invalid colour "#12": expected #RRGGBB or #RRGGBBAA (line 1)"##,
-                  "demo.json: theme.panelCornerRadius: must not be negative (line 1)"),
+                  "demo.json: theme.panelCornerRadius: must be between 0 and 16384 (found -1) (line 1)"),
     ]
 
     @Test(arguments: cases)

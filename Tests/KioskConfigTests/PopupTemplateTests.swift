@@ -131,7 +131,7 @@ struct BadTemplate: Sendable, CustomTestStringConvertible {
                     "\(at): box.frame: frame lies outside the screen (800x480) (line 2)"),
         BadTemplate("a box without area: its parts are not checked against it",
                     dialog(box: #"{"frame": [200, 110, 0, 260]}"#),
-                    "\(at): box.frame: width and height must be greater than 0 (line 2)"),
+                    "\(at): box.frame[2]: must be more than 0 and at most 16384 (found 0) (line 2)"),
         BadTemplate("a part without a frame",
                     dialog(title: #"{"font": "serif 20"}"#),
                     #"\#(at): title: missing required key "frame" (line 3)"#),
@@ -141,9 +141,9 @@ struct BadTemplate: Sendable, CustomTestStringConvertible {
         BadTemplate("negative widths and radii",
                     dialog(box: #"{"frame": [200, 110, 400, 260], "borderWidth": -1}"#,
                            buttons: #"{"frame": [24, 192, 352, 48], "cornerRadius": -2, "spacing": -12}"#),
-                    "\(at): box.borderWidth: must not be negative (line 2)",
-                    "\(at): buttons.cornerRadius: must not be negative (line 5)",
-                    "\(at): buttons.spacing: must not be negative (line 5)"),
+                    "\(at): box.borderWidth: must be between 0 and 16384 (found -1) (line 2)",
+                    "\(at): buttons.cornerRadius: must be between 0 and 16384 (found -2) (line 5)",
+                    "\(at): buttons.spacing: must be between 0 and 16384 (found -12) (line 5)"),
         BadTemplate("misspelt alignment",
                     dialog(title: #"{"frame": [24, 20, 352, 36], "alignment": "centre"}"#),
                     #"\#(at): title.alignment: unknown alignment "centre"; did you mean "center"? (line 3)"#),
@@ -166,7 +166,7 @@ struct BadTemplate: Sendable, CustomTestStringConvertible {
                     "\(at): backdrop: expected a string, found a number (line 6)"),
     ]
 
-    @Test(arguments: cases)
+    @Test(arguments: cases + limitCases)
     func badTemplateIsRejectedWithExactMessages(_ bad: BadTemplate) {
         #expect(templateProblems(bad.text) == bad.expected)
     }

@@ -116,7 +116,7 @@ struct HardwareTests {
         var flips: [Instant] = []
         backend.onFlip = { flips.append($0) }
         let w = Int(backend.panelSize.width), h = Int(backend.panelSize.height)
-        let shadow = PixelBuffer(width: w, height: h, format: .xrgb32)
+        let shadow = try PixelBuffer(width: w, height: h, format: .xrgb32)
         fill(shadow, shadow.bounds, 0xFF_00_00_80)  // navy
 
         let before = now()
@@ -189,7 +189,7 @@ struct HardwareTests {
     func pauseAndResume() throws {
         let (backend, now) = try makeBackend()
         defer { backend.restore() }
-        let shadow = PixelBuffer(width: Int(backend.panelSize.width), height: Int(backend.panelSize.height),
+        let shadow = try PixelBuffer(width: Int(backend.panelSize.width), height: Int(backend.panelSize.height),
                                  format: .xrgb32)
         fill(shadow, shadow.bounds, 0xFF_40_40_40)
         backend.present(shadow, damage: DamageRegion(shadow.bounds), at: now())
@@ -221,7 +221,7 @@ struct HardwareTests {
         defer { backend.restore() }
         let saved = try #require(backend.savedCRTC)
         #expect(backend.device.savedCRTC(saved.id)?.bufferID == saved.bufferID, "no modeset yet")
-        let shadow = PixelBuffer(width: Int(backend.panelSize.width), height: Int(backend.panelSize.height),
+        let shadow = try PixelBuffer(width: Int(backend.panelSize.width), height: Int(backend.panelSize.height),
                                  format: .xrgb32)
         fill(shadow, shadow.bounds, 0xFF_80_00_80)
         backend.present(shadow, damage: DamageRegion(Rect(0, 0, 1, 1)), at: .zero)
@@ -250,7 +250,7 @@ struct HardwareTests {
         _ = kiosk_vt_get_kd_mode(probe, &mode)
         #expect(mode == KIOSK_KD_GRAPHICS)
 
-        let shadow = PixelBuffer(width: Int(backend.panelSize.width), height: Int(backend.panelSize.height),
+        let shadow = try PixelBuffer(width: Int(backend.panelSize.width), height: Int(backend.panelSize.height),
                                  format: .xrgb32)
         fill(shadow, shadow.bounds, 0xFF_00_80_00)
         backend.present(shadow, damage: DamageRegion(shadow.bounds), at: now())

@@ -19,7 +19,7 @@ struct RuntimeTests {
     func kiosk(_ controls: [Control]) throws -> Kiosk {
         let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: controls)])
         let renderer = try KioskRenderFactory.renderer(width: 800, height: 480)
-        let backend = HeadlessBackend(width: 800, height: 480)
+        let backend = try HeadlessBackend(width: 800, height: 480)
         let log = EventLog()
         let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend) { log.events.append($0) }
         return Kiosk(scene: scene, runtime: runtime, driver: HeadlessDriver(runtime: runtime, backend: backend), events: log)
@@ -110,7 +110,7 @@ struct RuntimeOverlayTests {
         let panel = Panel(id: "filters", style: PanelStyle())
         scene.register(panel)
         let renderer = try KioskRenderFactory.renderer(width: 800, height: 480)
-        let backend = HeadlessBackend(width: 800, height: 480)
+        let backend = try HeadlessBackend(width: 800, height: 480)
         var events: [ControlEvent] = []
         let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend) { events.append($0) }
         let driver = HeadlessDriver(runtime: runtime, backend: backend)
@@ -131,7 +131,7 @@ struct RuntimeInterruptedPanelTests {
         let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [button])])
         let panel = Panel(id: "filters", style: PanelStyle())
         scene.register(panel)
-        let backend = HeadlessBackend(width: 800, height: 480)
+        let backend = try HeadlessBackend(width: 800, height: 480)
         var events: [ControlEvent] = []
         let runtime = KioskRuntime(scene: scene, renderer: try KioskRenderFactory.renderer(width: 800, height: 480),
                                    backend: backend) { events.append($0) }

@@ -10,7 +10,7 @@ struct CanvasBehaviourTests {
 
     @Test("drawing outside a clip rectangle leaves those pixels untouched")
     func clipKeepsOutsidePixels() throws {
-        let buffer = PixelBuffer(width: 40, height: 30)
+        let buffer = try PixelBuffer(width: 40, height: 30)
         buffer.fill(Self.blue)
         let canvas = try CairoCanvas(buffer: buffer)
         canvas.beginFrame()
@@ -32,7 +32,7 @@ struct CanvasBehaviourTests {
 
     @Test("clips intersect, and restore() lifts a clip set after save()")
     func clipsIntersectAndRestore() throws {
-        let buffer = PixelBuffer(width: 40, height: 40)
+        let buffer = try PixelBuffer(width: 40, height: 40)
         let canvas = try CairoCanvas(buffer: buffer)
         canvas.beginFrame()
         canvas.save()
@@ -51,7 +51,7 @@ struct CanvasBehaviourTests {
 
     @Test("clipToBuffer clips in buffer pixels whatever the scene transform")
     func clipToBufferUsesBufferPixels() throws {
-        let buffer = PixelBuffer(width: 60, height: 40)
+        let buffer = try PixelBuffer(width: 60, height: 40)
         let canvas = try CairoCanvas(buffer: buffer)
         canvas.beginFrame(transform: DisplayRotation.quarter.screenToPanel(panel: Size(60, 40)).then(.identity))
         canvas.clipToBuffer(Rect(0, 0, 10, 10))
@@ -64,7 +64,7 @@ struct CanvasBehaviourTests {
 
     @Test("a scene clip is transformed with the scene (2× scale)")
     func clipFollowsTransform() throws {
-        let buffer = PixelBuffer(width: 40, height: 40)
+        let buffer = try PixelBuffer(width: 40, height: 40)
         let canvas = try CairoCanvas(buffer: buffer, transform: .scale(2, 2))
         canvas.beginFrame()
         canvas.clip(Rect(5, 5, 5, 5))  // buffer pixels 10..<20
@@ -78,7 +78,7 @@ struct CanvasBehaviourTests {
 
     @Test("beginFrame unwinds saves, clips and layers left open by the previous frame")
     func beginFrameRestoresCleanState() throws {
-        let buffer = PixelBuffer(width: 20, height: 20)
+        let buffer = try PixelBuffer(width: 20, height: 20)
         let canvas = try CairoCanvas(buffer: buffer)
         canvas.beginFrame()
         canvas.save()
@@ -94,7 +94,7 @@ struct CanvasBehaviourTests {
 
     @Test("a half-opacity layer composites its overlapping shapes once")
     func layerOpacity() throws {
-        let buffer = PixelBuffer(width: 30, height: 10)
+        let buffer = try PixelBuffer(width: 30, height: 10)
         buffer.fill(.white)
         let canvas = try CairoCanvas(buffer: buffer)
         canvas.beginFrame()
@@ -111,7 +111,7 @@ struct CanvasBehaviourTests {
 
     @Test("layers at opacity 1 draw directly and at opacity 0 draw nothing")
     func layerOpacityExtremes() throws {
-        let direct = PixelBuffer(width: 20, height: 20), viaLayers = PixelBuffer(width: 20, height: 20)
+        let direct = try PixelBuffer(width: 20, height: 20), viaLayers = try PixelBuffer(width: 20, height: 20)
         let a = try CairoCanvas(buffer: direct), b = try CairoCanvas(buffer: viaLayers)
         a.beginFrame()
         a.fill(.circle(center: Point(10, 10), radius: 7), .solid(Self.red))
@@ -130,7 +130,7 @@ struct CanvasBehaviourTests {
     @Test("blurredStroke with blur 0 is a plain stroke; with blur it glows beyond the stroke")
     func blurredStroke() throws {
         func render(_ draw: (CairoCanvas) -> Void) throws -> PixelBuffer {
-            let buffer = PixelBuffer(width: 60, height: 60)
+            let buffer = try PixelBuffer(width: 60, height: 60)
             let canvas = try CairoCanvas(buffer: buffer)
             canvas.beginFrame()
             draw(canvas)
@@ -157,7 +157,7 @@ struct CanvasBehaviourTests {
                                             GradientStop(1, Color(red: 0.7, green: 0.3, blue: 1))])
         let arc = Path.arc(center: Point(40, 40), radius: 22, start: 0, end: -1.5 * .pi, clockwise: false)
         func render(_ draw: (CairoCanvas) -> Void) throws -> PixelBuffer {
-            let buffer = PixelBuffer(width: 80, height: 80)
+            let buffer = try PixelBuffer(width: 80, height: 80)
             let canvas = try CairoCanvas(buffer: buffer, transform: rotation.screenToPanel(panel: Size(80, 80)))
             canvas.beginFrame()
             draw(canvas)
@@ -177,7 +177,7 @@ struct CanvasBehaviourTests {
 
     @Test("a small shadow looks the same wherever it is drawn (sprite placement)")
     func spriteShadowIsPositionIndependent() throws {
-        let buffer = PixelBuffer(width: 120, height: 60)
+        let buffer = try PixelBuffer(width: 120, height: 60)
         let canvas = try CairoCanvas(buffer: buffer)
         canvas.beginFrame()
         for x in [10.0, 70.0] {
@@ -200,7 +200,7 @@ struct CanvasBehaviourTests {
     @Test("a rounded-rect shadow fades smoothly outwards, without seams between its tiles",
           arguments: [0.0, 6.0, 30.0])
     func shadowFalloff(radius: Double) throws {
-        let buffer = PixelBuffer(width: 120, height: 120)
+        let buffer = try PixelBuffer(width: 120, height: 120)
         let canvas = try CairoCanvas(buffer: buffer)
         canvas.beginFrame()
         canvas.shadow(.roundedRect(Rect(30, 30, 60, 60), radius: radius), offset: .zero, blur: 8, color: .black)
@@ -226,7 +226,7 @@ struct CanvasBehaviourTests {
 
     @Test("a singular base transform is reported by endFrame, naming cairo_set_matrix")
     func singularTransform() throws {
-        let canvas = try CairoCanvas(buffer: PixelBuffer(width: 10, height: 10))
+        let canvas = try CairoCanvas(buffer: try PixelBuffer(width: 10, height: 10))
         canvas.beginFrame(transform: .scale(0, 1))
         canvas.fill(.rect(Rect(0, 0, 10, 10)), .solid(Self.red))
         let error = #expect(throws: CairoError.self) { try canvas.endFrame() }

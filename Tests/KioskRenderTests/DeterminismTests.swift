@@ -13,7 +13,7 @@ struct DeterminismTests {
 
     @Test("a canvas reused for many frames renders the same bytes as a fresh one")
     func reusedCanvas() throws {
-        let buffer = PixelBuffer(width: 200, height: 120)
+        let buffer = try PixelBuffer(width: 200, height: 120)
         let canvas = try CairoCanvas(buffer: buffer)
         for _ in 0..<3 {
             canvas.beginFrame(transform: .identity)
@@ -25,7 +25,7 @@ struct DeterminismTests {
 
     @Test("after a scale change the cached text layouts follow the new transform")
     func transformChangeInvalidatesLayouts() throws {
-        let buffer = PixelBuffer(width: 400, height: 240)
+        let buffer = try PixelBuffer(width: 400, height: 240)
         let canvas = try CairoCanvas(buffer: buffer)
         // Lay the text out at 1× first, then draw at 2× with the same (cached) layouts.
         canvas.beginFrame(transform: .identity)

@@ -24,7 +24,7 @@ struct PNGImageTests {
 
     @Test("translucent pixels survive a round trip within rounding")
     func translucentRoundTrip() throws {
-        let original = PixelBuffer(width: 4, height: 1)
+        let original = try PixelBuffer(width: 4, height: 1)
         original.fill(Color(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.5))
         let path = temporaryPath("translucent.png")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -35,7 +35,7 @@ struct PNGImageTests {
 
     @Test("an XRGB scanout buffer is written opaque whatever its unused byte holds")
     func xrgbIsOpaque() throws {
-        let scanout = PixelBuffer(width: 3, height: 2, format: .xrgb32)
+        let scanout = try PixelBuffer(width: 3, height: 2, format: .xrgb32)
         for y in 0..<2 { for x in 0..<3 { scanout.setPixel(x: x, y: y, 0x0012_3456) } }  // top byte 0
         let path = temporaryPath("xrgb.png")
         defer { try? FileManager.default.removeItem(atPath: path) }

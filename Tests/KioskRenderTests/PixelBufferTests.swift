@@ -5,8 +5,8 @@ import Testing
 @Suite("PixelBuffer")
 struct PixelBufferTests {
     /// A buffer whose every pixel holds a distinct value derived from its position.
-    static func patterned(width: Int, height: Int, seed: UInt32 = 0) -> PixelBuffer {
-        let buffer = PixelBuffer(width: width, height: height)
+    static func patterned(width: Int, height: Int, seed: UInt32 = 0) throws -> PixelBuffer {
+        let buffer = try PixelBuffer(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width { buffer.setPixel(x: x, y: y, 0xFF00_0000 | UInt32(y << 12 | x) &+ seed) }
         }
@@ -14,8 +14,8 @@ struct PixelBufferTests {
     }
 
     @Test("rows use cairo's stride and the memory is 64-byte aligned")
-    func layout() {
-        let buffer = PixelBuffer(width: 33, height: 7)
+    func layout() throws {
+        let buffer = try PixelBuffer(width: 33, height: 7)
         #expect(buffer.stride >= 33 * 4 && buffer.stride % 4 == 0)
         #expect(buffer.byteCount == buffer.stride * 7)
         #expect(UInt(bitPattern: buffer.bytes) % 64 == 0)
@@ -25,9 +25,9 @@ struct PixelBufferTests {
     @Test("fill stores the premultiplied colour cairo would paint")
     func fill() throws {
         let color = Color(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.5)
-        let filled = PixelBuffer(width: 8, height: 4)
+        let filled = try PixelBuffer(width: 8, height: 4)
         filled.fill(color)
-        let painted = PixelBuffer(width: 8, height: 4)
+        let painted = try PixelBuffer(width: 8, height: 4)
         let canvas = try CairoCanvas(buffer: painted)
         canvas.beginFrame()
         canvas.fill(.rect(Rect(0, 0, 8, 4)), .solid(color))
@@ -38,9 +38,9 @@ struct PixelBufferTests {
     }
 
     @Test("copy moves exactly the rectangle and nothing else")
-    func copyRect() {
-        let source = Self.patterned(width: 20, height: 10, seed: 7)
-        let target = PixelBuffer(width: 20, height: 10)
+    func copyRect() throws {
+        let source = try Self.patterned(width: 20, height: 10, seed: 7)
+        let target = try PixelBuffer(width: 20, height: 10)
         target.fill(.black)
         target.copy(Rect(3, 2, 5, 4), from: source)
         for y in 0..<10 {
@@ -53,9 +53,9 @@ struct PixelBufferTests {
     }
 
     @Test("copy rounds a fractional rectangle out to whole pixels")
-    func copyFractional() {
-        let source = Self.patterned(width: 10, height: 10)
-        let target = PixelBuffer(width: 10, height: 10)
+    func copyFractional() throws {
+        let source = try Self.patterned(width: 10, height: 10)
+        let target = try PixelBuffer(width: 10, height: 10)
         target.copy(Rect(2.5, 2.5, 1, 1), from: source)  // covers pixels 2...3 in both directions
         #expect(target.pixel(x: 2, y: 2) == source.pixel(x: 2, y: 2))
         #expect(target.pixel(x: 3, y: 3) == source.pixel(x: 3, y: 3))
@@ -63,9 +63,9 @@ struct PixelBufferTests {
     }
 
     @Test("a rectangle partly outside the buffer is clipped; one fully outside copies nothing")
-    func copyClipped() {
-        let source = Self.patterned(width: 12, height: 8)
-        let target = PixelBuffer(width: 12, height: 8)
+    func copyClipped() throws {
+        let source = try Self.patterned(width: 12, height: 8)
+        let target = try PixelBuffer(width: 12, height: 8)
         target.copy(Rect(-5, 6, 10, 10), from: source)
         for y in 0..<8 {
             for x in 0..<12 {
@@ -73,24 +73,24 @@ struct PixelBufferTests {
                 #expect(target.pixel(x: x, y: y) == (inside ? source.pixel(x: x, y: y) : 0), "pixel (\(x), \(y))")
             }
         }
-        let untouched = PixelBuffer(width: 12, height: 8)
+        let untouched = try PixelBuffer(width: 12, height: 8)
         untouched.copy(Rect(100, 100, 5, 5), from: source)
         untouched.copy(Rect(-20, 0, 10, 8), from: source)
         #expect(bytes(of: untouched).allSatisfy { $0 == 0 })
     }
 
     @Test("an empty rectangle copies nothing")
-    func copyEmpty() {
-        let source = Self.patterned(width: 6, height: 6)
-        let target = PixelBuffer(width: 6, height: 6)
+    func copyEmpty() throws {
+        let source = try Self.patterned(width: 6, height: 6)
+        let target = try PixelBuffer(width: 6, height: 6)
         target.copy(Rect(2, 2, 0, 3), from: source)
         target.copy(.zero, from: source)
         #expect(bytes(of: target).allSatisfy { $0 == 0 })
     }
 
     @Test("full-width bands and copyAll copy between buffers with different strides")
-    func copyAcrossStrides() {
-        let source = Self.patterned(width: 16, height: 6)
+    func copyAcrossStrides() throws {
+        let source = try Self.patterned(width: 16, height: 6)
         // Wrap external memory with a wider stride, as a DRM dumb buffer with a padded pitch would be.
         let pitch = 128
         let memory = UnsafeMutableRawPointer.allocate(byteCount: pitch * 6, alignment: 64)
@@ -108,7 +108,7 @@ struct PixelBufferTests {
     }
 
     @Test("a wrapped buffer keeps its owner alive and never frees the memory itself")
-    func wrappedOwner() {
+    func wrappedOwner() throws {
         final class Mapping {
             let memory = UnsafeMutableRawPointer.allocate(byteCount: 4 * 4 * 4, alignment: 64)
             deinit { memory.deallocate() }

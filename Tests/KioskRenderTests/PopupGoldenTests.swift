@@ -92,7 +92,7 @@ struct PopupGoldenTests {
 
     @Test("wrapped text: centred block, overflow ellipsized, hard breaks and a word too long, trailing")
     func wrappedText() throws {
-        let buffer = PixelBuffer(width: 380, height: 220)
+        let buffer = try PixelBuffer(width: 380, height: 220)
         let canvas = try CairoCanvas(buffer: buffer)
         canvas.beginFrame()
         canvas.fill(.rect(Rect(0, 0, 380, 220)), .solid(Color(hex: "#222A34")!))
@@ -119,7 +119,7 @@ struct PopupGoldenTests {
 struct WrappedTextTests {
     @Test("the same string on one line and wrapped are two cached layouts, each reused")
     func layoutCacheKeepsWrappingApart() throws {
-        let canvas = try CairoCanvas(buffer: PixelBuffer(width: 200, height: 100))
+        let canvas = try CairoCanvas(buffer: try PixelBuffer(width: 200, height: 100))
         canvas.beginFrame()
         let line = TextStyle(font: "sans-serif 15", color: .white, alignment: .center)
         var wrapped = line
@@ -137,7 +137,7 @@ struct WrappedTextTests {
 
     @Test("wrapped lines of one block are aligned differently, so alignment is part of the key")
     func alignmentIsPartOfTheKey() throws {
-        let canvas = try CairoCanvas(buffer: PixelBuffer(width: 120, height: 100))
+        let canvas = try CairoCanvas(buffer: try PixelBuffer(width: 120, height: 100))
         canvas.beginFrame()
         for alignment in TextAlignment.allCases {
             canvas.drawText("one two three four five", style: TextStyle(font: "sans-serif 15", color: .white,

@@ -31,7 +31,7 @@ struct RenderTimingTests {
 
     @Test("primitive costs")
     func primitives() throws {
-        let buffer = PixelBuffer(width: 1920, height: 1080)
+        let buffer = try PixelBuffer(width: 1920, height: 1080)
         let canvas = try CairoCanvas(buffer: buffer)
         canvas.beginFrame()
         canvas.fill(.rect(Rect(0, 0, 1920, 1080)), .solid(Color(hex: "#101418")!))
@@ -89,7 +89,7 @@ struct RenderTimingTests {
         }
         try canvas.endFrame()
 
-        let small = PixelBuffer(width: 200, height: 120)
+        let small = try PixelBuffer(width: 200, height: 120)
         let sampler = try CairoCanvas(buffer: small)
         measure("whole canvas sampler frame 200x120 (beginFrame…endFrame)", iterations: 50) { _ in
             sampler.beginFrame()
@@ -97,7 +97,7 @@ struct RenderTimingTests {
             try? sampler.endFrame()
         }
 
-        let scanout = PixelBuffer(width: 1920, height: 1080, format: .xrgb32)
+        let scanout = try PixelBuffer(width: 1920, height: 1080, format: .xrgb32)
         measure("PixelBuffer.copy 60x60 damage rect", iterations: 1000) { _ in
             scanout.copy(Rect(400, 300, 60, 60), from: buffer)
         }

@@ -9,7 +9,7 @@ struct TextShapingTests {
     static let hindi = ["नमस्ते", "हिन्दी"]
 
     func makeCanvas(width: Int = 320, height: Int = 80) throws -> (PixelBuffer, CairoCanvas) {
-        let buffer = PixelBuffer(width: width, height: height)
+        let buffer = try PixelBuffer(width: width, height: height)
         return (buffer, try CairoCanvas(buffer: buffer))
     }
 
@@ -87,7 +87,7 @@ struct TextShapingTests {
 
     @Test("drawing the same label again reuses its layout; the cache stays bounded")
     func layoutCache() throws {
-        let buffer = PixelBuffer(width: 100, height: 30)
+        let buffer = try PixelBuffer(width: 100, height: 30)
         let canvas = try CairoCanvas(buffer: buffer, textCacheCapacity: 16)
         let style = TextStyle(font: "Lohit Devanagari 12", color: .white)
         canvas.drawText("Price", style: style, in: Rect(0, 0, 100, 30))
@@ -119,7 +119,7 @@ func inkBounds(_ buffer: PixelBuffer) -> Rect? {
 struct TextEdgeCaseTests {
     @Test("empty text, empty or unbounded rectangles draw safely")
     func edgeCases() throws {
-        let buffer = PixelBuffer(width: 100, height: 30)
+        let buffer = try PixelBuffer(width: 100, height: 30)
         let canvas = try CairoCanvas(buffer: buffer)
         let style = TextStyle(font: "Lohit Devanagari 12", color: .white)
         canvas.beginFrame()

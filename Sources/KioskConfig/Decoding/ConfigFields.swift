@@ -109,15 +109,49 @@ struct ConfigFields<Key: CodingKey> {
 // MARK: Config vocabulary
 
 extension ConfigFields {
-    /// A required, non-empty id, claimed in the document-wide id namespace.
+    /// A required id (`TextRule.id`), claimed in the document-wide id namespace.
     func id(_ key: Key) throws -> String? {
-        guard let id = try required(key, as: String.self) else { return nil }
-        guard !id.isEmpty else {
-            try report("must not be empty", at: key)
-            return nil
-        }
+        guard let id = try idString(key) else { return nil }
         validator?.claim(id: id, elementPath: codingPath, idPath: path(of: key))
         return id
+    }
+
+    /// A required string shaped like an id (`TextRule.id`) that claims nothing: a popup
+    /// button's id, or a reference to an id.
+    func idString(_ key: Key) throws -> String? { try string(key, .id) }
+
+    /// A required id naming a screen, panel or popup, noted for the check that one exists.
+    func reference(_ key: Key, to target: ConfigValidator.Target) throws -> String? {
+        guard let id = try idString(key) else { return nil }
+        validator?.refer(to: target, id: id, at: path(of: key))
+        return id
+    }
+
+    /// A required string that must obey `rule`.
+    func string(_ key: Key, _ rule: TextRule) throws -> String? {
+        try checked(try required(key, as: String.self), rule, key)
+    }
+
+    /// A string that must obey `rule`; `defaultValue` when absent.
+    func string(_ key: Key, _ rule: TextRule, default defaultValue: String) throws -> String? {
+        try checked(try decode(key, default: defaultValue), rule, key)
+    }
+
+    /// Required text shown on screen (`TextRule.displayText`).
+    func text(_ key: Key) throws -> String? { try string(key, .displayText) }
+
+    /// Text shown on screen; `defaultValue` when absent.
+    func text(_ key: Key, default defaultValue: String) throws -> String? {
+        try string(key, .displayText, default: defaultValue)
+    }
+
+    private func checked(_ value: String?, _ rule: TextRule, _ key: Key) throws -> String? {
+        guard let value else { return nil }
+        if let problem = rule.problem(with: value) {
+            try report(problem, at: key)
+            return nil
+        }
+        return value
     }
 
     /// A required frame, remembered for the check against the design size.
@@ -135,31 +169,36 @@ extension ConfigFields {
         try optional(key, as: ColorValue.self)?.color
     }
 
-    /// A Pango font description such as "sans-serif 18"; only emptiness is checked here.
+    /// A Pango font description such as "sans-serif 18" (`TextRule.fontDescription`), whose
+    /// size, if it has one, obeys `NumberRule.fontSize`; nil when absent or invalid.
     func font(_ key: Key) throws -> String? {
         guard let font = try optional(key, as: String.self) else { return nil }
         if font.allSatisfy(\.isWhitespace) {
             try report("must not be empty", at: key)
             return nil
         }
+        guard try checked(font, .fontDescription, key) != nil else { return nil }
+        if let size = FontDescriptionSize.read(font), !NumberRule.fontSize.contains(size.value) {
+            try report("the size " + NumberRule.fontSize.message(found: size.word), at: key)
+            return nil
+        }
         return font
     }
 
-    /// A number ≥ 0 (a corner radius, a width); nil when absent or invalid.
-    func nonNegative(_ key: Key) throws -> Double? {
-        guard let value = try optional(key, as: Double.self) else { return nil }
-        guard value >= 0 else {
-            try report("must not be negative", at: key)
-            return nil
-        }
-        return value
+    /// The number at `key`, which must obey `rule`; `defaultValue` when absent; nil when invalid.
+    func number(_ key: Key, _ rule: NumberRule, default defaultValue: Double) throws -> Double? {
+        try checked(try decode(key, default: defaultValue), rule, key)
     }
 
-    /// A number in 0…1 (`curvaceousness`); nil when absent or invalid.
-    func fraction(_ key: Key) throws -> Double? {
-        guard let value = try optional(key, as: Double.self) else { return nil }
-        guard (0...1).contains(value) else {
-            try report("must be between 0 and 1", at: key)
+    /// The number at `key`, which must obey `rule`; nil when absent or invalid.
+    func optionalNumber(_ key: Key, _ rule: NumberRule) throws -> Double? {
+        try checked(try optional(key, as: Double.self), rule, key)
+    }
+
+    private func checked(_ value: Double?, _ rule: NumberRule, _ key: Key) throws -> Double? {
+        guard let value else { return nil }
+        guard rule.contains(value) else {
+            try report(rule.message(found: value), at: key)
             return nil
         }
         return value

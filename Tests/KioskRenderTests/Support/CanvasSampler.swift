@@ -12,7 +12,7 @@ enum CanvasSampler {
     /// Renders the sampler into a new buffer of `bufferSize` pixels through `transform`.
     static func render(bufferWidth: Int = 200, bufferHeight: Int = 120,
                        transform: AffineTransform = .identity) throws -> PixelBuffer {
-        let buffer = PixelBuffer(width: bufferWidth, height: bufferHeight)
+        let buffer = try PixelBuffer(width: bufferWidth, height: bufferHeight)
         let canvas = try CairoCanvas(buffer: buffer)
         canvas.beginFrame(transform: transform)
         draw(on: canvas)
