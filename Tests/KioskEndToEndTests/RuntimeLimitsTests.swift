@@ -21,7 +21,7 @@ struct RuntimeLimitsTests {
         let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [open, slider])])
         let panel = Panel(id: "filters", style: PanelStyle())
         scene.register(panel)
-        let backend = HeadlessBackend(width: 800, height: 480)
+        let backend = try HeadlessBackend(width: 800, height: 480)
         let runtime = KioskRuntime(scene: scene, renderer: try KioskRenderFactory.renderer(width: 800, height: 480),
                                    backend: backend, calibration: calibration) { _ in }
         return Kiosk(scene: scene, panel: panel, runtime: runtime, driver: HeadlessDriver(runtime: runtime, backend: backend))
