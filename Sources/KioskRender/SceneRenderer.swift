@@ -21,6 +21,10 @@ public final class SceneRenderer {
     public let sceneToPanel: AffineTransform
     public let panelToScene: AffineTransform
     private var needsFullFrame = true
+    /// Told about a frame that could not be drawn completely, once per distinct message: the
+    /// kiosk keeps running (the next frame is repainted in full), but the cause must be seen.
+    public var onFrameError: ((CairoError) -> Void)?
+    private var reportedErrors: Set<String> = []
 
     /// A renderer for a panel of `panelWidth` x `panelHeight` pixels (each 1…8192,
     /// `PixelBuffer.maximumSide`) showing a scene of `designSize` (finite and positive, so the
@@ -81,6 +85,7 @@ public final class SceneRenderer {
         do { try canvas.endFrame() } catch {
             // A failed cairo call leaves this frame incomplete; paint everything next time.
             needsFullFrame = true
+            if reportedErrors.insert(error.description).inserted { onFrameError?(error) }
         }
         return damage
     }

@@ -91,6 +91,7 @@ public final class DeviceRunner {
             ?? (SceneBuilder.build(config), config.display.designSize)
         let renderer = try SceneRenderer(designSize: designSize, panelWidth: Int(panel.width),
                                          panelHeight: Int(panel.height), rotation: options.rotation)
+        renderer.onFrameError = KioskSetup.reportFrameError
         let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend, start: loop.clock.now(),
                                    calibration: config.input.calibrationTransform, emit: emit)
         runtime.touchInterceptor = touchInterceptor

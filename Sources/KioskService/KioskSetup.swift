@@ -69,11 +69,17 @@ public enum KioskSetup {
         public let driver: HeadlessDriver
     }
 
+    /// What every kiosk does with a frame that could not be drawn completely: say so on stderr.
+    public static func reportFrameError(_ error: CairoError) {
+        LineWriter.standardError.writeLine("kiosk: a frame could not be drawn completely: \(error)")
+    }
+
     public static func headless(config: KioskConfig, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation,
                                 emit: @escaping (ControlEvent) -> Void) throws -> Headless {
         let scene = SceneBuilder.build(config)
         let renderer = try SceneRenderer(designSize: config.display.designSize, panelWidth: panelWidth,
                                          panelHeight: panelHeight, rotation: rotation)
+        renderer.onFrameError = reportFrameError
         let backend = try HeadlessBackend(width: panelWidth, height: panelHeight)
         let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend,
                                    calibration: config.input.calibrationTransform, emit: emit)

@@ -28,6 +28,12 @@ private let withButton = """
   { "type": "button", "id": "go", "frame": [10, 10, 200, 40], "title": "Go" } ] } ] }
 """
 
+/// A dial whose angle used to pass `check` and trap at run time (Double → Int).
+private let hugeAngle = """
+{ "startScreen": "main", "screens": [ { "id": "main", "controls": [
+  { "type": "circularSlider", "id": "dial", "frame": [10, 10, 200, 200], "angle": 1e19 } ] } ] }
+"""
+
 /// A config with one popup whose template is `popups/dialog.json`.
 private let withPopup = """
 { "startScreen": "main",
@@ -85,6 +91,83 @@ extension BadInput {
                           "kiosk: cannot write to stdout: No space left on device (1 line lost)"]),
     ]
 
+    /// Numbers, sizes and strings that used to pass `check` and then trap, hang or exhaust
+    /// memory at run time.
+    static let values: [BadInput] = [
+        BadInput(name: "a dial angle of 1e19 is refused by check",
+                 files: ["kiosk.json": hugeAngle], command: "kiosk check kiosk.json", status: 1,
+                 stdout: ["kiosk.json: screens[0].controls[0].angle: must be at least 0 and less than 360 (found 1e+19) (line 2)"]),
+        BadInput(name: "a dial angle of 1e19 is refused by run, before anything is drawn",
+                 files: ["kiosk.json": hugeAngle], command: "kiosk run --config kiosk.json", status: 1,
+                 stderr: ["kiosk: kiosk.json: screens[0].controls[0].angle: must be at least 0 and less than 360 (found 1e+19) (line 2)"]),
+        BadInput(name: "absurd sizes, font sizes and calibration are refused with their paths",
+                 files: ["kiosk.json": """
+                     { "display": { "designSize": [1e5, 480] },
+                       "theme": { "font": "sans-serif 1e308" },
+                       "input": { "calibration": [1e308, 0, 0, 0, 1, 0] },
+                       "startScreen": "main", "screens": [ { "id": "main", "controls": [
+                       { "type": "label", "id": "l", "frame": [0, 0, 1e12, 40], "text": "x", "font": "sans 1e308px" } ] } ] }
+                     """],
+                 command: "kiosk check kiosk.json", status: 1,
+                 stdout: ["kiosk.json: display.designSize[0]: must be between 64 and 8192 (found 100000) (line 1)",
+                          "kiosk.json: theme.font: the size must be between 1 and 512 (found 1e308) (line 2)",
+                          "kiosk.json: input.calibration[0]: must be between -100 and 100 (found 1e+308) (line 3)",
+                          "kiosk.json: screens[0].controls[0].frame[2]: must be more than 0 and at most 16384 (found 1000000000000) (line 5)",
+                          "kiosk.json: screens[0].controls[0].font: the size must be between 1 and 512 (found 1e308px) (line 5)"]),
+        BadInput(name: "a label of 100,000 combining marks is refused (shaping it took 14 s a frame)",
+                 files: ["kiosk.json": """
+                     { "startScreen": "main", "screens": [ { "id": "main", "controls": [
+                       { "type": "label", "id": "l", "frame": [0, 0, 100, 40], "text": "a\(String(repeating: "\u{301}", count: 100_000))" } ] } ] }
+                     """],
+                 command: "kiosk check kiosk.json", status: 1,
+                 stdout: ["kiosk.json: screens[0].controls[0].text: must be at most 4096 Unicode scalars long (found 100001) (line 2)"]),
+        BadInput(name: "a touch-script time beyond the longest virtual time is refused with its line",
+                 files: ["kiosk.json": minimal, "t.jsonl": """
+                     {"t": 0, "type": "down", "id": 0, "x": 10, "y": 10}
+                     {"t": 1e13, "type": "up", "id": 0}
+                     """],
+                 command: "kiosk run --config kiosk.json --input t.jsonl", status: 1,
+                 stderr: ["kiosk: t.jsonl:2: \"t\" must be a number of milliseconds from 0 to 1000000000 (about 11.5 days)"]),
+        BadInput(name: "a touch at y = -1e308 is refused with its line",
+                 files: ["kiosk.json": minimal, "t.jsonl": """
+                     {"t": 0, "type": "down", "id": 0, "x": 10, "y": 10}
+                     {"t": 16, "type": "move", "id": 0, "x": 10, "y": -1e308}
+                     """],
+                 command: "kiosk run --config kiosk.json --input t.jsonl", status: 1,
+                 stderr: ["kiosk: t.jsonl:2: \"y\" must be a number of panel pixels from -1000000 to 1000000"]),
+        BadInput(name: "a touch script with CRLF line endings plays like any other",
+                 files: ["kiosk.json": withButton],
+                 setup: "printf '{\"t\": 0, \"type\": \"down\", \"id\": 0, \"x\": 20, \"y\": 20}\\r\\n"
+                     + "{\"t\": 50, \"type\": \"up\", \"id\": 0}\\r\\n' > t.jsonl",
+                 command: "kiosk run --config kiosk.json --input t.jsonl", status: 0,
+                 stdout: [#"{"t": 50, "source": "go", "event": "tapped"}"#],
+                 stderr: ["kiosk: headless 800x480 rotation 0: 12 frames, 1 events, 2 touches, ended at 208.333 ms virtual time"]),
+        BadInput(name: "a panel flung a million pixels each way comes to rest and the run ends",
+                 files: ["t.jsonl": """
+                     {"t": 0, "type": "down", "id": 0, "x": 520, "y": 428}
+                     {"t": 50, "type": "up", "id": 0}
+                     {"t": 1000, "type": "down", "id": 0, "x": 400, "y": 300}
+                     {"t": 1016, "type": "move", "id": 0, "x": 400, "y": -999999}
+                     {"t": 1032, "type": "move", "id": 0, "x": 400, "y": 999999}
+                     {"t": 1033, "type": "up", "id": 0}
+                     """],
+                 setup: "cp -r \"$PACKAGE/config/popups\" . && cp \"$PACKAGE/config/demo.json\" kiosk.json",
+                 command: "kiosk run --config kiosk.json --input t.jsonl", status: 0,
+                 stdout: [#"{"t": 50, "source": "openFilters", "event": "tapped"}"#,
+                          #"{"t": 358.333, "source": "filters", "event": "panelShown"}"#,
+                          #"{"t": 1033.333, "source": "filters", "event": "panelDismissed", "value": {"interactive": true}}"#],
+                 stderr: ["kiosk: headless 800x480 rotation 0: 24 frames, 3 events, 6 touches, ended at 1048.667 ms virtual time"]),
+        BadInput(name: "text too large for FreeType at the panel's scale is left out and said, not a blank screen",
+                 files: ["kiosk.json": """
+                     { "display": { "designSize": [64, 64] }, "startScreen": "main", "screens": [ { "id": "main",
+                       "controls": [ { "type": "label", "id": "l", "frame": [0, 0, 64, 20], "text": "Hi", "font": "sans 12" } ] } ] }
+                     """],
+                 command: "kiosk run --config kiosk.json --size 8192x8192", status: 0,
+                 stderr: ["kiosk: a frame could not be drawn completely: drawText failed: \"sans 12\" at scale 128 is too large "
+                          + "for FreeType; the text is left out",
+                          "kiosk: headless 8192x8192 rotation 0: 1 frames, 0 events, 0 touches, ended at 0 ms virtual time"]),
+    ]
+
     static let commandLine: [BadInput] = [
         BadInput(name: "an extra argument to calibrate is a usage error",
                  files: ["kiosk.json": minimal], command: "kiosk calibrate kiosk.json other.json", status: 2,
@@ -139,7 +222,7 @@ extension BadInput {
 
 @Suite("Bad input: every case gets its exact message and exit code")
 struct BadInputTests {
-    static let all = BadInput.files + BadInput.output + BadInput.commandLine
+    static let all = BadInput.files + BadInput.output + BadInput.values + BadInput.commandLine
 
     @Test(arguments: BadInputTests.all)
     func answer(_ input: BadInput) throws {

@@ -42,12 +42,14 @@ struct KioskProcess {
 
     /// Runs `script` with `/bin/sh -c` in `directory`, where `kiosk` is a shell function that
     /// runs the real executable: for cases that need what `Process` cannot express (argv bytes
-    /// that are not UTF-8, stdout on /dev/full, FIFOs made with mkfifo).
+    /// that are not UTF-8, stdout on /dev/full, FIFOs made with mkfifo). `$PACKAGE` is the
+    /// package root, for copying the shipped configs.
     static func shell(_ script: String, in directory: URL) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "kiosk() { \"$KIOSK\" \"$@\"; }\n" + script]
-        process.environment = ProcessInfo.processInfo.environment.merging(["KIOSK": binary.path]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(["KIOSK": binary.path, "PACKAGE": packageRoot.path]) { $1 }
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
