@@ -11,7 +11,8 @@
 /// comparison fills only the band of the table within the edit limit of its diagonal; and a
 /// run charges its comparisons to one `Budget`, after which it suggests nothing more.
 enum Suggestion {
-    /// Longer words are not typos worth a suggestion (ids are at most 128 scalars).
+    /// Longer words get no suggestion: a typo in something that long is better found by eye,
+    /// and one comparison costs as much as the word is long.
     static let longestWord = 64
     /// The most edits a suggestion may be away from the word.
     static let maximumEdits = 2
@@ -76,8 +77,6 @@ enum Suggestion {
                     text: candidate, scalars: Array(candidate.unicodeScalars), characters: candidate.count, order: order))
             }
         }
-
-        var isEmpty: Bool { byLength.isEmpty }
 
         func closest(to word: String, budget: Budget? = nil) -> String? {
             guard !byLength.isEmpty, !(budget?.isExhausted ?? false) else { return nil }
