@@ -57,7 +57,10 @@ final class ConfigValidator {
     private var idOwners: [String: String] = [:]
     /// Button id → formatted path, within the popup being decoded.
     private var buttonIDOwners: [String: String] = [:]
+    /// Ids of each kind in document order (the suggestion candidates, first of equals wins),
+    /// and the same as sets, so that each reference is checked in constant time.
     private var declared: [Target: [String]] = [:]
+    private var declaredSets: [Target: Set<String>] = [:]
     /// Targets some of whose ids could not be read: references to them cannot be checked.
     private var unknownTargets: Set<Target> = []
     private var references: [(target: Target, id: String, path: [any CodingKey])] = []
@@ -98,7 +101,10 @@ final class ConfigValidator {
     }
 
     /// Notes that a screen, panel or popup called `id` exists.
-    func declare(_ target: Target, id: String) { declared[target, default: []].append(id) }
+    func declare(_ target: Target, id: String) {
+        declared[target, default: []].append(id)
+        declaredSets[target, default: []].insert(id)
+    }
 
     /// Notes that some screen, panel or popup has an id that could not be read (or that the
     /// whole list could not): checking references to that kind would only add noise.
@@ -119,15 +125,21 @@ final class ConfigValidator {
     }
 
     /// Reports references to missing screens, panels and popups, and frames off their area.
+    /// Linear in the number of ids and references: lookups are hashed, the suggestion
+    /// candidates of each kind are prepared once, and suggestions share the run's budget.
     func finish() {
+        var candidates: [Target: Suggestion.Candidates] = [:]
         for reference in references where !unknownTargets.contains(reference.target) {
-            let ids = declared[reference.target] ?? []
-            guard !ids.contains(reference.id) else { continue }
+            guard !(declaredSets[reference.target]?.contains(reference.id) ?? false) else { continue }
             var message = "no \(reference.target.rawValue) with id \(JSONWriter.quoted(reference.id))"
-            if let other = Target.allCases.first(where: { declared[$0]?.contains(reference.id) ?? false }) {
+            if let other = Target.allCases.first(where: { declaredSets[$0]?.contains(reference.id) ?? false }) {
                 message += " (it is a \(other.rawValue))"
-            } else if let suggestion = Suggestion.closest(to: reference.id, among: ids) {
-                message += "; did you mean \(JSONWriter.quoted(suggestion))?"
+            } else {
+                let ids = candidates[reference.target] ?? Suggestion.Candidates(declared[reference.target] ?? [])
+                candidates[reference.target] = ids
+                if let suggestion = ids.closest(to: reference.id, budget: diagnostics.suggestionBudget) {
+                    message += "; did you mean \(JSONWriter.quoted(suggestion))?"
+                }
             }
             diagnostics.report(message, at: reference.path)
         }

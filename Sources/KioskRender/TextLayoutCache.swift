@@ -130,6 +130,8 @@ final class TextLayoutCache {
     }
 
     private func entry(for key: Key) -> Entry {
+        var key = key
+        key.text = Self.shapeable(key.text)
         if let entry = layouts.value(for: key) {
             hits += 1
             return entry
@@ -180,5 +182,50 @@ final class TextLayoutCache {
         let description = FontDescription(font)
         fonts.insert(description, for: font)
         return description
+    }
+}
+
+// MARK: Text limits
+
+extension TextLayoutCache {
+    /// The most Unicode scalars of one text that reach Pango, and the most in one character
+    /// (grapheme cluster): `kiosk check` refuses longer text in a config with the same numbers.
+    static let maximumScalars = 4096
+    static let maximumClusterScalars = 32
+
+    /// `text` cut to what Pango is given, as defence in depth for text that did not come
+    /// through `kiosk check` (a control socket, say). Pango's cost grows faster than the
+    /// length of a cluster: one label of 100,000 combining marks took 14 s to shape, every
+    /// frame it was drawn, and a kiosk that stops drawing is as dead as one that crashed.
+    ///
+    /// The result is the longest prefix of whole clusters within `maximumScalars`, except that
+    /// a cluster longer than `maximumClusterScalars` is kept only up to that many scalars and
+    /// the text ends there. Always a prefix: cutting out the middle of a cluster could join
+    /// what follows into a new long one (an emoji ZWJ sequence, a Devanagari conjunct), while
+    /// grapheme boundaries (UAX #29) depend only on what precedes them, so a prefix keeps every
+    /// cluster of the text before the cut. The work is bounded by the limits, not the text.
+    static func shapeable(_ text: String) -> String {
+        let bytes = text.utf8.count
+        // ASCII has no cluster longer than two scalars (CR LF): only the length can be over.
+        if bytes <= maximumClusterScalars || (bytes <= maximumScalars && text.utf8.allSatisfy { $0 < 0x80 }) {
+            return text
+        }
+        // Clusters are looked for within the first scalars only, so that a cluster of a
+        // million marks is not walked to its end.
+        let window = bytes <= maximumScalars ? text : String(text.unicodeScalars.prefix(maximumScalars + 1))
+        var kept = 0
+        var index = window.startIndex
+        while index < window.endIndex {
+            let next = window.index(after: index)
+            let length = window.unicodeScalars.distance(from: index, to: next)
+            if length > maximumClusterScalars {
+                let end = window.unicodeScalars.index(index, offsetBy: min(maximumClusterScalars, maximumScalars - kept))
+                return String(window.unicodeScalars[..<end])
+            }
+            if kept + length > maximumScalars { return String(window[..<index]) }
+            kept += length
+            index = next
+        }
+        return window
     }
 }

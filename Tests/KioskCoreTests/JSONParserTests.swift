@@ -92,6 +92,18 @@ import Testing
         }
     }
 
+    @Test func anObjectOfAHundredThousandKeysParsesAndARepeatAtTheEndIsStillFound() throws {
+        let members = (0..<100_000).map { "\"k\($0)\": \($0)" }
+        let parsed = try parser.parse("{" + members.joined(separator: ", ") + "}")
+        #expect(parsed.members?.count == 100_000)
+        #expect(parsed.members?.last?.key == "k99999")
+        let repeated = "{" + (members + ["\"k5\": 0"]).joined(separator: ", ") + "}"
+        #expect(throws: JSONSyntaxError(line: 1, column: repeated.utf8.count - #""k5": 0}"#.utf8.count + 1,
+                                        message: #"duplicate key "k5""#)) {
+            try parser.parse(repeated)
+        }
+    }
+
     // MARK: Errors
 
     static let errorCases: [(String, String)] = [

@@ -18,8 +18,24 @@ final class Diagnostics {
     /// The document being decoded; problems without their own position are placed by path.
     let root: JSONNode
     private(set) var entries: [Entry] = []
+    /// What every "did you mean …?" of this run may cost together.
+    let suggestionBudget: Suggestion.Budget
+    /// Key → member index of each large object that a path went through, by the object's
+    /// path: thousands of problems inside an object of thousands of members would otherwise
+    /// each scan its members.
+    private var memberIndexes: [[PathStep]: [String: Int]] = [:]
 
-    init(root: JSONNode) { self.root = root }
+    /// One step of a path, unambiguous where the formatted path is not (a key may contain
+    /// dots and brackets).
+    private enum PathStep: Hashable {
+        case index(Int)
+        case key(String)
+    }
+
+    init(root: JSONNode, suggestionBudget: Suggestion.Budget = Suggestion.Budget()) {
+        self.root = root
+        self.suggestionBudget = suggestionBudget
+    }
 
     var isEmpty: Bool { entries.isEmpty }
 
@@ -58,16 +74,31 @@ final class Diagnostics {
     /// The position of the deepest node that `path` reaches in the document.
     func position(of path: [any CodingKey]) -> JSONPosition {
         var node = root
+        var steps: [PathStep] = []
         for key in path {
             if let index = key.intValue, let elements = node.elements, elements.indices.contains(index) {
                 node = elements[index]
-            } else if let member = node.members?.first(where: { $0.key == key.stringValue }) {
-                node = member.value
+                steps.append(.index(index))
+            } else if let members = node.members, let index = memberIndex(of: key.stringValue, in: members, at: steps) {
+                node = members[index].value
+                steps.append(.key(key.stringValue))
             } else {
                 break
             }
         }
         return node.position
+    }
+
+    /// Objects up to this size are scanned; larger ones get an index on first use.
+    private static let scannedMemberCount = 16
+
+    private func memberIndex(of key: String, in members: [JSONNode.Member], at path: [PathStep]) -> Int? {
+        guard members.count > Self.scannedMemberCount else { return members.firstIndex { $0.key == key } }
+        if let index = memberIndexes[path] { return index[key] }
+        // The parser rejects repeated keys; for a tree made otherwise, the first one counts.
+        let index = Dictionary(members.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        memberIndexes[path] = index
+        return index[key]
     }
 
     /// `screens[0].controls[2].max`: keys joined by dots, array indices in brackets.

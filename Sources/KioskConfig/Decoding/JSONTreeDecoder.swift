@@ -46,12 +46,17 @@ struct JSONTreeDecoder: Decoder {
         return value
     }
 
+    /// Linear in the object's size: the candidates (keys asked about but absent) are worked
+    /// out once per object, and each unknown key is compared only with those of about its
+    /// length, within the run's suggestion budget.
     private func reportUnknownKeys() {
-        guard let keyUsage, keyUsage.opened, let members = node.members else { return }
+        guard let keyUsage, keyUsage.opened, let members = node.members,
+              keyUsage.used.contains(false) else { return }
+        let present = Set(members.lazy.map(\.key))
+        let candidates = Suggestion.Candidates(keyUsage.asked.filter { !present.contains($0) })
         for (index, member) in members.enumerated() where !keyUsage.used[index] {
-            let candidates = keyUsage.asked.filter { asked in !members.contains { $0.key == asked } }
             var message = "unknown key \(JSONWriter.quoted(member.key))"
-            if let suggestion = Suggestion.closest(to: member.key, among: candidates) {
+            if let suggestion = candidates.closest(to: member.key, budget: diagnostics.suggestionBudget) {
                 message += "; did you mean \(JSONWriter.quoted(suggestion))?"
             }
             diagnostics.report(message, at: codingPath, position: member.keyPosition)
@@ -118,10 +123,13 @@ final class KeyUsage {
     var used: [Bool]
     /// Every key name asked about, present or not, in asking order (suggestion candidates).
     private(set) var asked: [String] = []
+    /// The same names, to keep `asked` free of repeats in constant time per key (a type that
+    /// lists the keys of an object with 32,000 members asks about every one).
+    private var askedSet: Set<String> = []
 
     init(memberCount: Int) { used = Array(repeating: false, count: memberCount) }
 
     func ask(_ key: String) {
-        if !asked.contains(key) { asked.append(key) }
+        if askedSet.insert(key).inserted { asked.append(key) }
     }
 }

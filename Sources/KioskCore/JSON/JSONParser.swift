@@ -147,9 +147,10 @@ private struct JSONScanner {
             let keyPosition = position
             let key = try parseString()
             let isDuplicate: Bool
-            if var set = keySet {
-                isDuplicate = !set.insert(key).inserted
-                keySet = set
+            // Inserted through the optional in place: a copy taken out of it and written back
+            // would share storage with it while inserting, and so copy the whole set every key.
+            if let inserted = keySet?.insert(key).inserted {
+                isDuplicate = !inserted
             } else {
                 isDuplicate = members.contains { $0.key == key }
                 if members.count >= 16 { keySet = Set(members.map(\.key) + [key]) }
