@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+import KioskCore
 
 /// Pango layouts kept between frames, keyed by (text, font, width limit, and for wrapped
 /// text the height limit and line alignment).
@@ -190,8 +191,8 @@ final class TextLayoutCache {
 extension TextLayoutCache {
     /// The most Unicode scalars of one text that reach Pango, and the most in one character
     /// (grapheme cluster): `kiosk check` refuses longer text in a config with the same numbers.
-    static let maximumScalars = 4096
-    static let maximumClusterScalars = 32
+    static let maximumScalars = DisplayTextLimits.maximumScalars
+    static let maximumClusterScalars = DisplayTextLimits.maximumCharacterScalars
 
     /// `text` cut to what Pango is given, as defence in depth for text that did not come
     /// through `kiosk check` (a control socket, say). Pango's cost grows faster than the

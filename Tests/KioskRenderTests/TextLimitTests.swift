@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func theCanvasMeasuresAndDrawsAHugeLabelAsItsCutText() throws {
-        let buffer = PixelBuffer(width: 200, height: 60)
+        let buffer = try PixelBuffer(width: 200, height: 60)
         let canvas = try CairoCanvas(buffer: buffer)
         let huge = "a" + String(repeating: Self.mark, count: 100_000)
         let cut = "a" + String(repeating: Self.mark, count: 31)

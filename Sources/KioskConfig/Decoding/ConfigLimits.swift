@@ -87,8 +87,9 @@ struct TextRule: Sendable {
     /// Ids of screens, panels, popups, controls and popup buttons, and the references to them.
     static let id = TextRule(allowsEmpty: false, maximumScalars: 128)
     /// Text on screen: label `text`, button `title`, popup `title` and `text`, popup button
-    /// `title`. 32 scalars are a base and 31 combining marks, more than any script needs.
-    static let displayText = TextRule(allowsEmpty: true, maximumScalars: 4096, maximumCharacterScalars: 32)
+    /// `title` (`DisplayTextLimits`, shared with the renderer).
+    static let displayText = TextRule(allowsEmpty: true, maximumScalars: DisplayTextLimits.maximumScalars,
+                                      maximumCharacterScalars: DisplayTextLimits.maximumCharacterScalars)
     /// A Pango font description.
     static let fontDescription = TextRule(allowsEmpty: false, maximumScalars: 256)
     /// A popup's `template` path (the system's own limit, PATH_MAX, is in bytes and larger).
