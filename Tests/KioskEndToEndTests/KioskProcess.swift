@@ -28,16 +28,7 @@ struct KioskProcess {
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes before waiting, so a chatty run cannot fill a pipe and stall.
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return try collect(process)
     }
 
     /// Runs `script` with `/bin/sh -c` in `directory`, where `kiosk` is a shell function that
@@ -51,12 +42,25 @@ struct KioskProcess {
         process.environment = ProcessInfo.processInfo.environment
             .merging(["KIOSK": binary.path, "PACKAGE": packageRoot.path]) { $1 }
         process.currentDirectoryURL = directory
+        return try collect(process)
+    }
+
+    /// Starts `process` and waits for it, with stdout and stderr read at the same time: read
+    /// one after the other, a run that fills the second pipe while the first is open would stall.
+    private static func collect(_ process: Process) throws -> Output {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        nonisolated(unsafe) var stderr = Data()
+        let done = DispatchSemaphore(value: 0)
+        let readStderr = Thread {
+            stderr = err.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+        readStderr.start()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        done.wait()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))
