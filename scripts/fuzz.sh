@@ -71,11 +71,18 @@ for t in "${targets[@]}"; do
   if [ "$status" -ne 0 ]; then
     # The report without libFuzzer's progress lines: what went wrong and the stack.
     grep -vE '^#[0-9]+[[:space:]]|^INFO: |^[[:space:]]+NEW_FUNC' "$log" | tail -n 80 >&2
-    saved=$(sed -n "s/.*Test unit written to //p" "$log" | tail -1)
+    saved=$(sed -n "s/.*Test unit written to //p" "$log" | tail -n 1)
+    # The inputs of this run, to replay (-runs=0) when no single input is to blame.
+    corpus=$findings/corpus-$(date +%Y%m%d-%H%M%S)
+    mv "$work/$t" "$corpus"
     echo "fuzz: $t FAILED (exit $status); input saved to ${saved:-(none; see the report above)}" >&2
-    if [ -n "$saved" ]; then
+    if [ -n "$saved" ] && [ -s "$saved" ]; then
       echo "fuzz: replay: .build/fuzz/release/fuzz-$t $saved; keep it as a regression:" \
            "cp $saved Tests/KioskFuzzRegressionTests/Regressions/$t/" >&2
+    else
+      # A leak found at exit belongs to no one input; libFuzzer then saves an empty file.
+      echo "fuzz: no single input to blame (a leak found at exit?); the run's inputs are in $corpus:" \
+           "replay them with .build/fuzz/release/fuzz-$t -runs=0 $corpus" >&2
     fi
     failed+=("$t")
   fi
