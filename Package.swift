@@ -67,8 +67,7 @@ let package = Package(
         .target(name: "KioskCLI", dependencies: ["KioskService", "KioskConfig", "KioskRender", "KioskBackend"]),
         .executableTarget(name: "kiosk", dependencies: ["KioskCLI"]),
         // Bytes in, whole pipeline run, expected errors swallowed: one entry per input format.
-        .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskRender", "KioskBackend",
-                                                    "KioskService"]),
+        .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskBackend", "KioskService"]),
 
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
         .testTarget(name: "KioskGesturesTests", dependencies: ["KioskGestures"]),

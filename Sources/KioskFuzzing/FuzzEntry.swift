@@ -127,6 +127,7 @@ public enum FuzzEntry {
 
     private final class EventCount {
         var count = 0
+        /// The encoded lines' length: encoding them is part of a run (`kiosk run --events`).
         var bytes = 0
     }
 }
