@@ -5,8 +5,26 @@
 //   KioskUI + CCairo/CPangoCairo ← KioskRender ← KioskBackend ← KioskService ← KioskCLI ← kiosk
 import PackageDescription
 
+// Fuzzing (scripts/fuzz.sh): KIOSK_FUZZ=1 adds one libFuzzer executable per input format, built
+// with -sanitize=fuzzer,address into .build/fuzz. They link only with that sanitizer, so a normal
+// build never sees them. Their logic is the library KioskFuzzing, which `swift test` replays.
+let fuzzing = Context.environment["KIOSK_FUZZ"] == "1"
+// One name per input format: Fuzz/Targets/<name>/ holds the executable fuzz-<name>.
+let fuzzTargets = ["config", "template", "touch"]
+
 // Pixel loops are bandwidth-bound; -Ounchecked only removes overflow traps in the renderer's copy paths.
-let release: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+// Overflow traps are what a fuzzer looks for, so a fuzz build keeps them.
+let release: [SwiftSetting] = fuzzing ? [] : [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+
+// Only with KIOSK_FUZZ=1: the libFuzzer driver and one executable per format. SwiftPM links an
+// executable's `main` to `<module>_main`, which each target defines itself (@_cdecl) so that it,
+// not libFuzzer's own main, starts the program; hence -parse-as-library.
+let fuzzExecutables: [Target] = !fuzzing ? [] : [
+    .target(name: "KioskFuzzDriver", dependencies: ["KioskFuzzing"], path: "Fuzz/Driver"),
+] + fuzzTargets.map { name in
+    .executableTarget(name: "fuzz-\(name)", dependencies: ["KioskFuzzing", "KioskFuzzDriver"],
+                      path: "Fuzz/Targets/\(name)", swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+}
 
 let package = Package(
     name: "SwiftKiosk",
@@ -48,6 +66,8 @@ let package = Package(
                                "CLinux", "CSystemd"]),
         .target(name: "KioskCLI", dependencies: ["KioskService", "KioskConfig", "KioskRender", "KioskBackend"]),
         .executableTarget(name: "kiosk", dependencies: ["KioskCLI"]),
+        // Bytes in, whole pipeline run, expected errors swallowed: one entry per input format.
+        .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskBackend", "KioskService"]),
 
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
         .testTarget(name: "KioskGesturesTests", dependencies: ["KioskGestures"]),
@@ -59,5 +79,9 @@ let package = Package(
         .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM"]),
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
         .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender"]),
-    ]
+        // Replays the seed corpus (Fuzz/Corpus) and every input a fuzzer once broke (Regressions).
+        .testTarget(name: "KioskFuzzRegressionTests",
+                    dependencies: ["KioskFuzzing", "KioskCore", "KioskUI", "KioskConfig", "KioskBackend"],
+                    exclude: ["Regressions"]),
+    ] + fuzzExecutables
 )

@@ -1,0 +1,14 @@
+// libFuzzer on FuzzEntry.template (scripts/fuzz.sh template). A new target copies this file and
+// changes the format and the name of the main function (SwiftPM's <module>_main).
+import KioskFuzzing
+import KioskFuzzDriver
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    LibFuzzer.testOneInput(data, size, .template)
+}
+
+@_cdecl("fuzz_template_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    LibFuzzer.main(argc, argv, testOneInput)
+}
