@@ -4,7 +4,9 @@
 #   SECONDS  run time of each target (default 60)
 # Builds the libFuzzer executables (KIOSK_FUZZ=1; release, overflow checks on, AddressSanitizer)
 # in .build/fuzz, so the normal build cache is untouched, and runs each on its seed corpus
-# (Fuzz/Corpus/TARGET) and dictionary (Fuzz/Dictionaries/TARGET.dict). New inputs go to a
+# (Fuzz/Corpus/TARGET) and dictionary (Fuzz/Dictionaries/TARGET.dict), starting from the kept
+# findings (Tests/KioskFuzzRegressionTests/Regressions/TARGET: replayed with the sanitizers, so a
+# leak that `swift test` cannot see is caught here too). New inputs go to a
 # temporary working corpus: the repository is not modified. Exits non-zero on the first crash,
 # leak, timeout or out-of-memory, and says where the input was saved (.build/fuzz/findings/).
 # Extra libFuzzer flags: FUZZ_FLAGS="-jobs=2 -workers=2" scripts/fuzz.sh config 600
@@ -55,7 +57,7 @@ for t in "${targets[@]}"; do
   findings=$root/.build/fuzz/findings/$t
   mkdir -p "$findings" "$work/$t"
   log=$work/$t.log
-  echo "fuzz: $t for $seconds s (corpus Fuzz/Corpus/$t, dictionary Fuzz/Dictionaries/$t.dict)"
+  echo "fuzz: $t for $seconds s (corpus Fuzz/Corpus/$t + regressions, dictionary Fuzz/Dictionaries/$t.dict)"
   start=$SECONDS
   status=0
   # -timeout: seconds one input may take (the slowest seed takes milliseconds); -rss_limit_mb
@@ -63,7 +65,7 @@ for t in "${targets[@]}"; do
   # shellcheck disable=SC2086
   ".build/fuzz/release/fuzz-$t" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \
     -print_final_stats=1 -dict="Fuzz/Dictionaries/$t.dict" -artifact_prefix="$findings/" \
-    ${FUZZ_FLAGS:-} "$work/$t" "Fuzz/Corpus/$t" >"$log" 2>&1 || status=$?
+    ${FUZZ_FLAGS:-} "$work/$t" "Fuzz/Corpus/$t" "Tests/KioskFuzzRegressionTests/Regressions/$t" >"$log" 2>&1 || status=$?
   elapsed=$((SECONDS - start))
   final() { sed -n "s/^stat::$1: *//p" "$log" | tail -n 1; }
   echo "fuzz: $t: ${elapsed} s, $(final number_of_executed_units) runs, $(final average_exec_per_sec) exec/s," \
