@@ -1,8 +1,11 @@
 // swift-tools-version: 6.0
 // SwiftKiosk: a software-rendered touchscreen kiosk runtime for embedded Linux.
 // Module graph (arrows point one way, see Documentation/Architecture.md):
-//   KioskCore ← KioskGestures, KioskAnimation ← KioskUI ← KioskConfig
-//   KioskUI + CCairo/CPangoCairo ← KioskRender ← KioskBackend ← KioskService ← KioskCLI ← kiosk
+//   KioskCore (geometry, time, pixels, neutral input) ← KioskGestures, KioskAnimation ← KioskUI ← KioskConfig
+//   KioskUI + CCairo/CPangoCairo ← KioskRender
+//   KioskCore + CLinux ← KioskLoop (epoll, signals, timers, the clock) ← KioskBackend (the display seam, headless)
+//   KioskBackend ← KioskDRM, KioskInput (libinput) — backends know pixels and input, never the UI
+//   all of the above ← KioskService (runtime, the one runner, backend choice) ← KioskCLI ← kiosk
 import PackageDescription
 
 // Fuzzing (scripts/fuzz.sh): KIOSK_FUZZ=1 adds one libFuzzer executable per input format, built
@@ -41,6 +44,7 @@ let package = Package(
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .target(name: "CDRMShim", dependencies: ["CDRM"]),
+        .target(name: "CConsoleShim"),
 
         // Pure modules: no C, no devices, no clock.
         // libm: the pure modules use only the stdlib, whose rounding and sqrt call into libm.
@@ -53,18 +57,23 @@ let package = Package(
         // Modules that touch C libraries or the operating system.
         .target(name: "KioskRender", dependencies: ["KioskCore", "KioskUI", "CCairo", "CPangoCairo"],
                 swiftSettings: release),
-        .target(name: "KioskBackend", dependencies: ["KioskCore", "KioskRender"]),
-        // Devices: one opener for every node (direct open or logind TakeDevice), DRM/KMS output,
-        // libinput input. Each C library is wrapped in exactly one of these.
-        .target(name: "KioskDevice", dependencies: ["KioskCore", "CSystemd"]),
-        .target(name: "KioskDRM", dependencies: ["KioskCore", "KioskRender", "KioskBackend", "KioskDevice",
+        // The main loop's parts: epoll, signalfd, timerfd, CLOCK_MONOTONIC (the only clock read).
+        .target(name: "KioskLoop", dependencies: ["KioskCore", "CLinux"]),
+        // The seam every display plugs into, and the in-memory display.
+        .target(name: "KioskBackend", dependencies: ["KioskCore", "KioskLoop"]),
+        // Sessions and devices: one opener for every node (direct open or logind TakeDevice), the
+        // VT, logind. Each C library is wrapped in exactly one module.
+        .target(name: "KioskDevice", dependencies: ["KioskCore", "KioskLoop", "CSystemd", "CConsoleShim"]),
+        .target(name: "KioskDRM", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "KioskDevice",
                                                  "CDRM", "CDRMShim"]),
-        .target(name: "KioskInput", dependencies: ["KioskCore", "KioskDevice", "CLibInput", "CUdev"]),
+        .target(name: "KioskInput", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "KioskDevice",
+                                                   "CLibInput", "CUdev"]),
         .target(name: "KioskService",
                 dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig",
-                               "KioskRender", "KioskBackend", "KioskDevice", "KioskDRM", "KioskInput",
-                               "CLinux", "CSystemd"]),
-        .target(name: "KioskCLI", dependencies: ["KioskService", "KioskConfig", "KioskRender", "KioskBackend"]),
+                               "KioskRender", "KioskLoop", "KioskBackend", "KioskDevice", "KioskDRM", "KioskInput",
+                               "CSystemd"]),
+        .target(name: "KioskCLI", dependencies: ["KioskService", "KioskConfig", "KioskRender", "KioskBackend", "KioskLoop",
+                                                 "KioskDRM", "KioskDevice", "KioskUI", "KioskCore"]),
         .executableTarget(name: "kiosk", dependencies: ["KioskCLI"]),
         // Bytes in, whole pipeline run, expected errors swallowed: one entry per input format.
         .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskBackend", "KioskService"]),
@@ -76,8 +85,9 @@ let package = Package(
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], exclude: ["Fixtures"]),
         .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig"],
                     resources: [.copy("Goldens")]),
-        .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM"]),
+        .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM", "KioskBackend", "KioskLoop", "KioskDevice", "CConsoleShim"]),
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
+        .testTarget(name: "KioskLoopTests", dependencies: ["KioskLoop"]),
         .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender"]),
         // Replays the seed corpus (Fuzz/Corpus) and every input a fuzzer once broke (Regressions).
         .testTarget(name: "KioskFuzzRegressionTests",

@@ -1,20 +1,139 @@
 import KioskCore
-import KioskRender
+import KioskLoop
 
-/// Where finished frames go. The renderer paints into a cached shadow buffer in panel
-/// orientation; a backend copies only the damaged rectangles into whatever it scans out
-/// (a DRM dumb buffer, a wl_shm buffer, memory) and shows it.
+/// Where finished frames go: a DRM/KMS output, a Wayland surface, the Linux framebuffer, or
+/// memory (headless). The renderer paints into a cached shadow buffer in panel orientation; a
+/// backend copies only the damaged rectangles into whatever it scans out and shows them.
 ///
-/// The interface is deliberately tiny (wlroots' start/commit/destroy, LVGL's flush + wait):
-/// everything a backend knows about the scene arrives as pixels and a damage region.
+/// The seam follows wlroots' backend (`start`, `commit`, `destroy`, the backend announcing its
+/// outputs and inputs) and Slint's linuxkms presenter (the backend registers its own descriptor
+/// with the event loop and calls back when a frame is done). One runner drives every backend:
+///
+///     backend.start(loop:, events:)         descriptors registered; output known now or later
+///     events.outputChanged(mode)            size/refresh/scale: re-layout, repaint everything
+///     backend.present(frame, damage:, at:)  only after start and after each events.frameDone
+///     events.frameDone(time)                the output took the frame: the next may come
+///     events.input(event)                   backends that own their input (wl_seat, a script)
+///     backend.pause() / resume()            session away and back (the runner repaints all)
+///     backend.stop()                        the display as it was before start
+///
+/// Frames are paced by `frameDone` notifications, never by polling: a backend that cannot tell
+/// when the output took a frame (an fbdev driver without `FBIO_WAITFORVSYNC`, the headless
+/// virtual vblank) reports a deadline (`nextDeadline`) and completes the frame in `advance(to:)`.
+/// Backends read no clock: time arrives as a parameter, so the headless one is deterministic.
 public protocol DisplayBackend: AnyObject {
-    /// The size of the framebuffer, in the panel's own orientation.
-    var panelSize: Size { get }
-    /// Time between two vertical blanks.
-    var refreshInterval: Duration { get }
-    /// True from `present` until the output has flipped to the new frame; no second frame
-    /// may be presented in between (a DRM page flip cannot be queued twice).
-    var isFlipPending: Bool { get }
-    /// Copies `damage` (panel coordinates) of `frame` to the output and schedules the flip.
+    /// For the log line after start: `drm /dev/dri/card0 Virtual-1 800x480@75 atomic`,
+    /// `wayland wl_shm 1280x720 (fullscreen)`, `fbdev /dev/fb0 800x480 16 bpp`.
+    var name: String { get }
+    /// The output's mode; nil until the backend knows it (a Wayland surface before its first
+    /// `configure`). Every change after start is also reported through `outputChanged`.
+    var output: OutputMode? { get }
+    /// True when the backend delivers input itself (Wayland's `wl_seat`, the headless script);
+    /// false when the kiosk reads the seat's devices with libinput (DRM, framebuffer).
+    var deliversInput: Bool { get }
+    /// Registers the backend's descriptors with `loop` and shows the output (a modeset, a
+    /// surface). `events` receives everything the backend has to say from then on.
+    func start(loop: EventLoop, events: BackendEvents) throws
+    /// Copies `damage` (panel pixels) of `frame` to the output and shows it. Called only when
+    /// the output can take a frame: after `start` (once `output` is known) and after each
+    /// `frameDone`, never twice in between.
     func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant)
+    /// When `advance(to:)` must be called even if no descriptor becomes ready: a timer-paced
+    /// vertical blank, the next scripted touch. Nil when nothing is due.
+    var nextDeadline: Instant? { get }
+    /// Completes what is due at `time` (a timer-paced frame, scripted input).
+    func advance(to time: Instant)
+    /// The session went away (VT switch, logind pause): stop showing frames, give up the device.
+    func pause()
+    /// The session is back: take the device again. The runner repaints the whole frame next.
+    func resume() throws
+    /// At the end of a run, completes a frame still waiting for the output (headless: its
+    /// virtual vertical blank), so that the last frame is what the output shows.
+    func finishPendingFrame()
+    /// Puts the display back as it was before `start` (the saved CRTC, the console). Idempotent.
+    func stop()
+    /// What the backend did so far, for the exit report.
+    var statistics: PresentStatistics { get }
+}
+
+extension DisplayBackend {
+    public var nextDeadline: Instant? { nil }
+    public func advance(to time: Instant) {}
+    public func pause() {}
+    public func resume() throws {}
+    public func finishPendingFrame() {}
+}
+
+/// The output a backend drives.
+public struct OutputMode: Sendable, Equatable, CustomStringConvertible {
+    /// Buffer size in pixels, in the panel's own orientation.
+    public var width: Int
+    public var height: Int
+    /// Time between two frames the output can show (a vertical blank, a compositor's repaint).
+    public var refreshInterval: Duration
+    /// Buffer pixels per logical pixel (`wl_output.scale`; 1 elsewhere).
+    public var scale: Int
+
+    public init(width: Int, height: Int, refreshInterval: Duration = .nanoseconds(16_666_667), scale: Int = 1) {
+        self.width = width
+        self.height = height
+        self.refreshInterval = refreshInterval
+        self.scale = scale
+    }
+
+    public var size: Size { Size(Double(width), Double(height)) }
+
+    /// `800x480@60`.
+    public var description: String {
+        let hz = refreshInterval.nanoseconds > 0 ? 1e9 / Double(refreshInterval.nanoseconds) : 0
+        let rounded = (hz * 100).rounded() / 100
+        let text = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return "\(width)x\(height)@\(text)" + (scale == 1 ? "" : " scale \(scale)")
+    }
+}
+
+/// What a backend tells the runner, as callbacks: set once, before `start`.
+public struct BackendEvents {
+    /// The output took the last presented frame (a page flip, a frame callback, a vsync), at
+    /// this time on the program's time line: the next frame may be presented.
+    public var frameDone: (Instant) -> Void
+    /// The output's size, refresh or scale changed (a Wayland `configure`, a new `wl_output`).
+    public var outputChanged: (OutputMode) -> Void
+    /// Input the backend owns, as neutral events in panel pixels.
+    public var input: (InputEvent) -> Void
+    /// The backend cannot go on: the compositor closed the window or went away, the device
+    /// was lost. The runner stops; `BackendClosure.failed` makes the exit code non-zero.
+    public var closed: (BackendClosure) -> Void
+
+    public init(frameDone: @escaping (Instant) -> Void, outputChanged: @escaping (OutputMode) -> Void,
+                input: @escaping (InputEvent) -> Void, closed: @escaping (BackendClosure) -> Void) {
+        self.frameDone = frameDone
+        self.outputChanged = outputChanged
+        self.input = input
+        self.closed = closed
+    }
+}
+
+/// Why a backend ended the run.
+public enum BackendClosure: Sendable, Equatable, CustomStringConvertible {
+    /// Asked to (`xdg_toplevel.close`): a clean end, exit code 0.
+    case requested(String)
+    /// Something broke (a protocol error, the compositor gone): exit code 1, so systemd restarts.
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .requested(let why), .failed(let why): return why
+        }
+    }
+}
+
+/// An input device set the runner reads besides the backend (libinput on DRM and fbdev).
+public protocol InputSource: AnyObject {
+    /// Registers the source's descriptors with `loop`; events go to `deliver`.
+    func start(loop: EventLoop, deliver: @escaping (InputEvent) -> Void) throws
+    /// The session went away: close the devices (their fingers are cancelled).
+    func pause()
+    /// The session is back: open them again.
+    func resume() throws
 }

@@ -1,42 +1,79 @@
 import KioskCore
-import KioskRender
+import KioskLoop
 
 /// A display that exists only in memory, for tests and CI: "scanout" is a second buffer the
 /// damaged rectangles are copied into, exactly as a DRM backend copies into a dumb buffer, and
-/// vertical blank is faked on the virtual clock (a flip completes one refresh interval after
-/// it was presented), so headless runs pace frames like a real 60 Hz panel, deterministically.
+/// vertical blank is faked (a frame is done one refresh interval after it was presented), so
+/// headless runs pace frames like a real 60 Hz panel. Input is a touch script it plays itself,
+/// each touch at its time, as a touchscreen would report it.
+///
+/// Everything is driven through `advance(to:)` and `nextDeadline`, never a clock, so on the
+/// runner's virtual clock a run is deterministic (same script, same events, same pixels) and
+/// takes milliseconds; on the real clock the same backend runs in real time.
 public final class HeadlessBackend: DisplayBackend {
-    public let panelSize: Size
-    public let refreshInterval: Duration
+    public let mode: OutputMode
     /// What the panel would show: XRGB8888 in panel orientation.
     public let scanout: PixelBuffer
-    public private(set) var framesPresented = 0
-    private var flipCompletes: Instant?
+    public private(set) var statistics = PresentStatistics()
+    private var script: [TouchEvent]
+    private var nextTouch = 0
+    private var frameCompletes: Instant?
+    private var events: BackendEvents?
 
-    /// A panel of `width` x `height` pixels, each 1…`PixelBuffer.maximumSide` (else an error).
-    public init(width: Int, height: Int, refreshInterval: Duration = .nanoseconds(16_666_667)) throws(CairoError) {
-        panelSize = Size(Double(width), Double(height))
-        self.refreshInterval = refreshInterval
+    /// - Parameter script: touches in panel pixels, sorted by time (`TouchScript.parse`).
+    public init(width: Int, height: Int, refreshInterval: Duration = .nanoseconds(16_666_667),
+                script: [TouchEvent] = []) throws(PixelBufferSizeError) {
+        mode = OutputMode(width: width, height: height, refreshInterval: refreshInterval)
         scanout = try PixelBuffer(width: width, height: height, format: .xrgb32)
+        self.script = script
     }
 
-    public var isFlipPending: Bool { flipCompletes != nil }
+    public var name: String { "headless \(mode.width)x\(mode.height)" }
+    public var output: OutputMode? { mode }
+    public var deliversInput: Bool { true }
 
-    /// When the pending flip completes (the next fake vertical blank).
-    public var pendingFlipDeadline: Instant? { flipCompletes }
+    /// True once every scripted touch has been delivered.
+    public var scriptIsOver: Bool { nextTouch == script.count }
+
+    public func start(loop: EventLoop, events: BackendEvents) throws { self.events = events }
 
     public func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
-        precondition(flipCompletes == nil, "a frame was presented while a flip was pending")
-        for rect in damage.rects { scanout.copy(rect, from: frame) }
-        framesPresented += 1
-        flipCompletes = time + refreshInterval
+        precondition(frameCompletes == nil, "a frame was presented before the last one was done")
+        for rect in damage.rects {
+            scanout.copy(rect, from: frame)
+            statistics.bytesCopied += Int(rect.width) * Int(rect.height) * 4
+        }
+        statistics.framesPresented += 1
+        statistics.fullFrameBytes += mode.width * mode.height * 4
+        frameCompletes = time + mode.refreshInterval
     }
 
-    /// Completes the flip if its vertical blank has come. Returns true when it did.
-    @discardableResult
-    public func advance(to time: Instant) -> Bool {
-        guard let due = flipCompletes, due <= time else { return false }
-        flipCompletes = nil
-        return true
+    public var nextDeadline: Instant? {
+        let touch = nextTouch < script.count ? script[nextTouch].time : nil
+        return [frameCompletes, touch].compactMap { $0 }.min()
     }
+
+    /// Completes the frame whose vertical blank has come, then delivers the touches that are due.
+    public func advance(to time: Instant) {
+        if let due = frameCompletes, due <= time { completeFrame(at: due) }
+        while nextTouch < script.count, script[nextTouch].time <= time {
+            let touch = script[nextTouch]
+            nextTouch += 1
+            events?.input(.touch(touch))
+        }
+    }
+
+    /// Completes a frame still waiting for its vertical blank, at the end of a run, so that the
+    /// screenshot shows the last frame and the runner may draw what is still damaged.
+    public func finishPendingFrame() {
+        if let due = frameCompletes { completeFrame(at: due) }
+    }
+
+    private func completeFrame(at time: Instant) {
+        frameCompletes = nil
+        statistics.flipsCompleted += 1
+        events?.frameDone(time)
+    }
+
+    public func stop() {}
 }

@@ -23,6 +23,17 @@ extension ArgumentList {
         value("input-device").map { $0.split(separator: ",").map(String.init) } ?? []
     }
 
+    /// `--backend NAME`, `auto` when not given.
+    func backend() throws(UsageError) -> BackendName {
+        let name = value("backend") ?? "auto"
+        guard let backend = BackendName(rawValue: name) else {
+            let names = BackendName.allCases.map(\.rawValue)
+            throw UsageError(command: command, message: "--backend must be \(names.dropLast().joined(separator: ", ")) "
+                             + "or \(names.last!), not '\(name)'")
+        }
+        return backend
+    }
+
     /// `--rotation 0|90|180|270`, nil when not given.
     func rotation() throws(UsageError) -> DisplayRotation? {
         guard let text = value("rotation") else { return nil }

@@ -4,6 +4,7 @@ import KioskUI
 import KioskConfig
 import KioskRender
 import KioskService
+import KioskLoop
 
 /// `kiosk bench`: frame times of the real renderer on the config's start screen, next to the
 /// memory-bandwidth floor (a full-frame memcpy) measured in the same run, so the numbers
@@ -55,13 +56,18 @@ struct BenchCommand {
     }
 
     private func measure(config: KioskConfig, width: Int, height: Int) throws -> Result {
-        let scene = SceneBuilder.build(config)
-        let renderer = try SceneRenderer(designSize: config.display.designSize, panelWidth: width,
-                                         panelHeight: height, rotation: .none)
-        let scanout = try PixelBuffer(width: width, height: height)
+        let source = KioskSetup.sceneSource(for: config)
+        let design = source.designSize ?? Size(Double(width), Double(height))
+        let scene = source.make(design)
+        let renderer = try SceneRenderer(designSize: design, panelWidth: width, panelHeight: height, rotation: .none)
+        // The headless display copies each frame's damage to its scanout buffer, as DRM does.
+        let loop = try EventLoop()
+        let backend = try DisplayChoice.make(DisplayRequest(backend: .headless, headlessSize: (width, height)),
+                                             loop: loop).backend
         func frame() {
             let damage = renderer.render(scene)
-            for rect in damage.rects { scanout.copy(rect, from: renderer.frame) }
+            backend.present(renderer.frame, damage: damage, at: .zero)
+            backend.finishPendingFrame()
         }
         frame()
 

@@ -53,13 +53,36 @@ struct CalibrateCommand {
         let config = try KioskSetup.loadConfig(configPath)
         let rotation = self.rotation ?? config.display.rotation
         let theme = SceneBuilder.makeTheme(config)
-        let matrix: [Double]?
-        if headless {
-            matrix = try calibrateHeadless(config: config, rotation: rotation, theme: theme)
-        } else {
-            matrix = try calibrateOnDevice(config: config, rotation: rotation, theme: theme)
+        // The targets are laid out 1:1 on the upright screen (no design scaling), so they sit
+        // exactly where the session expects them.
+        var session: CalibrationSession?
+        let scene = KioskRunner.SceneSource(designSize: nil) { screen in
+            let made = CalibrationSession(screenSize: screen)
+            session = made
+            return CalibrationScene.make(session: made, theme: theme)
         }
-        guard let matrix else {
+        // Touches are taken raw: no calibration applies while calibrating.
+        let intercept: (TouchEvent) -> Bool = { touch in session?.handle(raw: touch); return true }
+        let panel: Size?
+        if headless {
+            let touches = try KioskSetup.loadTouchScript(inputPath!)
+            let size = self.size ?? KioskSetup.defaultPanelSize(for: config, rotation: rotation)
+            let kiosk = HeadlessKiosk(scene: scene, panelWidth: size.width, panelHeight: size.height,
+                                      rotation: rotation) { _ in }
+            kiosk.touchInterceptor = intercept
+            try kiosk.run(touches: touches)
+            if let screenshotPath, let scanout = kiosk.scanout { try Screenshot.write(scanout, to: screenshotPath) }
+            panel = Size(Double(size.width), Double(size.height))
+        } else {
+            let request = DisplayRequest(backend: .drm, drm: drm, inputDevices: inputDevices)
+            let runner = KioskRunner(display: { loop in try DisplayChoice.make(request, loop: loop) }, scene: scene,
+                                     options: .init(rotation: rotation, clock: .monotonic)) { _ in }
+            runner.touchInterceptor = intercept
+            runner.shouldStop = { session?.isComplete == true }
+            _ = try runner.run()
+            panel = runner.backend?.output?.size
+        }
+        guard let session, let panel, let matrix = session.matrix(panel: panel, rotation: rotation) else {
             LineWriter.standardError.writeLine("kiosk calibrate: not enough usable touches (four, not on one line); nothing written")
             return 1
         }
@@ -67,37 +90,5 @@ struct CalibrateCommand {
         let text = matrix.map { JSONWriter.format(($0 * 1e6).rounded() / 1e6) }.joined(separator: ", ")
         LineWriter.standardOutput.writeLine("\(configPath): input.calibration = [\(text)]")
         return 0
-    }
-
-    private func calibrateHeadless(config: KioskConfig, rotation: DisplayRotation, theme: Theme) throws -> [Double]? {
-        let touches = try KioskSetup.loadTouchScript(inputPath!)
-        let panel = size ?? KioskSetup.defaultPanelSize(for: config, rotation: rotation)
-        let panelSize = Size(Double(panel.width), Double(panel.height))
-        let session = CalibrationSession(screenSize: rotation.screenSize(forPanel: panelSize))
-        let scene = CalibrationScene.make(session: session, theme: theme)
-        let renderer = try SceneRenderer(designSize: session.screenSize, panelWidth: panel.width,
-                                         panelHeight: panel.height, rotation: rotation)
-        let backend = try HeadlessBackend(width: panel.width, height: panel.height)
-        let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend) { _ in }
-        runtime.touchInterceptor = { session.handle(raw: $0); return true }
-        HeadlessDriver(runtime: runtime, backend: backend).run(touches: touches)
-        if let screenshotPath { try Screenshot.write(backend.scanout, to: screenshotPath) }
-        return session.matrix(panel: panelSize, rotation: rotation)
-    }
-
-    private func calibrateOnDevice(config: KioskConfig, rotation: DisplayRotation, theme: Theme) throws -> [Double]? {
-        var session: CalibrationSession?
-        let runner = DeviceRunner(config: config, options: DeviceOptions(drm: drm, rotation: rotation,
-                                                                         inputDevices: inputDevices)) { _ in }
-        runner.makeScene = { screen in
-            let s = CalibrationSession(screenSize: screen)
-            session = s
-            return (CalibrationScene.make(session: s, theme: theme), screen)
-        }
-        runner.touchInterceptor = { touch in session?.handle(raw: touch); return true }
-        runner.shouldStop = { session?.isComplete == true }
-        _ = try runner.run()
-        guard let session, let panel = runner.panelSize else { return nil }
-        return session.matrix(panel: panel, rotation: rotation)
     }
 }

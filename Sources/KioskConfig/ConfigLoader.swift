@@ -38,7 +38,7 @@ public enum ConfigLoader {
         throws(ConfigErrors) -> KioskConfig
     {
         let diagnostics = Diagnostics(root: document)
-        let validator = ConfigValidator(diagnostics: diagnostics, designSize: DisplaySettings.defaultDesignSize)
+        let validator = ConfigValidator(diagnostics: diagnostics, designSize: DisplaySettings.defaultPanelSize)
         let decoded = JSONTreeDecoder.decode(KioskConfig.self, from: document, diagnostics: diagnostics,
                                              userInfo: [ConfigValidator.userInfoKey: validator])
         var templates = PopupTemplates(designSize: validator.designSize)

@@ -7,18 +7,26 @@ import KioskCore
 /// ```
 public struct DisplaySettings: Sendable, Equatable, Decodable {
     public static let defaultBackground = Color(hex: "#101418")!
-    public static let defaultDesignSize = Size(800, 480)
+    /// The panel a layout without `designSize` is checked against, and the headless default:
+    /// 800x480 in the panel's own orientation (its upright screen is 480x800 at rotation 90).
+    public static let defaultPanelSize = Size(800, 480)
 
     /// How the upright screen is turned on the panel (`rotation`: 0, 90, 180 or 270; default 0).
     public var rotation: DisplayRotation
     /// What shows where no control paints (`background`; default `#101418`). Screens may override it.
     public var background: Color
     /// The screen size the layout's frames were written for (`designSize`: `[w, h]`, each
-    /// 64…8192; default `[800, 480]`). The scene is scaled uniformly to fit the real screen.
-    public var designSize: Size
+    /// 64…8192), when given: the scene is then scaled uniformly to fit the real screen. Nil:
+    /// frames are in the upright screen's own pixels, whatever its size (no scaling).
+    public var designSize: Size?
+
+    /// The size the layout is in on the default panel, and what `kiosk check` checks frames
+    /// against: `designSize`, or else the upright screen of the default 800x480 panel at this
+    /// rotation (480x800 at 90°).
+    public var layoutSize: Size { designSize ?? rotation.screenSize(forPanel: Self.defaultPanelSize) }
 
     public init(rotation: DisplayRotation = .none, background: Color = DisplaySettings.defaultBackground,
-                designSize: Size = DisplaySettings.defaultDesignSize) {
+                designSize: Size? = nil) {
         self.rotation = rotation
         self.background = background
         self.designSize = designSize
@@ -31,10 +39,13 @@ public struct DisplaySettings: Sendable, Equatable, Decodable {
         let defaults = DisplaySettings()
         let rotation = try fields.decode(.rotation, default: RotationValue(defaults.rotation))
         let background = try fields.color(.background, default: defaults.background)
-        let designSize = try fields.decode(.designSize, default: DesignSizeValue(defaults.designSize))
+        // Written and not null: a broken one then leaves frames unchecked rather than checked
+        // against a size the author did not mean.
+        let given = fields.container.contains(.designSize) && (try? fields.container.decodeNil(forKey: .designSize)) == false
+        let designSize = try fields.optional(.designSize, as: DesignSizeValue.self)
+        let turn = rotation?.rotation ?? defaults.rotation
         // Frames are checked against this size; a broken size must not condemn every frame.
-        fields.validator?.designSize = designSize?.size
-        self.init(rotation: rotation?.rotation ?? defaults.rotation, background: background ?? defaults.background,
-                  designSize: designSize?.size ?? defaults.designSize)
+        fields.validator?.designSize = given ? designSize?.size : turn.screenSize(forPanel: Self.defaultPanelSize)
+        self.init(rotation: turn, background: background ?? defaults.background, designSize: designSize?.size)
     }
 }

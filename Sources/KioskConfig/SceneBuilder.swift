@@ -5,13 +5,18 @@ import KioskUI
 /// nothing here can fail; values are still clamped by the controls themselves, and the one
 /// conversion that could trap on a config made in code (the angle, Double → Int) is safe.
 public enum SceneBuilder {
-    public static func build(_ config: KioskConfig) -> Scene {
+    /// The config's scene for the default panel (`display.layoutSize`).
+    public static func build(_ config: KioskConfig) -> Scene { build(config, designSize: config.display.layoutSize) }
+
+    /// The config's scene, laid out in `designSize` (the config's own, or the screen's size
+    /// when it names none: see `KioskSetup.sceneSource`).
+    public static func build(_ config: KioskConfig, designSize: Size) -> Scene {
         let theme = makeTheme(config)
         let screens = config.screens.map { screen in
             Screen(id: screen.id, background: config.background(of: screen),
                    controls: screen.controls.map { makeControl($0, theme: theme) })
         }
-        let scene = Scene(designSize: config.display.designSize, background: config.display.background,
+        let scene = Scene(designSize: designSize, background: config.display.background,
                           screens: screens, startScreen: config.startScreen)
         // Panels and popups exist from the start, hidden; actions show them by id.
         for panel in config.panels {

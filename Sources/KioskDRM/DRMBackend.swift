@@ -3,30 +3,29 @@ import CDRM
 import KioskBackend
 import KioskCore
 import KioskDevice
-import KioskRender
+import KioskLoop
 
 /// A ``DisplayBackend`` that scans out through the kernel's DRM/KMS: one connector, one CRTC,
 /// two or three XRGB8888 dumb buffers, flips driven by page-flip events on ``fileDescriptor``.
 ///
-/// Life cycle, as the main loop uses it:
+/// Life cycle, as the runner uses it (see ``DisplayBackend``):
 ///
 ///     let backend = try DRMBackend(options: options, opener: opener, clockOrigin: clock.origin,
 ///                                  now: clock.now)               // modeset: the screen goes black
-///     loop.watch(backend.fileDescriptor) { backend.handleEvents() }
-///     backend.onFlip = { t in runtime.flipCompleted(at: t) }
-///     if !backend.isFlipPending { backend.present(shadow, damage: damage, at: now) }
+///     try backend.start(loop: loop, events: events)              // the DRM fd in the loop
+///     backend.present(shadow, damage: damage, at: now)           // then wait for events.frameDone
 ///     … VT switch: backend.pause() / try backend.resume() …
-///     backend.restore()                                          // SIGTERM, exit, error
+///     backend.stop()                                             // SIGTERM, exit, error
 ///
 /// `present` copies the damaged rectangles of the cached shadow buffer into a free dumb buffer
 /// (plus whatever that buffer missed while it was not in use: see ``SwapChain``) and queues a
 /// flip; the buffer is never read, since scanout memory is write-combined. The flip completes
-/// when `handleEvents` reads its event, which ends `isFlipPending` and calls `onFlip` with the
-/// kernel's timestamp.
+/// when `handleEvents` reads its event, which ends `isFlipPending` and reports `frameDone` with
+/// the kernel's timestamp.
 ///
 /// Time: the kernel stamps page-flip events with CLOCK_MONOTONIC (DRM_CAP_TIMESTAMP_MONOTONIC,
 /// on since Linux 3.8). `clockOrigin` is the CLOCK_MONOTONIC reading, in nanoseconds, that
-/// the program calls `Instant.zero` (`MonotonicClock.origin`), so `onFlip` receives instants on
+/// the program calls `Instant.zero` (`MonotonicClock.origin`), so `frameDone` receives instants on
 /// the same time line as everything else. `now`, if given, is only used to time the frame copy
 /// for ``statistics``; the backend reads no clock of its own.
 public final class DRMBackend: DisplayBackend, CustomStringConvertible {
@@ -43,14 +42,13 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     public let panelSize: Size
     public let refreshInterval: Duration
     public let modesetting: Modesetting
-    /// Called with the kernel's timestamp of each completed flip.
-    public var onFlip: ((Instant) -> Void)?
-    public private(set) var statistics = DRMStatistics()
-    /// The kernel's timestamp of the last completed flip (what `onFlip` last received).
+    public private(set) var statistics = PresentStatistics()
+    /// The kernel's timestamp of the last completed flip (what `frameDone` last received).
     public private(set) var lastFlip: Instant?
+    private var events: BackendEvents?
 
     let device: DRMDevice
-    let output: KMSOutput
+    let kms: KMSOutput
     private var buffers: [DumbBuffer]
     private(set) var swapChain: SwapChain
     private(set) var state = State.active
@@ -96,20 +94,20 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
         let modeInfo = rawModes[selection.connector.id]![selection.modeIndex]
         let output = KMSOutput(device: device, selection: selection, modeInfo: modeInfo,
                                atomic: strategy == .atomic ? pipeline : nil)
-        self.output = output
+        self.kms = output
         self.modesetting = strategy
-        self.panelSize = Size(Double(output.width), Double(output.height))
+        self.panelSize = Size(Double(kms.width), Double(kms.height))
         self.refreshInterval = selection.mode.refreshInterval
         self.monotonicTimestamps = (device.capability(UInt64(DRM_CAP_TIMESTAMP_MONOTONIC)) ?? 0) != 0
         self.savedCRTC = device.savedCRTC(selection.crtcID)
 
         var buffers: [DumbBuffer] = []
         for _ in 0..<options.bufferCount {
-            buffers.append(try DumbBuffer(device: device, width: output.width, height: output.height))
+            buffers.append(try DumbBuffer(device: device, width: kms.width, height: kms.height))
         }
         self.buffers = buffers
         self.swapChain = SwapChain(bufferCount: buffers.count,
-                                   bounds: Rect(0, 0, Double(output.width), Double(output.height)))
+                                   bounds: Rect(0, 0, Double(kms.width), Double(kms.height)))
 
         if startPaused {
             state = .paused
@@ -129,8 +127,23 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
 
     /// `/dev/dri/card0 Virtual-1 800x480@60 atomic`.
     public var description: String {
-        "\(device.path) \(output.selection.connector.name) \(output.selection.mode) \(modesetting)"
+        "\(device.path) \(kms.selection.connector.name) \(kms.selection.mode) \(modesetting)"
     }
+
+    public var name: String { "drm \(description)" }
+    public var output: OutputMode? {
+        OutputMode(width: Int(panelSize.width), height: Int(panelSize.height), refreshInterval: refreshInterval)
+    }
+    public var deliversInput: Bool { false }
+
+    /// Watches the DRM descriptor for page-flip events; the mode is already set (by `init`, or
+    /// by the first `resume()` when started paused).
+    public func start(loop: EventLoop, events: BackendEvents) throws {
+        self.events = events
+        try loop.register(fd: fileDescriptor) { [unowned self] in self.handleEvents() }
+    }
+
+    public func stop() { restore() }
 
     // MARK: Frames
 
@@ -141,19 +154,21 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     /// ``statistics`` and the next present shows the frame.
     public func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
         precondition(!isFlipPending, "present while a page flip is pending (check isFlipPending)")
-        precondition(frame.width == output.width && frame.height == output.height,
-                     "frame \(frame.width)x\(frame.height) does not match the mode \(output.width)x\(output.height)")
+        precondition(frame.width == kms.width && frame.height == kms.height,
+                     "frame \(frame.width)x\(frame.height) does not match the mode \(kms.width)x\(kms.height)")
         lastFrame = frame
         guard state == .active else {
+            // Not shown, but done: the runner may present again (resume() shows the last frame).
             statistics.framesDropped += 1
+            events?.frameDone(time)
             return
         }
         let (index, repaint) = swapChain.beginFrame(damage: damage)
         copy(repaint, of: frame, into: buffers[index])
         statistics.framesPresented += 1
-        statistics.fullFrameBytes += output.width * output.height * 4
+        statistics.fullFrameBytes += kms.width * kms.height * 4
 
-        let result = output.flip(to: buffers[index].framebufferID, userData: Unmanaged.passUnretained(self).toOpaque())
+        let result = kms.flip(to: buffers[index].framebufferID, userData: Unmanaged.passUnretained(self).toOpaque())
         if result.errno == 0 {
             swapChain.queue(index)
             flipRequestedAt = time
@@ -164,6 +179,8 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
             statistics.flipFailures += 1
             statistics.lastError = DRMError.callFailed(call: result.call, device: device.path,
                                                        errno: result.errno).description
+            // No flip is pending, so the output can take the next frame now.
+            events?.frameDone(time)
         }
     }
 
@@ -204,7 +221,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
         let instant = Self.flipInstant(seconds: seconds, microseconds: microseconds, clockOrigin: clockOrigin,
                                        monotonic: monotonicTimestamps, fallback: requested)
         lastFlip = instant
-        onFlip?(instant)
+        events?.frameDone(instant)
     }
 
     /// The kernel's flip timestamp on the program's time line. Drivers that stamp with
@@ -222,7 +239,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     /// Sets the mode showing buffer `index` (blocking), mapping a refusal for lack of master to
     /// the "display in use" error.
     private func modeset(showing index: Int) throws(DRMError) {
-        let result = output.modeset(framebuffer: buffers[index].framebufferID)
+        let result = kms.modeset(framebuffer: buffers[index].framebufferID)
         guard result.errno == 0 else {
             let error: DRMError = result.errno == EACCES || result.errno == EPERM
                 ? Self.inUse(device, call: result.call, errno: result.errno)
@@ -268,7 +285,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
         waitForPendingFlip()
         // Paused, the display belongs to someone else: leave it alone.
         if device.isMaster, let savedCRTC {
-            let code = output.restore(savedCRTC)
+            let code = kms.restore(savedCRTC)
             if code != 0 {
                 statistics.lastError = DRMError.callFailed(call: "drmModeSetCrtc (restore)", device: device.path,
                                                            errno: code).description
@@ -276,7 +293,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
         }
         state = .restored
         for buffer in buffers { buffer.release() }
-        output.destroyModeBlob()
+        kms.destroyModeBlob()
         if device.isMaster { _ = drmDropMaster(device.fd) }
     }
 

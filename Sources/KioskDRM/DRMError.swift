@@ -1,7 +1,7 @@
 @preconcurrency import Glibc
 import KioskDevice
 
-/// Why the DRM backend (or the virtual terminal) could not do what was asked, worded for the
+/// Why the DRM backend could not do what was asked, worded for the
 /// person who has to fix it: each case names the device, the C call that failed and, where
 /// there is one, what to check.
 ///
@@ -31,8 +31,6 @@ public enum DRMError: Error, CustomStringConvertible, Sendable {
     case noCRTC(output: String)
     /// A libdrm or kernel call failed for another reason.
     case callFailed(call: String, device: String, errno: Int32)
-    /// A console ioctl on a virtual terminal failed.
-    case virtualTerminal(path: String, call: String, errno: Int32)
 
     public var description: String {
         switch self {
@@ -78,8 +76,6 @@ public enum DRMError: Error, CustomStringConvertible, Sendable {
             return "no CRTC can drive output \(output) (none of its encoders lists a possible CRTC)"
         case .callFailed(let call, let device, let errno):
             return "\(device): \(call): \(Self.message(errno))"
-        case .virtualTerminal(let path, let call, let errno):
-            return "\(path): \(call): \(Self.message(errno))"
         }
     }
 

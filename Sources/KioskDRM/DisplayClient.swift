@@ -1,4 +1,4 @@
-import CDRMShim
+import KioskDevice
 @preconcurrency import Glibc
 
 /// A process that has a DRM device open, as found when the display turns out to be in use.
@@ -24,7 +24,7 @@ enum DisplayClients {
     static func holding(device path: String, ownPID: Int = Int(getpid())) -> [DisplayClient] {
         var info = stat()
         guard stat(path, &info) == 0 else { return [] }
-        let minor = Int(kiosk_dev_minor(info.st_rdev))
+        let minor = Int(DeviceNumber(rdev: UInt64(info.st_rdev)).minor)
         if let text = readSmallFile("/sys/kernel/debug/dri/\(minor)/clients") {
             let clients = parseDebugfsClients(text).map(processOfThread).filter { $0.pid != ownPID }
             if !clients.isEmpty { return clients.sorted { $0.isMaster && !$1.isMaster } }

@@ -1,7 +1,7 @@
 import CDRM
 import CDRMShim
 @preconcurrency import Glibc
-import KioskRender
+import KioskCore
 
 /// One scanout buffer: a dumb buffer (CPU-mapped memory the display engine can scan out), its
 /// framebuffer object and its mapping, wrapped as a ``PixelBuffer`` to copy damage into.

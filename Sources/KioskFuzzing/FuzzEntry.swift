@@ -110,19 +110,16 @@ public enum FuzzEntry {
         let rotation = config.display.rotation
         let (width, height) = rotation.swapsAxes ? (panelSize.height, panelSize.width) : panelSize
         let events = EventCount()
-        let kiosk: KioskSetup.Headless
-        do {
-            kiosk = try KioskSetup.headless(config: config, panelWidth: width, panelHeight: height,
-                                            rotation: rotation) { event in
-                events.bytes += EventEncoder.line(event).utf8.count
-                events.count += 1
-            }
-        } catch {
-            // A small panel always gets a cairo surface: failing here is a finding.
-            fatalError("no renderer for a \(width)x\(height) panel: \(error)")
+        let kiosk = KioskSetup.headless(config: config, panelWidth: width, panelHeight: height,
+                                        rotation: rotation) { event in
+            events.bytes += EventEncoder.line(event).utf8.count
+            events.count += 1
         }
-        kiosk.driver.run(touches: touches, until: until)
-        return .ran(frames: kiosk.runtime.stats.framesRendered, events: events.count)
+        do { try kiosk.run(touches: touches, until: until) } catch {
+            // A small panel always gets a cairo surface and a loop: failing here is a finding.
+            fatalError("no headless kiosk at \(width)x\(height): \(error)")
+        }
+        return .ran(frames: kiosk.runtime?.stats.framesRendered ?? 0, events: events.count)
     }
 
     private final class EventCount {

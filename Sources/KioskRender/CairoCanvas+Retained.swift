@@ -40,7 +40,7 @@ final class RetainedLayerCache {
                 throw CairoError(call: "retained layer", status: CAIRO_STATUS_INVALID_SIZE,
                                  message: "\(deviceRect.width)x\(deviceRect.height) device pixels is beyond \(PixelBuffer.maximumSide) a side")
             }
-            let buffer = try PixelBuffer(width: max(1, Int(deviceRect.width)), height: max(1, Int(deviceRect.height)))
+            let buffer = try PixelBuffer.allocate(width: max(1, Int(deviceRect.width)), height: max(1, Int(deviceRect.height)))
             let local = matrix.then(.translation(-deviceRect.x, -deviceRect.y))
             let canvas = try CairoCanvas(buffer: buffer, transform: local)
             entry = Entry(buffer: buffer, canvas: canvas, surface: try CairoSurface(buffer: buffer), matrix: matrix,

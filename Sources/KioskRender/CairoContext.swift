@@ -1,3 +1,4 @@
+import KioskCore
 import CCairo
 
 /// A cairo drawing context (`cairo_t`) on a `CairoSurface`.

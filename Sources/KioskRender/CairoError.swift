@@ -1,4 +1,5 @@
 import CCairo
+import KioskCore
 
 /// A cairo call that failed, with cairo's own explanation (`cairo_status_to_string`).
 ///
@@ -33,5 +34,29 @@ public struct CairoError: Error, Equatable, CustomStringConvertible {
     /// Throws when `status` is not `CAIRO_STATUS_SUCCESS`.
     static func check(_ status: cairo_status_t, _ call: String) throws(CairoError) {
         if status != CAIRO_STATUS_SUCCESS { throw CairoError(call: call, status: status) }
+    }
+}
+
+extension CairoError {
+    /// A pixel buffer that could not be allocated, as cairo would say it.
+    public init(_ error: PixelBufferSizeError) {
+        self.init(call: "PixelBuffer(width: \(error.width), height: \(error.height))", status: CAIRO_STATUS_INVALID_SIZE,
+                  message: "a buffer must be 1…\(PixelBuffer.maximumSide) pixels a side")
+    }
+}
+
+extension PixelBuffer {
+    /// A new buffer, its size error reported as a `CairoError` (for this module's typed throws).
+    static func allocate(width: Int, height: Int, format: Format = .argb32) throws(CairoError) -> PixelBuffer {
+        do { return try PixelBuffer(width: width, height: height, format: format) } catch { throw CairoError(error) }
+    }
+}
+
+extension PixelBuffer.Format {
+    var cairoFormat: cairo_format_t {
+        switch self {
+        case .argb32: return CAIRO_FORMAT_ARGB32
+        case .xrgb32: return CAIRO_FORMAT_RGB24
+        }
     }
 }

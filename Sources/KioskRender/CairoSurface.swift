@@ -1,3 +1,4 @@
+import KioskCore
 import CCairo
 
 /// A cairo image surface drawing straight into a `PixelBuffer`'s memory

@@ -1,3 +1,4 @@
+import KioskCore
 /// Compares two images pixel by pixel with a per-channel tolerance, for golden-image tests.
 ///
 /// Anti-aliasing, gradient dithering and font rasterisation may differ by a unit or two
@@ -68,7 +69,7 @@ public struct ImageComparison: Sendable {
     /// (Both are buffers, so the picture is never larger than `PixelBuffer.maximumSide`.)
     public func diffImage(_ actual: PixelBuffer, to expected: PixelBuffer) throws(CairoError) -> PixelBuffer {
         let width = max(actual.width, expected.width), height = max(actual.height, expected.height)
-        let diff = try PixelBuffer(width: width, height: height, format: .argb32)
+        let diff = try PixelBuffer.allocate(width: width, height: height, format: .argb32)
         let mask = Self.channelMask(actual, expected)
         let red: UInt32 = 0xFFFF_0000
         for y in 0..<height {

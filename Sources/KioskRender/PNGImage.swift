@@ -1,3 +1,4 @@
+import KioskCore
 import CCairo
 
 /// PNG files to and from `PixelBuffer`s, through cairo's built-in libpng support.
@@ -40,7 +41,7 @@ public enum PNGImage {
         guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface) else {
             throw CairoError(call: call, message: "empty image")
         }
-        let buffer = try PixelBuffer(width: width, height: height, format: .argb32)
+        let buffer = try PixelBuffer.allocate(width: width, height: height, format: .argb32)
         for y in 0..<height {
             let source = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
             let target = buffer.row(y)

@@ -35,7 +35,7 @@ public final class SceneRenderer {
             throw CairoError(call: "SceneRenderer", status: CAIRO_STATUS_INVALID_SIZE,
                              message: "the design size must be finite and positive, not \(designSize.width)x\(designSize.height)")
         }
-        frame = try PixelBuffer(width: panelWidth, height: panelHeight)
+        frame = try PixelBuffer.allocate(width: panelWidth, height: panelHeight)
         let panel = Size(Double(panelWidth), Double(panelHeight))
         self.rotation = rotation
         scaling = SceneScaling(designSize: designSize, screenSize: rotation.screenSize(forPanel: panel))

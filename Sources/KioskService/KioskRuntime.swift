@@ -3,33 +3,31 @@ import KioskGestures
 import KioskAnimation
 import KioskUI
 import KioskRender
-import KioskBackend
 
 /// The kiosk's pipeline, without a clock of its own: touches in, frames and events out.
 ///
 ///     backend touch (panel coords) → InputMapping → GestureTracker → Scene
-///     fixed-step clock → Scene.step (animations) → damage → SceneRenderer → backend.present
+///     fixed-step clock → Scene.step (animations) → damage → SceneRenderer → frame + damage
 ///
-/// Whoever drives it (the headless virtual-clock driver, or the epoll main loop on a device)
-/// passes the current time into every call and sleeps until `nextWakeup(now:)`; nil means
-/// nothing moves and the caller may sleep without a timeout.
+/// Whoever drives it (`KioskRunner`, on the monotonic or the virtual clock) passes the current
+/// time into every call, hands the rendered frame to the display, and sleeps until
+/// `nextWakeup(now:outputReady:)`; nil means nothing moves and it may sleep without a timeout.
+/// The runtime knows no backend: pixels and damage go out, touches come in.
 public final class KioskRuntime {
     public let scene: Scene
-    public let renderer: SceneRenderer
-    public let backend: DisplayBackend
-    public let mapping: InputMapping
+    public private(set) var renderer: SceneRenderer
+    public private(set) var mapping: InputMapping
     public let gestures: GestureTracker
     public private(set) var clock: FixedStepClock
     private let emit: (ControlEvent) -> Void
+    private let calibration: AffineTransform
 
     public private(set) var stats = RuntimeStats()
-    /// Called after every presented frame with its time (tests sample motion with it).
-    public var frameObserver: ((Instant) -> Void)?
     /// Sees every touch first, in raw panel coordinates; returning true consumes it
     /// (calibration needs touches before the mapping that it is about to find).
     public var touchInterceptor: ((TouchEvent) -> Bool)?
 
-    public init(scene: Scene, renderer: SceneRenderer, backend: DisplayBackend,
+    public init(scene: Scene, renderer: SceneRenderer,
                 gestureConfiguration: GestureConfiguration = .standard,
                 simulationStep: Duration = .nanoseconds(1_000_000_000 / 120),
                 maxCatchUpSteps: Int = 8,
@@ -38,7 +36,7 @@ public final class KioskRuntime {
                 emit: @escaping (ControlEvent) -> Void) {
         self.scene = scene
         self.renderer = renderer
-        self.backend = backend
+        self.calibration = calibration
         // Touches are clamped to a few scene sizes around the scene (`InputMapping`): a
         // calibration can throw them far off it, and nothing there needs exact numbers.
         self.mapping = renderer.inputMapping.calibrated(calibration, panel: renderer.panelBounds.size)
@@ -75,27 +73,33 @@ public final class KioskRuntime {
         scene.handle(gestures.advance(to: now))
     }
 
+    /// The output changed size (a Wayland `configure`): from now on frames are rendered by
+    /// `renderer`, touches mapped for it, and the next frame repaints everything.
+    public func replaceRenderer(_ renderer: SceneRenderer) {
+        self.renderer = renderer
+        scene.resize(to: renderer.scaling.designSize)
+        mapping = renderer.inputMapping.calibrated(calibration, panel: renderer.panelBounds.size)
+            .limited(toScene: scene.bounds)
+        scene.invalidateAll()
+    }
+
     /// Something is waiting to be drawn or to be reported.
     public var needsFrame: Bool { scene.needsRedraw || scene.hasPendingEvents }
 
-    /// Renders and presents a frame when one is needed and the output can take it.
-    /// Events collected since the last frame leave here, so `valueChanged` goes out at most
-    /// once per frame per control.
-    @discardableResult
-    public func renderFrameIfNeeded(at now: Instant) -> Bool {
-        guard !backend.isFlipPending else { return false }
-        var rendered = false
+    /// Renders a frame into `renderer.frame` when something is damaged and returns the damage
+    /// (nil when nothing was drawn). Call it only when the output can take a frame: events
+    /// collected since the last frame leave here, so `valueChanged` goes out at most once per
+    /// frame per control.
+    public func renderFrame(at now: Instant) -> DamageRegion? {
+        var damage: DamageRegion?
         if scene.needsRedraw {
-            let damage = renderer.render(scene)
-            backend.present(renderer.frame, damage: damage, at: now)
+            let region = renderer.render(scene)
             stats.framesRendered += 1
-            // Whole pixels clipped to the panel: at most its width × height, exact in a Double.
-            stats.damagedPixels += Int(damage.area)
-            rendered = true
-            frameObserver?(now)
+            stats.damagedPixels += Int(region.area)
+            damage = region
         }
         flushEvents()
-        return rendered
+        return damage
     }
 
     public func flushEvents() {
@@ -105,14 +109,14 @@ public final class KioskRuntime {
         }
     }
 
-    /// When the driver must call again even if no input arrives: a gesture time-out, or the
-    /// next frame while something moves. Nil means idle: sleep until input.
-    /// `flipDeadline` is when a pending flip completes, if the driver knows it (headless);
-    /// a device backend reports the flip through its file descriptor instead.
-    public func nextWakeup(now: Instant, flipDeadline: Instant?) -> Instant? {
+    /// When the driver must call again even if no input arrives: a gesture time-out, a frame
+    /// to render now, or the next simulation step while something moves. Nil means idle: sleep
+    /// until input. With `outputReady` false a frame waits for the output's `frameDone`,
+    /// which wakes the driver itself.
+    public func nextWakeup(now: Instant, outputReady: Bool) -> Instant? {
         var candidates: [Instant?] = [gestures.nextDeadline]
         if needsFrame {
-            candidates.append(backend.isFlipPending ? flipDeadline : now)
+            if outputReady { candidates.append(now) }
         } else if scene.isAnimating {
             // Moving but nothing drawn yet: simulate on until the next fixed step.
             candidates.append(clock.nextStep(after: now))
@@ -129,4 +133,6 @@ public struct RuntimeStats: Sendable, Equatable {
     public var simulationSteps = 0
     /// Sum of damaged panel pixels over all frames (what was repainted and copied).
     public var damagedPixels = 0
+
+    public init() {}
 }

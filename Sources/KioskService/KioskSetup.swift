@@ -53,20 +53,23 @@ public enum KioskSetup {
     }
 
     /// Without `--size`, the panel is the design size turned by the rotation, so that the
-    /// layout appears 1:1 on the upright screen.
+    /// layout appears 1:1 on the upright screen; a layout in screen pixels (no `designSize`)
+    /// gets the default 800x480 panel.
     public static func defaultPanelSize(for config: KioskConfig, rotation: DisplayRotation) -> (width: Int, height: Int) {
-        let design = config.display.designSize
+        guard let design = config.display.designSize else {
+            let panel = DisplaySettings.defaultPanelSize
+            return (Int(panel.width), Int(panel.height))
+        }
         let w = Int(design.width.rounded()), h = Int(design.height.rounded())
         return rotation.swapsAxes ? (h, w) : (w, h)
     }
 
-    /// A headless kiosk: scene, renderer, in-memory backend, runtime and virtual-clock driver.
-    public struct Headless {
-        public let scene: Scene
-        public let renderer: SceneRenderer
-        public let backend: HeadlessBackend
-        public let runtime: KioskRuntime
-        public let driver: HeadlessDriver
+    /// The config's scene for the runner: laid out in `display.designSize`, or in the upright
+    /// screen's own pixels when the config names none.
+    public static func sceneSource(for config: KioskConfig) -> KioskRunner.SceneSource {
+        KioskRunner.SceneSource(designSize: config.display.designSize) { size in
+            SceneBuilder.build(config, designSize: size)
+        }
     }
 
     /// What every kiosk does with a frame that could not be drawn completely: say so on stderr.
@@ -74,16 +77,10 @@ public enum KioskSetup {
         LineWriter.standardError.writeLine("kiosk: a frame could not be drawn completely: \(error)")
     }
 
+    /// The config's kiosk on the headless backend and the virtual clock.
     public static func headless(config: KioskConfig, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation,
-                                emit: @escaping (ControlEvent) -> Void) throws -> Headless {
-        let scene = SceneBuilder.build(config)
-        let renderer = try SceneRenderer(designSize: config.display.designSize, panelWidth: panelWidth,
-                                         panelHeight: panelHeight, rotation: rotation)
-        renderer.onFrameError = reportFrameError
-        let backend = try HeadlessBackend(width: panelWidth, height: panelHeight)
-        let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend,
-                                   calibration: config.input.calibrationTransform, emit: emit)
-        return Headless(scene: scene, renderer: renderer, backend: backend, runtime: runtime,
-                        driver: HeadlessDriver(runtime: runtime, backend: backend))
+                                emit: @escaping (ControlEvent) -> Void) -> HeadlessKiosk {
+        HeadlessKiosk(scene: sceneSource(for: config), panelWidth: panelWidth, panelHeight: panelHeight,
+                      rotation: rotation, calibration: config.input.calibrationTransform, emit: emit)
     }
 }

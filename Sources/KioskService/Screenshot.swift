@@ -1,3 +1,4 @@
+import KioskCore
 import KioskRender
 
 /// Screenshots as files: the PNG is made in memory and written atomically, so a full disk or

@@ -31,6 +31,13 @@ public final class RetainedLayer {
 
     public func invalidateAll() { staleRegion.add(bounds) }
 
+    /// The content area changed (the scene was laid out for another size): all of it is stale.
+    public func resize(to bounds: Rect) {
+        self.bounds = bounds
+        staleRegion.removeAll()
+        staleRegion.add(bounds)
+    }
+
     /// Hands the stale parts to the canvas implementation that is about to repaint them.
     public func takeStaleRegion() -> DamageRegion {
         defer { staleRegion.removeAll() }

@@ -8,7 +8,9 @@ import KioskGestures
 /// Data flows one way: gestures come in through `handle(_:)`, time through `step(_:at:)`;
 /// damage and events leave through `takeDamage()` and `drainEvents()` once per frame.
 public final class Scene {
-    public let designSize: Size
+    /// The size the scene is laid out in; `resize(to:)` changes it for a layout in the screen's
+    /// own pixels when the screen changes size.
+    public private(set) var designSize: Size
     public var background: Color { didSet { if oldValue != background { invalidateAll() } } }
     public private(set) var screens: [Screen]
     public internal(set) var currentScreen: Screen
@@ -44,6 +46,15 @@ public final class Scene {
     }
 
     public var bounds: Rect { Rect(origin: .zero, size: designSize) }
+
+    /// Lays the scene out in `size` from now on (frames stay where they are; panels, which are
+    /// fractions of the scene, follow) and repaints everything.
+    public func resize(to size: Size) {
+        guard size != designSize else { return }
+        designSize = size
+        for screen in screens { screen.layer.resize(to: bounds) }
+        invalidateAll()
+    }
 
     public func screen(withID id: String) -> Screen? { screens.first { $0.id == id } }
 

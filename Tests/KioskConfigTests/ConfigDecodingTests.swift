@@ -15,7 +15,8 @@ import Testing
             """#, file: "min.json")
         #expect(config.display.rotation == .none)
         #expect(config.display.background == Color(hex: "#101418"))
-        #expect(config.display.designSize == Size(800, 480))
+        #expect(config.display.designSize == nil)   // frames in the screen's own pixels
+        #expect(config.display.layoutSize == Size(800, 480))
         #expect(config.theme.accent == Color(hex: "#0073F0"))
         #expect(config.theme.track == Color(hex: "#E6E6E6"))
         #expect(config.theme.knob == .white)

@@ -62,7 +62,7 @@ func demoConfigText() throws -> String { try repositoryFile("config/demo.json") 
     }
 
     @Test func everyControlFitsTheScreenWithoutOverlapping() {
-        let screen = Rect(origin: .zero, size: config.display.designSize)
+        let screen = Rect(origin: .zero, size: config.display.layoutSize)
         for s in config.screens {
             for (i, a) in s.controls.enumerated() {
                 #expect(screen.contains(a.frame), "\(a.id) leaves the screen")

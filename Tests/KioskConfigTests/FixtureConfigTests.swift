@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func everyControlLiesWhollyOnItsScreenOrPanel() {
-        let design = config.display.designSize
+        let design = config.display.layoutSize
         let areas = config.screens.map { ($0.id, Size(design.width, design.height), $0.controls) }
             + config.panels.map { ($0.id, $0.size(designSize: design), $0.controls) }
         for (id, size, controls) in areas {

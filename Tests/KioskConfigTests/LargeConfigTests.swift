@@ -17,7 +17,7 @@ func check(_ json: String, suggestionCells: Int) throws -> (problems: [String], 
     let document = try JSONParser().parse(json)
     let budget = Suggestion.Budget(cells: suggestionCells)
     let diagnostics = Diagnostics(root: document, suggestionBudget: budget)
-    let validator = ConfigValidator(diagnostics: diagnostics, designSize: DisplaySettings.defaultDesignSize)
+    let validator = ConfigValidator(diagnostics: diagnostics, designSize: DisplaySettings.defaultPanelSize)
     let decoded = JSONTreeDecoder.decode(KioskConfig.self, from: document, diagnostics: diagnostics,
                                          userInfo: [ConfigValidator.userInfoKey: validator])
     if decoded != nil { validator.finish() }
@@ -83,7 +83,7 @@ func check(_ json: String, suggestionCells: Int) throws -> (problems: [String], 
     @Test func referencesToIdsOfAHundredThousandCharactersGetNoSuggestionAndCostNothing() {
         let long = String(repeating: "s", count: 100_000)
         let diagnostics = Diagnostics(root: JSONNode(.object([]), at: .start))
-        let validator = ConfigValidator(diagnostics: diagnostics, designSize: DisplaySettings.defaultDesignSize)
+        let validator = ConfigValidator(diagnostics: diagnostics, designSize: DisplaySettings.defaultPanelSize)
         validator.declare(.screen, id: long + "a")
         validator.declare(.panel, id: long + "c")
         validator.refer(to: .screen, id: long + "b", at: [NameKey("startScreen")])

@@ -92,8 +92,6 @@ func inUseSaysWhatToCheck() {
     (DRMError.noDumbBuffers(device: "/dev/dri/card1"),
      "/dev/dri/card1: the driver has no dumb buffers (drmGetCap DRM_CAP_DUMB_BUFFER = 0); this is a render-only"
         + " device, use the card that drives the display"),
-    (DRMError.virtualTerminal(path: "/dev/tty7", call: "ioctl(KDSETMODE, KD_GRAPHICS)", errno: EPERM),
-     "/dev/tty7: ioctl(KDSETMODE, KD_GRAPHICS): Operation not permitted (errno 1)"),
     (DRMError.noDevice(tried: []),
      "no DRM device found (drmGetDevices2 listed none): is the GPU driver loaded? ls /dev/dri"),
     (DRMError.noDevice(tried: ["/dev/dri/card0: no connected display (HDMI-A-1 disconnected)"]),

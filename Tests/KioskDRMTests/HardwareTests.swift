@@ -23,8 +23,10 @@ import CDRMShim
 import Foundation
 @preconcurrency import Glibc
 import KioskCore
-import KioskDevice
-import KioskRender
+@testable import KioskDevice
+import CConsoleShim
+import KioskBackend
+import KioskLoop
 import Synchronization
 import Testing
 @testable import KioskDRM
@@ -114,7 +116,10 @@ struct HardwareTests {
         print("backend: \(backend)")
         if forceLegacy { #expect(backend.modesetting == .legacy) }
         var flips: [Instant] = []
-        backend.onFlip = { flips.append($0) }
+        // The loop only holds the descriptor: waitForFlip polls it and reads the events itself.
+        let loop = try EventLoop()
+        try backend.start(loop: loop, events: BackendEvents(frameDone: { flips.append($0) }, outputChanged: { _ in },
+                                                            input: { _ in }, closed: { _ in }))
         let w = Int(backend.panelSize.width), h = Int(backend.panelSize.height)
         let shadow = try PixelBuffer(width: w, height: h, format: .xrgb32)
         fill(shadow, shadow.bounds, 0xFF_00_00_80)  // navy

@@ -1,6 +1,6 @@
 import Glibc
 import Testing
-@testable import KioskDRM
+@testable import KioskDevice
 
 @Test("a path that is not a virtual terminal is not used")
 func nonVTIsRefused() {

@@ -75,7 +75,7 @@ extension BadInput {
                      """],
                  command: "kiosk run --config kiosk.json --input touches.jsonl --events /dev/full", status: 1,
                  stderr: ["kiosk: cannot write to /dev/full: No space left on device; lines are being lost",
-                          "kiosk: headless 800x480 rotation 0: 12 frames, 1 events, 2 touches, ended at 208.333 ms virtual time",
+                          "kiosk: headless 800x480 rotation 0: 11 frames, 1 events, 2 touches, ended at 225 ms virtual time",
                           "kiosk: events: cannot write to /dev/full: No space left on device (1 line lost)"]),
         BadInput(name: "a screenshot that cannot be written is an error with the errno reason",
                  files: ["kiosk.json": minimal],
@@ -141,7 +141,7 @@ extension BadInput {
                      + "{\"t\": 50, \"type\": \"up\", \"id\": 0}\\r\\n' > t.jsonl",
                  command: "kiosk run --config kiosk.json --input t.jsonl", status: 0,
                  stdout: [#"{"t": 50, "source": "go", "event": "tapped"}"#],
-                 stderr: ["kiosk: headless 800x480 rotation 0: 12 frames, 1 events, 2 touches, ended at 208.333 ms virtual time"]),
+                 stderr: ["kiosk: headless 800x480 rotation 0: 11 frames, 1 events, 2 touches, ended at 225 ms virtual time"]),
         BadInput(name: "a panel flung a million pixels each way comes to rest and the run ends",
                  files: ["t.jsonl": """
                      {"t": 0, "type": "down", "id": 0, "x": 520, "y": 428}
@@ -156,7 +156,7 @@ extension BadInput {
                  stdout: [#"{"t": 50, "source": "openFilters", "event": "tapped"}"#,
                           #"{"t": 358.333, "source": "filters", "event": "panelShown"}"#,
                           #"{"t": 1033.333, "source": "filters", "event": "panelDismissed", "value": {"interactive": true}}"#],
-                 stderr: ["kiosk: headless 800x480 rotation 0: 24 frames, 3 events, 6 touches, ended at 1048.667 ms virtual time"]),
+                 stderr: ["kiosk: headless 800x480 rotation 0: 23 frames, 3 events, 6 touches, ended at 1065.333 ms virtual time"]),
         BadInput(name: "text too large for FreeType at the panel's scale is left out and said, not a blank screen",
                  files: ["kiosk.json": """
                      { "display": { "designSize": [64, 64] }, "startScreen": "main", "screens": [ { "id": "main",
@@ -165,7 +165,7 @@ extension BadInput {
                  command: "kiosk run --config kiosk.json --size 8192x8192", status: 0,
                  stderr: ["kiosk: a frame could not be drawn completely: drawText failed: \"sans 12\" at scale 128 is too large "
                           + "for FreeType; the text is left out",
-                          "kiosk: headless 8192x8192 rotation 0: 1 frames, 0 events, 0 touches, ended at 0 ms virtual time"]),
+                          "kiosk: headless 8192x8192 rotation 0: 1 frames, 0 events, 0 touches, ended at 16.667 ms virtual time"]),
     ]
 
     static let commandLine: [BadInput] = [

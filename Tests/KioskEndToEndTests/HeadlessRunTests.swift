@@ -1,3 +1,4 @@
+import KioskCore
 import Foundation
 import Testing
 import KioskRender

@@ -8,24 +8,16 @@ import KioskBackend
 /// run ends, nothing traps, and the loop goes idle (no next wake-up).
 @Suite("Runtime limits")
 struct RuntimeLimitsTests {
-    struct Kiosk {
-        let scene: Scene
-        let panel: Panel
-        let runtime: KioskRuntime
-        let driver: HeadlessDriver
-    }
-
-    func kiosk(calibration: AffineTransform = .identity) throws -> Kiosk {
+    func kiosk(calibration: AffineTransform = .identity) throws -> TestKiosk {
         let open = Button(id: "open", frame: Rect(40, 400, 160, 48), title: "Open", action: .showPanel("filters"))
         let slider = RangeSlider(id: "price", frame: Rect(40, 100, 430, 30), minimum: 0, maximum: 100, lower: 20, upper: 80)
         let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [open, slider])])
         let panel = Panel(id: "filters", style: PanelStyle())
         scene.register(panel)
-        let backend = try HeadlessBackend(width: 800, height: 480)
-        let runtime = KioskRuntime(scene: scene, renderer: try KioskRenderFactory.renderer(width: 800, height: 480),
-                                   backend: backend, calibration: calibration) { _ in }
-        return Kiosk(scene: scene, panel: panel, runtime: runtime, driver: HeadlessDriver(runtime: runtime, backend: backend))
+        return TestKiosk(scene: scene, calibration: calibration)
     }
+
+    func panel(_ k: TestKiosk) -> Panel { k.scene.registeredOverlays.compactMap { $0 as? Panel }.first! }
 
     func touch(_ phase: TouchPhase, _ x: Double, _ y: Double, at ms: Double) -> TouchEvent {
         TouchEvent(slot: 0, phase: phase, position: Point(x, y), time: .milliseconds(ms))
@@ -43,22 +35,22 @@ struct RuntimeLimitsTests {
                       (400, -1e308), (400, 1e308), (.nan, -.infinity), (.infinity, .nan)])
     func panelDragToLimit(x: Double, y: Double) throws {
         let k = try kiosk()
-        k.driver.run(touches: panelDrag(to: x, y))
-        #expect(k.panel.presentation == 0 || k.panel.presentation == 1)
+        try k.run(panelDrag(to: x, y))
+        #expect(panel(k).presentation == 0 || panel(k).presentation == 1)
         #expect(!k.scene.isAnimating)
-        #expect(k.runtime.nextWakeup(now: k.driver.now, flipDeadline: nil) == nil)
-        #expect(k.driver.now < .milliseconds(5_000))
+        #expect(k.isIdle)
+        #expect(k.now < .milliseconds(5_000))
     }
 
     @Test("a calibration at the agreed limit (entries of 100) maps touches far off; the run still ends idle")
     func extremeCalibration() throws {
         let calibration = AffineTransform(a: 100, b: -100, c: 100, d: 100, tx: -100, ty: 100)
         let k = try kiosk(calibration: calibration)
-        k.driver.run(touches: panelDrag(to: 1e6, -1e6) + [
+        try k.run(panelDrag(to: 1e6, -1e6) + [
             touch(.down, 135, 115, at: 3000), touch(.move, 1e6, 1e6, at: 3016), touch(.up, 0, 0, at: 3032),
         ])
         #expect(!k.scene.isAnimating)
-        #expect(k.runtime.nextWakeup(now: k.driver.now, flipDeadline: nil) == nil)
+        #expect(k.isIdle)
         let slider = try #require(k.scene.control(withID: "price") as? RangeSlider)
         #expect(slider.lowerValue.isFinite && slider.upperValue.isFinite)
     }
@@ -66,6 +58,7 @@ struct RuntimeLimitsTests {
     @Test("touch positions enter the scene clamped to two scene sizes around it")
     func mappingReach() throws {
         let k = try kiosk()
+        try k.run([])
         let far = k.runtime.mapping.map(touch(.down, -1e308, .nan, at: 0)).position
         #expect(far == Point(-1600, -1600))
         #expect(k.runtime.mapping.map(touch(.down, .infinity, 1e9, at: 0)).position == Point(2400, 2080))
@@ -77,19 +70,19 @@ struct RuntimeLimitsTests {
     func endsOfTime() throws {
         let k = try kiosk()
         let end = TouchScript.maximumMilliseconds
-        k.driver.run(touches: [touch(.down, 100, 420, at: end - 40), touch(.up, 100, 420, at: end)])
-        #expect(k.panel.presentation == 1)
-        #expect(k.runtime.nextWakeup(now: k.driver.now, flipDeadline: nil) == nil)
+        try k.run([touch(.down, 100, 420, at: end - 40), touch(.up, 100, 420, at: end)])
+        #expect(panel(k).presentation == 1)
+        #expect(k.isIdle)
         let late = try kiosk()
-        late.driver.run(touches: [], until: .endOfTime)
-        #expect(late.runtime.nextWakeup(now: late.driver.now, flipDeadline: nil) == nil)
+        try late.run([], until: .endOfTime)
+        #expect(late.isIdle)
     }
 
     @Test("a panel opened at the end of time, where the clock cannot step, does not hang the run")
     func animationAtTheEndOfTime() throws {
         let k = try kiosk()
-        k.driver.run(touches: [TouchEvent(slot: 0, phase: .down, position: Point(100, 420), time: .endOfTime),
+        try k.run([TouchEvent(slot: 0, phase: .down, position: Point(100, 420), time: .endOfTime),
                                TouchEvent(slot: 0, phase: .up, position: Point(100, 420), time: .endOfTime)])
-        #expect(k.driver.now == .endOfTime)
+        #expect(k.now == .endOfTime)
     }
 }

@@ -7,23 +7,7 @@ import KioskBackend
 /// The runtime in-process, on the virtual clock: pacing, idleness and event coalescing.
 @Suite("Runtime")
 struct RuntimeTests {
-    struct Kiosk {
-        let scene: Scene
-        let runtime: KioskRuntime
-        let driver: HeadlessDriver
-        let events: EventLog
-    }
-
-    final class EventLog { var events: [ControlEvent] = [] }
-
-    func kiosk(_ controls: [Control]) throws -> Kiosk {
-        let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: controls)])
-        let renderer = try KioskRenderFactory.renderer(width: 800, height: 480)
-        let backend = try HeadlessBackend(width: 800, height: 480)
-        let log = EventLog()
-        let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend) { log.events.append($0) }
-        return Kiosk(scene: scene, runtime: runtime, driver: HeadlessDriver(runtime: runtime, backend: backend), events: log)
-    }
+    func kiosk(_ controls: [Control]) throws -> TestKiosk { TestKiosk(controls: controls) }
 
     func touch(_ phase: TouchPhase, _ x: Double, _ y: Double, at ms: Double, slot: Int = 0) -> TouchEvent {
         TouchEvent(slot: slot, phase: phase, position: Point(x, y), time: .milliseconds(ms))
@@ -36,26 +20,26 @@ struct RuntimeTests {
     @Test("with nothing to do, one frame is drawn and the loop would sleep without timeout")
     func idle() throws {
         let k = try kiosk([slider()])
-        k.driver.run(touches: [])
+        try k.run([])
         #expect(k.runtime.stats.framesRendered == 1)
-        #expect(k.runtime.nextWakeup(now: k.driver.now, flipDeadline: nil) == nil)
+        #expect(k.isIdle)
     }
 
     @Test("moves that arrive while a flip is pending are coalesced into one valueChanged")
     func coalescedPerFrame() throws {
         let k = try kiosk([slider()])
-        // Frame at 0 (flip until 16.7); the press at 0 is drawn at 16.7 (flip until 33.3);
-        // the moves at 17, 20, 24 and 28 all wait for the frame at 33.3.
-        k.driver.run(touches: [
-            touch(.down, 135, 115, at: 0), touch(.move, 175, 115, at: 17),
-            touch(.move, 179, 115, at: 20), touch(.move, 183, 115, at: 24), touch(.move, 187, 115, at: 28),
+        // The first frame, at 0, shows the press (flip until 16.7); the moves at 2, 6, 10 and
+        // 14 all wait for the frame at 16.7.
+        try k.run([
+            touch(.down, 135, 115, at: 0), touch(.move, 175, 115, at: 2),
+            touch(.move, 179, 115, at: 6), touch(.move, 183, 115, at: 10), touch(.move, 187, 115, at: 14),
             touch(.up, 0, 0, at: 60),
         ])
-        let changed = k.events.events.filter { $0.kind == .valueChanged }
+        let changed = k.events.filter { $0.kind == .valueChanged }
         #expect(changed.count == 1)
         #expect(changed.last?.value[0].value == .number(33))
-        #expect(changed.last?.time == .milliseconds(28))
-        #expect(k.events.events.last?.kind == .valueCommitted)
+        #expect(changed.last?.time == .milliseconds(14))
+        #expect(k.events.last?.kind == .valueCommitted)
     }
 
     @Test("frames are paced by the flip: never more than one per refresh interval")
@@ -64,7 +48,7 @@ struct RuntimeTests {
         var touches = [touch(.down, 135, 115, at: 0)]
         for i in 1...100 { touches.append(touch(.move, 135 + Double(i), 115, at: Double(i) * 2)) }   // 500 Hz input
         touches.append(touch(.up, 0, 0, at: 202))
-        k.driver.run(touches: touches)
+        try k.run(touches)
         // 202 ms of input at 60 Hz is about 13 frames, not 100.
         #expect(k.runtime.stats.framesRendered <= 15)
         #expect(k.runtime.stats.framesRendered >= 11)
@@ -74,21 +58,22 @@ struct RuntimeTests {
     func animationThenIdle() throws {
         let button = Button(id: "hello", frame: Rect(40, 400, 160, 48), title: "Hello")
         let k = try kiosk([button])
-        k.driver.run(touches: [touch(.down, 100, 420, at: 0), touch(.up, 0, 0, at: 50)])
+        try k.run([touch(.down, 100, 420, at: 0), touch(.up, 0, 0, at: 50)])
         #expect(button.pressedAmount == 0)
         #expect(!k.scene.isAnimating)
         #expect(k.runtime.stats.framesRendered >= 8)         // 150 ms of fade at 60 Hz
-        #expect(k.driver.now < .milliseconds(260))           // and then it stopped
-        #expect(k.runtime.nextWakeup(now: k.driver.now, flipDeadline: nil) == nil)
-        #expect(k.events.events.map(\.kind) == [.tapped])
+        #expect(k.now < .milliseconds(260))           // and then it stopped
+        #expect(k.isIdle)
+        #expect(k.events.map(\.kind) == [.tapped])
     }
 
     @Test("a long-press deadline wakes the runtime even when nothing is drawn")
     func gestureDeadline() throws {
-        let k = try kiosk([slider()])
-        k.runtime.handle(touch(.down, 300, 300, at: 0))   // on no control
-        k.runtime.renderFrameIfNeeded(at: .zero)
-        #expect(k.runtime.nextWakeup(now: .zero, flipDeadline: nil) == .milliseconds(500))
+        let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [slider()])])
+        let runtime = KioskRuntime(scene: scene, renderer: try KioskRenderFactory.renderer(width: 800, height: 480)) { _ in }
+        runtime.handle(touch(.down, 300, 300, at: 0))   // on no control
+        _ = runtime.renderFrame(at: .zero)
+        #expect(runtime.nextWakeup(now: .zero, outputReady: false) == .milliseconds(500))
     }
 
     @Test("events are written as the documented JSON lines")
@@ -109,17 +94,13 @@ struct RuntimeOverlayTests {
         let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [button])])
         let panel = Panel(id: "filters", style: PanelStyle())
         scene.register(panel)
-        let renderer = try KioskRenderFactory.renderer(width: 800, height: 480)
-        let backend = try HeadlessBackend(width: 800, height: 480)
-        var events: [ControlEvent] = []
-        let runtime = KioskRuntime(scene: scene, renderer: renderer, backend: backend) { events.append($0) }
-        let driver = HeadlessDriver(runtime: runtime, backend: backend)
-        driver.run(touches: [TouchEvent(slot: 0, phase: .down, position: Point(100, 420), time: .zero),
-                             TouchEvent(slot: 0, phase: .up, position: Point(100, 420), time: .milliseconds(50))])
+        let k = TestKiosk(scene: scene)
+        try k.run([TouchEvent(slot: 0, phase: .down, position: Point(100, 420), time: .zero),
+                   TouchEvent(slot: 0, phase: .up, position: Point(100, 420), time: .milliseconds(50))])
         #expect(panel.presentation == 1)
-        #expect(events.map(\.kind) == [.tapped, .panelShown])
-        #expect(driver.now > .milliseconds(340) && driver.now < .milliseconds(420))
-        #expect(runtime.nextWakeup(now: driver.now, flipDeadline: nil) == nil)
+        #expect(k.events.map(\.kind) == [.tapped, .panelShown])
+        #expect(k.now > .milliseconds(340) && k.now < .milliseconds(420))
+        #expect(k.isIdle)
     }
 }
 
@@ -131,12 +112,9 @@ struct RuntimeInterruptedPanelTests {
         let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [button])])
         let panel = Panel(id: "filters", style: PanelStyle())
         scene.register(panel)
-        let backend = try HeadlessBackend(width: 800, height: 480)
-        var events: [ControlEvent] = []
-        let runtime = KioskRuntime(scene: scene, renderer: try KioskRenderFactory.renderer(width: 800, height: 480),
-                                   backend: backend) { events.append($0) }
+        let k = TestKiosk(scene: scene)
         var frames: [(t: Double, y: Double)] = []
-        runtime.frameObserver = { t in
+        k.kiosk.onFramePresented = { t in
             if panel.scene != nil { frames.append((t.milliseconds, panel.currentFrame.minY)) }   // once shown
         }
         let touches = [
@@ -145,13 +123,13 @@ struct RuntimeInterruptedPanelTests {
             TouchEvent(slot: 0, phase: .down, position: Point(400, 50), time: .milliseconds(150)),
             TouchEvent(slot: 0, phase: .up, position: Point(400, 50), time: .milliseconds(190)),
         ]
-        HeadlessDriver(runtime: runtime, backend: backend).run(touches: touches)
+        try k.run(touches)
         let ys = frames.map(\.y)
         // At most what ease-out moves in one 16.7 ms frame at its steepest: 240 px × 1.72 / 18.
         let jumps = zip(ys, ys.dropFirst()).map { abs($1 - $0) }
         #expect(jumps.max()! < 24)
         #expect(ys.min()! > 240)              // never got all the way in
         #expect(ys.last == 480)               // and went back out
-        #expect(events.map(\.kind) == [.tapped, .panelDismissed])
+        #expect(k.events.map(\.kind) == [.tapped, .panelDismissed])
     }
 }

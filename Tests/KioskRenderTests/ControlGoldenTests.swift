@@ -86,7 +86,7 @@ struct ControlGoldenTests {
         let config = try loadDemoConfig()
         let scene = SceneBuilder.build(config)
         let rotation = DisplayRotation(degrees: degrees)!
-        let design = config.display.designSize
+        let design = config.display.layoutSize
         let panel = rotation.swapsAxes ? Size(design.height, design.width) : design
         let renderer = try SceneRenderer(designSize: design, panelWidth: Int(panel.width), panelHeight: Int(panel.height),
                                          rotation: rotation)

@@ -10,7 +10,7 @@ struct SceneRendererTests {
     func demoConfig() throws -> KioskConfig { try loadDemoConfig() }
 
     func renderer(_ config: KioskConfig, width: Int, height: Int, rotation: DisplayRotation = .none) throws -> SceneRenderer {
-        try SceneRenderer(designSize: config.display.designSize, panelWidth: width, panelHeight: height, rotation: rotation)
+        try SceneRenderer(designSize: config.display.layoutSize, panelWidth: width, panelHeight: height, rotation: rotation)
     }
 
     @Test("repainting only the damage gives the same pixels as repainting everything",

@@ -12,8 +12,11 @@ struct SizeGuardTests {
     @Test("a buffer of more than 8192 pixels a side, or of none, is refused with an error",
           arguments: [(8193, 1), (1, 8193), (100_000, 100_000), (0, 10), (10, -1), (Int.max, Int.max), (Int.min, 1)])
     func bufferSizeOutOfRange(_ width: Int, _ height: Int) {
-        let error = #expect(throws: CairoError.self) { try PixelBuffer(width: width, height: height) }
+        let error = #expect(throws: PixelBufferSizeError.self) { try PixelBuffer(width: width, height: height) }
         #expect(error?.description
+            == "PixelBuffer(width: \(width), height: \(height)): a buffer must be 1…8192 pixels a side")
+        // Inside the renderer, the same refusal is a CairoError (its typed throws).
+        #expect(CairoError(error!).description
             == "PixelBuffer(width: \(width), height: \(height)) failed: a buffer must be 1…8192 pixels a side")
     }
 

@@ -12,6 +12,7 @@
 // - On a mismatch `<name>.actual.png` and `<name>.diff.png` (differences in red over a faded
 //   copy of the golden) go to $KIOSK_GOLDEN_OUT, or `<package>/.build/golden-failures/<target>/`.
 
+import KioskCore
 import Foundation
 import KioskRender
 import Testing

@@ -1,4 +1,4 @@
-import CDRMShim
+import CConsoleShim
 @preconcurrency import Glibc
 
 /// The Linux virtual terminal the kiosk's display belongs to, put into graphics mode and
@@ -74,12 +74,12 @@ public final class VirtualTerminal {
 
     /// Sets KD_GRAPHICS and process-controlled switching (signals above). The caller must have
     /// blocked SIGUSR1/SIGUSR2 first.
-    public func enterGraphicsMode() throws(DRMError) {
+    public func enterGraphicsMode() throws(DeviceError) {
         var result = kiosk_vt_set_kd_mode(fd, KIOSK_KD_GRAPHICS)
-        guard result == 0 else { throw .virtualTerminal(path: path, call: "ioctl(KDSETMODE, KD_GRAPHICS)", errno: -result) }
+        guard result == 0 else { throw DeviceError(path: path, call: "ioctl(KDSETMODE, KD_GRAPHICS)", errno: -result) }
         graphics = true
         result = kiosk_vt_set_process_mode(fd, Self.releaseSignal, Self.acquireSignal)
-        guard result == 0 else { throw .virtualTerminal(path: path, call: "ioctl(VT_SETMODE, VT_PROCESS)", errno: -result) }
+        guard result == 0 else { throw DeviceError(path: path, call: "ioctl(VT_SETMODE, VT_PROCESS)", errno: -result) }
         processControlled = true
     }
 
@@ -96,9 +96,9 @@ public final class VirtualTerminal {
     }
 
     /// Switches to this VT (VT_ACTIVATE), e.g. when the kiosk was started on a background VT.
-    public func activate() throws(DRMError) {
+    public func activate() throws(DeviceError) {
         let result = kiosk_vt_activate(fd, Int32(number))
-        guard result == 0 else { throw .virtualTerminal(path: path, call: "ioctl(VT_ACTIVATE)", errno: -result) }
+        guard result == 0 else { throw DeviceError(path: path, call: "ioctl(VT_ACTIVATE)", errno: -result) }
     }
 
     /// KD_TEXT and VT_AUTO again. Idempotent.

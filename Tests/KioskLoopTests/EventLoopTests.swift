@@ -2,7 +2,7 @@ import Glibc
 import KioskCore
 import Testing
 
-@testable import KioskService
+@testable import KioskLoop
 
 // Tests of the operating-system layer of the main loop. Timing is tolerant on purpose: things
 // that should happen after 20 ms may take up to a second on a loaded 2-core machine, and no test
@@ -70,10 +70,7 @@ struct EventLoopTests {
         let loop = try EventLoop()
         let pipe = try FileDescriptor.pipe()
         var received: [String] = []
-        var reader = LineReader()
-        try loop.register(fd: pipe.readEnd.rawValue) {
-            received += (try? reader.read(from: pipe.readEnd).lines) ?? []
-        }
+        try loop.register(fd: pipe.readEnd.rawValue) { received += readLines(pipe.readEnd) }
         try write("hello\n", to: pipe.writeEnd)
 
         #expect(try loop.runOnce(timeout: .seconds(1)) == 1)
@@ -274,38 +271,12 @@ extension EventLoopTests {
             #expect(loop.registrationCount == 0)
         }
 
-        @Test("an eventfd wake-up from another thread wakes a loop that sleeps without timeout")
-        func wakeupFromAnotherThread() throws {
-            let loop = try EventLoop()
-            var woken = 0
-            let wakeup = try Wakeup(loop: loop) { woken += 1 }
-            // A safety net, not a timeout: if the wake-up were lost, this timer ends the wait and the
-            // expectations below fail, instead of the test hanging in epoll_wait(-1).
-            var safetyNetFired = false
-            let safetyNet = try TimerSource(loop: loop) { _ in safetyNetFired = true }
-            try safetyNet.schedule(after: .seconds(10))
-
-            let notifier = wakeup.notifier
-            let thread = startThread(after: .milliseconds(20)) { notifier.wake() }
-            let handlers = try loop.runOnce(timeout: nil)
-            pthread_join(thread, nil)
-
-            #expect(handlers == 1)
-            #expect(woken == 1)
-            #expect(!safetyNetFired)
-            #expect(loop.waitCalls == 1)
-            #expect(loop.wakeups == 1)
-        }
-
         @Test("an idle loop makes one epoll_wait call until a descriptor becomes ready")
         func idleLoopDoesNotSpin() throws {
             let loop = try EventLoop()
             let pipe = try FileDescriptor.pipe()
             var lines: [String] = []
-            var reader = LineReader()
-            try loop.register(fd: pipe.readEnd.rawValue) {
-                lines += (try? reader.read(from: pipe.readEnd).lines) ?? []
-            }
+            try loop.register(fd: pipe.readEnd.rawValue) { lines += readLines(pipe.readEnd) }
             let raw = pipe.writeEnd.rawValue
             let thread = startThread(after: .milliseconds(50)) {
                 _ = Glibc.write(raw, "tap\n", 4)
@@ -318,19 +289,6 @@ extension EventLoopTests {
             #expect(loop.wakeups == 1)
         }
 
-        @Test("wake-ups sent before the loop runs are coalesced into one handler call")
-        func wakeupsCoalesce() throws {
-            let loop = try EventLoop()
-            var woken = 0
-            let wakeup = try Wakeup(loop: loop) { woken += 1 }
-            wakeup.wake()
-            wakeup.wake()
-            wakeup.notifier.wake()
-
-            try loop.runOnce(timeout: .seconds(1))
-            #expect(woken == 1)
-            #expect(try loop.runOnce(timeout: .zero) == 0)
-        }
     }
 }
 
@@ -424,54 +382,9 @@ extension EventLoopTests {
     }
 }
 
-extension EventLoopTests {
-    @Suite("Line reader")
-    struct Lines {
-        private func append(_ text: String, to reader: inout LineReader) -> [String] {
-            Array(text.utf8).withUnsafeBytes { reader.append($0) }
-        }
-
-        @Test("a line reader splits bytes into lines and keeps the partial last line")
-        func splitsLines() {
-            var reader = LineReader()
-            #expect(append("one\ntw", to: &reader) == ["one"])
-            #expect(append("o\r\nthree\n\n", to: &reader) == ["two", "three", ""])
-            #expect(append("tail", to: &reader) == [])
-            #expect(reader.finish() == "tail")
-            #expect(reader.finish() == nil)
-        }
-
-        @Test("an overlong line is dropped and counted, and the next line survives")
-        func dropsOverlongLines() {
-            var reader = LineReader(maximumLineLength: 4)
-            #expect(append("12345", to: &reader) == [])
-            #expect(append("6789\nok\n", to: &reader) == ["ok"])
-            #expect(append("toolong\nfine\n", to: &reader) == ["fine"])
-            #expect(reader.overlongLinesDropped == 2)
-        }
-
-        @Test("a line reader reads what a pipe holds and reports when the writer closes")
-        func readsPipeUntilEnd() throws {
-            let pipe = try FileDescriptor.pipe()
-            var reader = LineReader()
-            try write("a\nb", to: pipe.writeEnd)
-            #expect(try reader.read(from: pipe.readEnd) == .init(lines: ["a"], reachedEnd: false))
-
-            try write("c\nd", to: pipe.writeEnd)
-            try pipe.writeEnd.close()
-            #expect(try reader.read(from: pipe.readEnd) == .init(lines: ["bc", "d"], reachedEnd: true))
-        }
-
-        @Test("a line reader stops after its byte budget so one peer cannot starve the loop")
-        func respectsBudget() throws {
-            let pipe = try FileDescriptor.pipe()
-            var reader = LineReader()
-            try write(String(repeating: "line\n", count: 2000), to: pipe.writeEnd)  // 10 000 bytes
-            let first = try reader.read(from: pipe.readEnd, budget: 4096)
-            #expect(first.lines.count < 2000)
-            let rest = try reader.read(from: pipe.readEnd)
-            #expect(first.lines.count + rest.lines.count == 2000)
-            drain(pipe.readEnd)
-        }
-    }
+/// What a pipe holds, as lines (the test writes whole lines).
+private func readLines(_ fd: borrowing FileDescriptor) -> [String] {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = (try? buffer.withUnsafeMutableBytes { try fd.read(into: $0) }) ?? 0
+    return String(decoding: buffer[..<count], as: UTF8.self).split(separator: "\n").map(String.init)
 }

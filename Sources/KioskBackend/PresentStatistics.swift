@@ -1,15 +1,17 @@
-/// Counters of what the backend did, for logs and the issue's note ("frame copy time, damaged
-/// bytes vs full frame").
-public struct DRMStatistics: Sendable, Equatable, CustomStringConvertible {
-    /// Frames copied to a scanout buffer and handed to the kernel.
+/// Counters of what a display backend did, for the exit report and benchmarks: how many frames,
+/// how many bytes of them were copied to the output against whole frames, how long copies took.
+public struct PresentStatistics: Sendable, Equatable, CustomStringConvertible {
+    /// Frames copied to the output and handed to it (a flip queued, a buffer attached).
     public var framesPresented = 0
-    /// Frames given to `present` while paused (VT switched away) or after `restore()`.
+    /// Frames given to `present` while paused (VT switched away) or stopped.
     public var framesDropped = 0
-    /// Page-flip events received.
+    /// Frames the output reported done (page-flip events, frame callbacks, vsyncs).
     public var flipsCompleted = 0
-    /// Flips the kernel refused (the frame stays in its buffer and is shown by a later flip).
+    /// Presents the output refused (a failed flip: the frame stays in its buffer and is shown
+    /// by a later one).
     public var flipFailures = 0
-    /// Bytes copied from the shadow buffer into scanout buffers (damaged rectangles only).
+    /// Bytes copied from the shadow buffer into output buffers (damaged rectangles only), in
+    /// the output's own pixel format (2 bytes a pixel at 16 bpp).
     public var bytesCopied = 0
     /// What copying every presented frame whole would have cost.
     public var fullFrameBytes = 0
@@ -17,7 +19,7 @@ public struct DRMStatistics: Sendable, Equatable, CustomStringConvertible {
     public var copyTime: Duration = .zero
     /// The slowest single frame copy.
     public var longestCopy: Duration = .zero
-    /// The last flip or modeset error, as a message.
+    /// The last present or mode error, as a message.
     public var lastError: String?
 
     public init() {}
@@ -30,6 +32,14 @@ public struct DRMStatistics: Sendable, Equatable, CustomStringConvertible {
     /// Mean copy time per presented frame.
     public var meanCopyTime: Duration {
         framesPresented == 0 ? .zero : copyTime / framesPresented
+    }
+
+    /// The exit report's line: `frames N, copied B bytes of F full-frame bytes (P %), copy mean
+    /// X ms, longest Y ms` (the VM test reads it).
+    public var summary: String {
+        let percent = fullFrameBytes > 0 ? Int((copiedFraction * 100).rounded()) : 0
+        return "frames \(framesPresented), copied \(bytesCopied) bytes of \(fullFrameBytes) full-frame bytes "
+            + "(\(percent) %), copy mean \(meanCopyTime.inMillisecondsText) ms, longest \(longestCopy.inMillisecondsText) ms"
     }
 
     public var description: String {

@@ -1,5 +1,11 @@
-import CCairo
-import KioskCore
+/// A pixel buffer size that cannot be allocated.
+public struct PixelBufferSizeError: Error, CustomStringConvertible, Equatable {
+    public var width: Int
+    public var height: Int
+    public var description: String {
+        "PixelBuffer(width: \(width), height: \(height)): a buffer must be 1…\(PixelBuffer.maximumSide) pixels a side"
+    }
+}
 
 /// A block of 32-bit pixels in cairo's `CAIRO_FORMAT_ARGB32` memory layout: one native-endian
 /// `UInt32` per pixel, `0xAARRGGBB` with premultiplied colour, which on a little-endian machine
@@ -20,13 +26,6 @@ public final class PixelBuffer {
         /// The top byte is ignored and the pixel is opaque (`CAIRO_FORMAT_RGB24`,
         /// `DRM_FORMAT_XRGB8888`): scanout buffers.
         case xrgb32
-
-        var cairoFormat: cairo_format_t {
-            switch self {
-            case .argb32: return CAIRO_FORMAT_ARGB32
-            case .xrgb32: return CAIRO_FORMAT_RGB24
-            }
-        }
     }
 
     public let width: Int
@@ -49,11 +48,11 @@ public final class PixelBuffer {
     /// chance, the largest `display.designSize`). An 8192x8192 buffer is 256 MiB.
     public static let maximumSide = 8192
 
-    /// Allocates a zeroed (transparent black) buffer with cairo's preferred stride
-    /// (`cairo_format_stride_for_width`), so cairo can draw into it directly. A side outside
-    /// 1…`maximumSide` is an error, never a trap or an allocation of gigabytes: sizes come from
-    /// outside (`--size`, a DRM mode, a PNG file).
-    public init(width: Int, height: Int, format: Format = .argb32) throws(CairoError) {
+    /// Allocates a zeroed (transparent black) buffer with rows of `width * 4` bytes, which is
+    /// cairo's stride for 32-bit formats (`cairo_format_stride_for_width`), so cairo can draw
+    /// into it directly. A side outside 1…`maximumSide` is an error, never a trap or an
+    /// allocation of gigabytes: sizes come from outside (`--size`, a DRM mode, a PNG file).
+    public init(width: Int, height: Int, format: Format = .argb32) throws(PixelBufferSizeError) {
         let stride = try Self.checkedStride(width: width, height: height, format: format)
         self.width = width
         self.height = height
@@ -67,16 +66,16 @@ public final class PixelBuffer {
         self.owner = nil
     }
 
-    /// cairo's stride for `width`, once the size is known to be allocatable: each side in
+    /// The stride for `width`, once the size is known to be allocatable: each side in
     /// 1…`maximumSide` and `stride * height` representable (it is, on 64 bits, but the check
     /// costs nothing and holds on 32-bit boards too).
-    private static func checkedStride(width: Int, height: Int, format: Format) throws(CairoError) -> Int {
+    private static func checkedStride(width: Int, height: Int, format: Format) throws(PixelBufferSizeError) -> Int {
         let sides = 1...maximumSide
-        let refusal = CairoError(call: "PixelBuffer(width: \(width), height: \(height))", status: CAIRO_STATUS_INVALID_SIZE,
-                                 message: "a buffer must be 1…\(maximumSide) pixels a side")
+        let refusal = PixelBufferSizeError(width: width, height: height)
         guard sides.contains(width), sides.contains(height) else { throw refusal }
-        let stride = Int(cairo_format_stride_for_width(format.cairoFormat, Int32(width)))
-        guard stride > 0, !stride.multipliedReportingOverflow(by: height).overflow else { throw refusal }
+        // Both formats are 32 bits a pixel, and cairo wants a multiple of 4 bytes: width * 4.
+        let stride = width * 4
+        guard !stride.multipliedReportingOverflow(by: height).overflow else { throw refusal }
         return stride
     }
 
@@ -153,7 +152,7 @@ public final class PixelBuffer {
     }
 
     /// Row `y` as 32-bit pixels.
-    func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+    public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
         (bytes + y * stride).assumingMemoryBound(to: UInt32.self)
     }
 

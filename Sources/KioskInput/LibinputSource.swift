@@ -1,0 +1,36 @@
+import KioskBackend
+import KioskCore
+import KioskLoop
+
+/// A ``LibinputSeat`` as the runner's input source: its descriptor in the loop, its events
+/// delivered as they come, its devices closed while the session is away.
+///
+/// libinput queues the events of `init`, `suspend()` and `resume()` (devices added, removed,
+/// fingers cancelled) without making its descriptor readable, so each of those is followed by
+/// a dispatch here.
+public final class LibinputSource: InputSource {
+    public let seat: LibinputSeat
+    private var deliver: ((InputEvent) -> Void)?
+
+    public init(seat: LibinputSeat) { self.seat = seat }
+
+    public func start(loop: EventLoop, deliver: @escaping (InputEvent) -> Void) throws {
+        self.deliver = deliver
+        flush()
+        try loop.register(fd: seat.fileDescriptor) { [unowned self] in self.flush() }
+    }
+
+    public func pause() {
+        seat.suspend()
+        flush()
+    }
+
+    public func resume() throws {
+        try seat.resume()
+        flush()
+    }
+
+    private func flush() {
+        for event in seat.dispatch() { deliver?(event) }
+    }
+}

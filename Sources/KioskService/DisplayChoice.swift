@@ -1,0 +1,91 @@
+import KioskBackend
+import KioskCore
+import KioskDevice
+import KioskDRM
+import KioskInput
+import KioskLoop
+
+/// The backends a kiosk can run on, by the name `--backend` takes.
+public enum BackendName: String, CaseIterable, Sendable {
+    case auto, drm, wayland, fbdev, headless
+}
+
+/// Everything the command line says about the display and input; each backend takes its part.
+public struct DisplayRequest {
+    public var backend: BackendName
+    public var drm: DRMOptions
+    /// Evdev nodes for libinput's path backend; empty: the udev seat with hot-plug.
+    public var inputDevices: [String]
+    public var seat: String
+    /// The headless panel, in its own orientation.
+    public var headlessSize: (width: Int, height: Int)
+    /// The headless backend's touch script (panel pixels, sorted by time).
+    public var script: [TouchEvent]
+
+    public init(backend: BackendName, drm: DRMOptions = DRMOptions(), inputDevices: [String] = [], seat: String = "seat0",
+                headlessSize: (width: Int, height: Int) = (800, 480), script: [TouchEvent] = []) {
+        self.backend = backend
+        self.drm = drm
+        self.inputDevices = inputDevices
+        self.seat = seat
+        self.headlessSize = headlessSize
+        self.script = script
+    }
+}
+
+/// The one place that turns a request into a display: `kiosk run`, `kiosk calibrate` and
+/// `kiosk bench` all come here. A new backend is a new module plus one case below.
+public enum DisplayChoice {
+    /// What `auto` means on this machine: DRM when a card with a connected output can be
+    /// opened, else headless. (Wayland and the framebuffer join this order when they land.)
+    public static func resolve(_ request: DisplayRequest) -> BackendName {
+        guard request.backend == .auto else { return request.backend }
+        if (try? DRMBackend.listOutputs(devicePath: request.drm.devicePath, opener: DirectOpener()))?
+            .outputs.contains(where: \.connected) == true {
+            return .drm
+        }
+        return .headless
+    }
+
+    /// Makes the display `request` names for the runner's loop (see `KioskRunner.Display`).
+    public static func make(_ request: DisplayRequest, loop: EventLoop) throws -> KioskRunner.Display {
+        switch resolve(request) {
+        case .drm:
+            let session = deviceSession(loop: loop)
+            let backend = try DRMBackend(options: request.drm, opener: session.opener, clockOrigin: loop.clock.origin,
+                                         now: { loop.clock.now() }, startPaused: !session.isActive)
+            return KioskRunner.Display(backend: backend, session: session,
+                                       input: libinput(request, opener: session.opener, loop: loop))
+        case .headless, .auto:
+            let size = request.headlessSize
+            return KioskRunner.Display(backend: try HeadlessBackend(width: size.width, height: size.height,
+                                                                    script: request.script))
+        case .wayland, .fbdev:
+            throw KioskSetup.LoadError(lines: [
+                "kiosk: the \(request.backend.rawValue) backend is not part of this build yet; use --backend drm or headless",
+            ])
+        }
+    }
+
+    /// The session of a kiosk that owns its devices: logind's when the process is in a session
+    /// on a seat (no root, no groups), else the console's (direct opens, VT switching).
+    static func deviceSession(loop: EventLoop) -> Session {
+        let log = LineWriter.standardError
+        if let logind = LogindSession.automatic(log: { log.writeLine("kiosk: \($0)") }) as? LogindSession {
+            return LogindSeatSession(logind, clockOrigin: loop.clock.origin)
+        }
+        return ConsoleSession { log.writeLine("kiosk: \($0)") }
+    }
+
+    /// libinput on the seat (or the `--input-device` nodes), mapped onto the output's panel.
+    static func libinput(_ request: DisplayRequest, opener: DeviceOpener,
+                         loop: EventLoop) -> (OutputMode) throws -> InputSource {
+        { mode in
+            let seat = request.inputDevices.isEmpty
+                ? try LibinputSeat(seat: request.seat, opener: opener, panelSize: mode.size, clockOrigin: loop.clock.origin)
+                : try LibinputSeat(devicePaths: request.inputDevices, opener: opener, panelSize: mode.size,
+                                   clockOrigin: loop.clock.origin)
+            return LibinputSource(seat: seat)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import KioskBackend
+import KioskCore
+import KioskUI
+
+/// A kiosk on the headless backend and the virtual clock: `kiosk run --backend headless`,
+/// `kiosk calibrate --backend headless`, the fuzzers and the tests all assemble it here.
+///
+/// `run(touches:until:)` plays a touch script through the one runner (``KioskRunner``): time
+/// jumps straight to the next thing that can happen (a scripted touch, a frame, a gesture
+/// time-out), so a run takes milliseconds of real time and gives the same events and pixels on
+/// every machine. It ends at `until`, or else when the script is over and nothing moves.
+public final class HeadlessKiosk {
+    public let panelWidth: Int
+    public let panelHeight: Int
+    public let rotation: DisplayRotation
+    private let scene: KioskRunner.SceneSource
+    private let calibration: AffineTransform
+    private let emit: (ControlEvent) -> Void
+    /// Sees every raw touch first; true consumes it (calibration).
+    public var touchInterceptor: ((TouchEvent) -> Bool)?
+    /// Called after every presented frame with its virtual time.
+    public var onFramePresented: ((Instant) -> Void)?
+
+    /// The display of the last run: its `scanout` is what the panel shows.
+    public private(set) var backend: HeadlessBackend?
+    private var runner: KioskRunner?
+
+    public init(scene: KioskRunner.SceneSource, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation = .none,
+                calibration: AffineTransform = .identity, emit: @escaping (ControlEvent) -> Void) {
+        self.scene = scene
+        self.panelWidth = panelWidth
+        self.panelHeight = panelHeight
+        self.rotation = rotation
+        self.calibration = calibration
+        self.emit = emit
+    }
+
+    /// Plays `touches` (panel pixels, sorted by time) from virtual time 0.
+    public func run(touches: [TouchEvent], until: Instant? = nil) throws {
+        let request = DisplayRequest(backend: .headless, headlessSize: (panelWidth, panelHeight), script: touches)
+        let runner = KioskRunner(display: { [unowned self] loop in
+            let display = try DisplayChoice.make(request, loop: loop)
+            self.backend = display.backend as? HeadlessBackend
+            return display
+        }, scene: scene, options: .init(rotation: rotation, calibration: calibration, clock: .virtual, until: until),
+           emit: emit)
+        runner.touchInterceptor = touchInterceptor
+        runner.onFramePresented = onFramePresented
+        self.runner = runner
+        _ = try runner.run()
+    }
+
+    /// The pipeline of the last run (nil before the first).
+    public var runtime: KioskRuntime? { runner?.runtime }
+    /// Where the last run ended, in virtual time.
+    public var now: Instant { runner?.now ?? .zero }
+    /// What the panel shows after the last run.
+    public var scanout: PixelBuffer? { backend?.scanout }
+}

@@ -1,0 +1,371 @@
+@preconcurrency import Glibc
+import CSystemd
+import KioskBackend
+import KioskCore
+import KioskDevice
+import KioskLoop
+import KioskRender
+import KioskUI
+
+/// The one main loop, for every backend: DRM, Wayland, the framebuffer and headless.
+///
+/// It owns what all of them share: the epoll loop and the signals (SIGTERM, SIGINT), the
+/// session (pause and resume on a VT switch), stepping the runtime, pacing frames by the
+/// backend's `frameDone`, readiness (`READY=1` once the first frame is on screen) and systemd's
+/// watchdog, mouse-as-finger and the cursor, the touch-to-frame latency meter and the exit
+/// report. A backend only shows pixels and, where it owns them, delivers input.
+///
+/// Each pass advances the backend and the runtime to now, renders and presents a frame if
+/// something changed and the output can take one, and sleeps until a descriptor is ready or
+/// the next deadline (a gesture time-out, the next simulation step while something moves, the
+/// backend's own). With nothing moving there is no deadline: `epoll_wait` gets no timeout.
+///
+/// On the virtual clock (headless tests and CI) the same loop jumps straight to the next
+/// deadline instead of sleeping, so a run takes milliseconds and gives the same events and
+/// pixels on every machine; it ends at `until`, or when nothing is left to happen.
+public final class KioskRunner {
+    public enum Clock: Sendable {
+        /// CLOCK_MONOTONIC: a device, a compositor, a real-time headless run.
+        case monotonic
+        /// Time jumps to the next deadline; the run ends when there is none.
+        case virtual
+    }
+
+    /// What the backend chooser hands the runner.
+    public struct Display {
+        public var backend: DisplayBackend
+        /// The VT or logind session, for backends that own a device (DRM, framebuffer).
+        public var session: Session?
+        /// Makes the input source for a panel size, for backends that do not deliver input.
+        public var input: ((OutputMode) throws -> InputSource)?
+
+        public init(backend: DisplayBackend, session: Session? = nil, input: ((OutputMode) throws -> InputSource)? = nil) {
+            self.backend = backend
+            self.session = session
+            self.input = input
+        }
+    }
+
+    /// How the scene is made once the screen's size is known.
+    public struct SceneSource {
+        /// The size the layout is written for; nil: the upright screen's own pixels (the scene
+        /// follows the screen when it changes size).
+        public var designSize: Size?
+        /// Builds the scene, given the size it is laid out in.
+        public var make: (Size) -> Scene
+
+        public init(designSize: Size?, make: @escaping (Size) -> Scene) {
+            self.designSize = designSize
+            self.make = make
+        }
+    }
+
+    public struct Options {
+        public var rotation: DisplayRotation
+        public var calibration: AffineTransform
+        public var showCursor: Bool
+        public var clock: Clock
+        /// Ends the run at this time (virtual or monotonic).
+        public var until: Instant?
+
+        public init(rotation: DisplayRotation = .none, calibration: AffineTransform = .identity, showCursor: Bool = false,
+                    clock: Clock = .monotonic, until: Instant? = nil) {
+            self.rotation = rotation
+            self.calibration = calibration
+            self.showCursor = showCursor
+            self.clock = clock
+            self.until = until
+        }
+    }
+
+    let makeDisplay: (EventLoop) throws -> Display
+    let sceneSource: SceneSource
+    let options: Options
+    let emit: (ControlEvent) -> Void
+    let log = LineWriter.standardError
+
+    /// Sees every raw touch first; true consumes it (see `KioskRuntime.touchInterceptor`).
+    public var touchInterceptor: ((TouchEvent) -> Bool)?
+    /// Checked on every pass of the loop; true ends the run as SIGTERM would.
+    public var shouldStop: (() -> Bool)?
+    /// Called after every presented frame with its time (tests sample motion with it).
+    public var onFramePresented: ((Instant) -> Void)?
+
+    /// The pipeline, once the output's size is known.
+    public private(set) var runtime: KioskRuntime?
+    /// The backend, once made.
+    public private(set) var backend: DisplayBackend?
+    /// The time of the last pass (virtual time on the virtual clock).
+    public private(set) var now = Instant.zero
+    /// Touches, pointer presses and moves delivered to the runtime.
+    public private(set) var touchCount = 0
+
+    private var loop: EventLoop?
+    private var input: InputSource?
+    private var session: Session?
+    private var outputReady = true
+    private var paused = false
+    private var stopReason: StopReason?
+    private var ready = false
+    private var latency = LatencyMeter()
+    private var pointer = PointerFinger()
+
+    enum StopReason {
+        case signal(Int32)
+        case request
+        case closed(BackendClosure)
+        case sessionLost(String)
+    }
+
+    /// - Parameters:
+    ///   - display: makes the backend (and its session and input) for the runner's loop; called
+    ///     once, after the signals are blocked and before anything else starts.
+    ///   - emit: every control event, in order.
+    public init(display: @escaping (EventLoop) throws -> Display, scene: SceneSource, options: Options,
+                emit: @escaping (ControlEvent) -> Void) {
+        makeDisplay = display
+        sceneSource = scene
+        self.options = options
+        self.emit = emit
+    }
+
+    /// Runs until the end (virtual clock), `until`, SIGTERM/SIGINT or the backend closing;
+    /// returns the exit code: 0, or 1 when the backend failed or the session was lost.
+    public func run() throws -> Int32 {
+        let loop = try EventLoop()
+        self.loop = loop
+        // Blocked before anything can start a thread (libinput, sd-bus): every thread inherits
+        // the mask, so only the signalfd sees these.
+        let signals = try SignalSource(loop: loop, signals: [SIGTERM, SIGINT, SIGHUP]) { [unowned self] signal in
+            self.received(signal)
+        }
+        let display = try makeDisplay(loop)
+        let backend = display.backend
+        self.backend = backend
+        session = display.session
+        defer {
+            backend.stop()
+            session?.stop()
+        }
+        if let session {
+            try session.start(loop: loop) { [unowned self] change in self.sessionChanged(change) }
+            paused = !session.isActive
+        }
+        try backend.start(loop: loop, events: BackendEvents(
+            frameDone: { [unowned self] time in self.frameDone(at: time) },
+            outputChanged: { [unowned self] mode in self.outputChanged(mode) },
+            input: { [unowned self] event in self.handle(event) },
+            closed: { [unowned self] closure in self.stopReason = .closed(closure) }))
+        if options.clock == .monotonic {
+            log.writeLine("kiosk: \(backend.name) rotation \(options.rotation.degrees)")
+        }
+        if let mode = backend.output { try setUp(for: mode) }
+        if let makeInput = display.input, let mode = backend.output {
+            let source = try makeInput(mode)
+            input = source
+            try source.start(loop: loop) { [unowned self] event in self.handle(event) }
+        }
+        let watchdog = options.clock == .monotonic ? try startWatchdog(loop) : nil
+
+        now = currentTime()
+        while stopReason == nil {
+            if shouldStop?() == true {
+                stopReason = .request
+                break
+            }
+            session?.poll()
+            now = currentTime()
+            backend.advance(to: now)
+            runtime?.advance(to: now)
+            if !paused && outputReady { presentFrame() }
+            if let until = options.until, now >= until { break }
+            // Time saturates there, so nothing could move on: every wake-up would be now again.
+            // (Scripts end at 1e9 ms; only touches made in code get this far.)
+            if now == .endOfTime { break }
+            let wake = nextWakeup()
+            if options.clock == .virtual {
+                // Nothing left to happen: the script is over and nothing moves.
+                guard let wake else { break }
+                now = max(now, wake)
+                try loop.runOnce(timeout: .zero)  // signals only; nothing sleeps on this clock
+            } else {
+                try loop.runOnce(timeout: wake.map { max(.zero, $0 - loop.clock.now()) })
+            }
+        }
+        finish()
+        withExtendedLifetime((signals, watchdog)) {}
+        if options.clock == .monotonic { report(loop: loop) }
+        switch stopReason {
+        case .closed(.failed)?, .sessionLost?: return 1
+        default: return 0
+        }
+    }
+
+    private func currentTime() -> Instant {
+        options.clock == .virtual ? now : loop!.clock.now()
+    }
+
+    private func nextWakeup() -> Instant? {
+        var candidates: [Instant?] = [backend?.nextDeadline, session?.nextDeadline, options.until]
+        if !paused { candidates.append(runtime?.nextWakeup(now: now, outputReady: outputReady)) }
+        return candidates.compactMap { $0 }.min()
+    }
+
+    /// The end of a run: the last frame shown, every event out.
+    private func finish() {
+        guard let runtime, let backend else { return }
+        runtime.flushEvents()
+        guard options.clock == .virtual else { return }
+        backend.finishPendingFrame()
+        if outputReady { presentFrame() }
+        runtime.flushEvents()
+    }
+
+    // MARK: Frames and output
+
+    private func presentFrame() {
+        guard let runtime, let backend else { return }
+        guard let damage = runtime.renderFrame(at: now) else { return }
+        outputReady = false
+        latency.framePresented()
+        // May call frameDone at once (a frame the output dropped or refused).
+        backend.present(runtime.renderer.frame, damage: damage, at: now)
+        onFramePresented?(now)
+    }
+
+    private func frameDone(at time: Instant) {
+        outputReady = true
+        latency.flipCompleted(at: time)
+        guard !ready else { return }
+        ready = true
+        if options.clock == .monotonic {
+            log.writeLine("kiosk: ready")
+            let screen = runtime?.scene.currentScreen.id ?? ""
+            _ = sd_notify(0, "READY=1\nSTATUS=showing \(screen)")
+        }
+    }
+
+    /// The scene and renderer for `mode`: made on the first mode, re-laid-out on a change.
+    private func setUp(for mode: OutputMode) throws {
+        let panel = mode.size
+        let screen = options.rotation.screenSize(forPanel: panel)
+        let design = sceneSource.designSize ?? screen
+        let renderer = try SceneRenderer(designSize: design, panelWidth: mode.width, panelHeight: mode.height,
+                                         rotation: options.rotation)
+        renderer.onFrameError = KioskSetup.reportFrameError
+        if let runtime {
+            runtime.replaceRenderer(renderer)
+        } else {
+            let runtime = KioskRuntime(scene: sceneSource.make(design), renderer: renderer, start: now,
+                                       calibration: options.calibration, emit: emit)
+            runtime.touchInterceptor = touchInterceptor
+            self.runtime = runtime
+        }
+    }
+
+    private func outputChanged(_ mode: OutputMode) {
+        if let renderer = runtime?.renderer, renderer.frame.width == mode.width, renderer.frame.height == mode.height {
+            return
+        }
+        do { try setUp(for: mode) } catch {
+            stopReason = .closed(.failed("cannot lay out for \(mode): \(error)"))
+        }
+    }
+
+    // MARK: Input
+
+    private func handle(_ event: InputEvent) {
+        guard let runtime else { return }
+        switch event {
+        case .touch(let touch):
+            deliver(touch, to: runtime)
+        case .touchFrame, .key:
+            break   // no control takes keys yet; they are read so that the console does not get them
+        case let .pointerMotion(position, time):
+            if options.showCursor { runtime.scene.cursorPosition = runtime.scenePosition(ofPanelPoint: position) }
+            if let touch = pointer.moved(to: position, at: time) { deliver(touch, to: runtime) }
+        case let .pointerButton(pressed, position, time):
+            if let touch = pointer.button(pressed: pressed, at: position, time: time) { deliver(touch, to: runtime) }
+        case let .deviceAdded(name, capabilities):
+            let kinds = capabilities.description.split(separator: "+").joined(separator: ", ")
+            log.writeLine("kiosk: input device added: \(name) (\(kinds))")
+        case let .deviceRemoved(name):
+            log.writeLine("kiosk: input device removed: \(name)")
+        }
+    }
+
+    private func deliver(_ touch: TouchEvent, to runtime: KioskRuntime) {
+        touchCount += 1
+        runtime.handle(touch)
+        // Only touches that change pixels have a frame that shows them (a lift that only
+        // commits a value has not).
+        if runtime.scene.needsRedraw { latency.inputChangedScene(at: touch.time) }
+    }
+
+    // MARK: Signals and session
+
+    private func received(_ signal: Int32) {
+        switch signal {
+        case SIGTERM, SIGINT: stopReason = .signal(signal)
+        default: log.writeLine("kiosk: signal \(signal) ignored")
+        }
+    }
+
+    private func sessionChanged(_ change: SessionChange) {
+        switch change {
+        case .paused(let reason):
+            guard !paused else { return }
+            paused = true
+            backend?.pause()
+            input?.pause()
+            log.writeLine("kiosk: \(reason); paused")
+        case .resumed(let reason):
+            do {
+                try backend?.resume()
+                try input?.resume()
+                paused = false
+                outputReady = true
+                runtime?.renderer.invalidateAll()
+                runtime?.scene.invalidateAll()
+                log.writeLine("kiosk: \(reason); repainting")
+            } catch {
+                log.writeLine("kiosk: \(reason) but the display could not be taken back: \(error)")
+            }
+        case .lost(let reason):
+            log.writeLine("kiosk: \(reason); stopping")
+            stopReason = .sessionLost(reason)
+        }
+    }
+
+    /// systemd's watchdog (WatchdogSec=): ping at half the interval. Only armed when systemd
+    /// asks for it; otherwise nothing wakes the loop.
+    private func startWatchdog(_ loop: EventLoop) throws -> TimerSource? {
+        var usec: UInt64 = 0
+        guard sd_watchdog_enabled(0, &usec) > 0, usec > 0 else { return nil }
+        let timer = try TimerSource(loop: loop) { _ in _ = sd_notify(0, "WATCHDOG=1") }
+        let half = Duration.nanoseconds(Int64(clamping: usec) * 500)
+        try timer.schedule(after: half, repeating: half)
+        return timer
+    }
+
+    // MARK: Report
+
+    private func report(loop: EventLoop) {
+        let reason: String
+        switch stopReason {
+        case .signal(SIGINT)?: reason = "SIGINT"
+        case .signal?: reason = "SIGTERM"
+        case .closed(let closure)?: reason = closure.description
+        case .sessionLost(let why)?: reason = why
+        case .request?, nil: reason = "request"
+        }
+        backend?.stop()
+        session?.stop()
+        log.writeLine("kiosk: stopped by \(reason); display restored")
+        if let backend { log.writeLine("kiosk: \(backend.statistics.summary)") }
+        log.writeLine("kiosk: \(latency.summary)")
+        // Idle means idle: with nothing moving, wake-ups come only from input and frames.
+        log.writeLine("kiosk: event loop: \(loop.wakeups) wake-ups in \(loop.waitCalls) epoll_wait calls over "
+                      + "\(LatencyMeter.ms(loop.clock.now().milliseconds / 1000)) s")
+    }
+}
