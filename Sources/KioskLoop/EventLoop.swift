@@ -6,23 +6,22 @@ import KioskCore
 /// or the caller's deadline passes, then calls the ready descriptors' handlers on this thread.
 ///
 /// Idle means idle: ``runOnce(timeout:)`` with a `nil` timeout blocks in `epoll_wait(-1)`, so a
-/// kiosk with nothing to animate uses no CPU and wakes only for input, a timer, a signal or a
-/// ``Wakeup``. The loop does not decide when to wake for frames; its caller passes the frame
-/// scheduler's next deadline (see ``run(until:nextWakeup:)``).
+/// kiosk with nothing to animate uses no CPU and wakes only for input, a frame, a timer or a
+/// signal. The loop does not decide when to wake; its caller (`KioskRunner`) passes the
+/// earliest deadline of the runtime, the backend and the session.
 ///
 /// The loop is confined to the thread that creates it (the main thread in the kiosk). It is not
-/// `Sendable`, so the compiler refuses to share it with another thread; the only thread-safe
-/// entry point is ``Wakeup/Notifier``. Handlers run synchronously inside `runOnce`, which is
-/// not reentrant.
+/// `Sendable`, so the compiler refuses to share it with another thread. Handlers run
+/// synchronously inside `runOnce`, which is not reentrant.
 ///
-/// The kiosk's main loop, in short:
+/// In short:
 ///
 /// ```swift
 /// let loop = try EventLoop()                        // reads the clock's origin: t = 0
 /// var running = true
 /// let signals = try SignalSource(loop: loop) { _ in running = false }   // SIGTERM from systemd
 /// try loop.register(fd: libinput_get_fd(input)) { /* dispatch touches */ }
-/// try loop.run(until: { !running }, nextWakeup: { scheduler.nextWakeup })  // nil: sleep
+/// while running { try loop.runOnce(timeout: nextDeadline.map { $0 - loop.clock.now() }) }  // nil: sleep
 /// withExtendedLifetime(signals) {}                  // sources live as long as the loop runs
 /// ```
 public final class EventLoop {
@@ -71,7 +70,7 @@ public final class EventLoop {
     /// Creates the epoll instance (`epoll_create1(EPOLL_CLOEXEC)`).
     ///
     /// - Parameters:
-    ///   - clock: the time line for ``run(until:nextWakeup:)`` deadlines and absolute timers.
+    ///   - clock: the time line for deadlines and absolute timers.
     ///   - batchSize: how many ready descriptors one `epoll_wait` reports; more stay ready and
     ///     are reported by the next call (epoll is level-triggered here), so this only trades
     ///     memory for system calls.
@@ -161,17 +160,6 @@ public final class EventLoop {
         }
         handlerCalls += called
         return called
-    }
-
-    /// Runs until `done()` returns true, checking it before every wait.
-    ///
-    /// - Parameter nextWakeup: the frame scheduler's next deadline on ``clock``'s time line, or
-    ///   `nil` when nothing is scheduled; the loop then sleeps until a descriptor is ready.
-    public func run(until done: () -> Bool, nextWakeup: () -> Instant? = { nil }) throws(SystemCallError) {
-        while !done() {
-            let timeout = nextWakeup().map { deadline in max(deadline - clock.now(), .zero) }
-            try runOnce(timeout: timeout)
-        }
     }
 
     private func control(_ operation: Int32, fd: Int32, events: Interest, id: UInt64) throws(SystemCallError) {

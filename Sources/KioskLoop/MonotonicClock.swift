@@ -22,11 +22,6 @@ public struct MonotonicClock: Sendable {
         self.origin = Self.systemNanoseconds()
     }
 
-    /// A clock with an explicit origin, e.g. to share one time line between two loops.
-    public init(origin: Int64) {
-        self.origin = origin
-    }
-
     /// The current time on this clock's time line.
     public func now() -> Instant {
         Instant(nanoseconds: Self.systemNanoseconds() - origin)

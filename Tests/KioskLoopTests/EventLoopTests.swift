@@ -4,6 +4,17 @@ import Testing
 
 @testable import KioskLoop
 
+extension EventLoop {
+    /// Runs until `done()` returns true, checking it before every wait; `nextWakeup` is the
+    /// deadline to wake for (nil: sleep until a descriptor is ready). The runner's loop, in small.
+    func run(until done: () -> Bool, nextWakeup: () -> Instant? = { nil }) throws(SystemCallError) {
+        while !done() {
+            let timeout = nextWakeup().map { deadline in max(deadline - clock.now(), .zero) }
+            try runOnce(timeout: timeout)
+        }
+    }
+}
+
 // Tests of the operating-system layer of the main loop. Timing is tolerant on purpose: things
 // that should happen after 20 ms may take up to a second on a loaded 2-core machine, and no test
 // asserts an upper bound on elapsed time. A test that waits uses the loop itself
