@@ -77,6 +77,25 @@ public struct ScanoutBuffer {
 
     /// Any other layout: each pixel encoded, then stored little-endian in 2, 3 or 4 bytes.
     private func writeConverted(_ source: UnsafeMutablePointer<UInt32>, into row: UnsafeMutableRawPointer, count: Int) {
+        // Channels of at most 8 bits (all but 10-bit panels) are one shift, mask and shift
+        // each, worked out once per row instead of per pixel.
+        if let shifts = ChannelShifts(layout) {
+            switch layout.bytesPerPixel {
+            case 2:
+                for i in 0..<count {
+                    let value = UInt16(truncatingIfNeeded: shifts.encode(source[i]))
+                    row.storeBytes(of: value.littleEndian, toByteOffset: i * 2, as: UInt16.self)
+                }
+                return
+            case 4:
+                for i in 0..<count {
+                    row.storeBytes(of: shifts.encode(source[i]).littleEndian, toByteOffset: i * 4, as: UInt32.self)
+                }
+                return
+            default:
+                break
+            }
+        }
         switch layout.bytesPerPixel {
         case 2:
             for i in 0..<count {
@@ -95,5 +114,30 @@ public struct ScanoutBuffer {
                 row.storeBytes(of: layout.encode(source[i]).littleEndian, toByteOffset: i * 4, as: UInt32.self)
             }
         }
+    }
+}
+
+/// A layout whose channels are at most 8 bits, as three (shift right, mask, shift left)
+/// triples on the shadow pixel: the same values as ``PixelLayout/encode(_:)`` without its
+/// per-channel branches.
+struct ChannelShifts {
+    let red: (right: UInt32, mask: UInt32, left: UInt32)
+    let green: (right: UInt32, mask: UInt32, left: UInt32)
+    let blue: (right: UInt32, mask: UInt32, left: UInt32)
+
+    init?(_ layout: PixelLayout) {
+        func shift(_ c: PixelLayout.Channel, from position: Int) -> (right: UInt32, mask: UInt32, left: UInt32)? {
+            guard c.length <= 8 else { return nil }
+            return (UInt32(position + 8 - c.length), (1 << UInt32(c.length)) - 1, UInt32(c.offset))
+        }
+        guard let r = shift(layout.red, from: 16), let g = shift(layout.green, from: 8),
+              let b = shift(layout.blue, from: 0) else { return nil }
+        (red, green, blue) = (r, g, b)
+    }
+
+    @inline(__always)
+    func encode(_ p: UInt32) -> UInt32 {
+        (p >> red.right & red.mask) << red.left | (p >> green.right & green.mask) << green.left
+            | (p >> blue.right & blue.mask) << blue.left
     }
 }

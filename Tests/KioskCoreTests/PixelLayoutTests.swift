@@ -96,6 +96,23 @@ struct PixelLayoutTests {
         #expect(packed.array == [0x00, 0x00, 0xFF, 0x33, 0x22, 0x11])
     }
 
+    @Test("every write path stores what encode says, little-endian, for each layout",
+          arguments: [PixelLayout.xrgb8888, .rgb565, bgr565, xbgr8888, rgb888, xrgb1555, xrgb2101010])
+    func writePathsAgree(layout: PixelLayout) throws {
+        let pixels: [UInt32] = [0, 0x00FF_FFFF, 0x0012_3456, 0x00AB_CDEF, 0x0080_0000, 0x0000_8000, 0x0000_0080, 0x00FE_0102]
+        let frame = try shadow(8, 1, pixels)
+        let bpp = layout.bytesPerPixel
+        let memory = Memory(8 * bpp)
+        ScanoutBuffer(bytes: memory.bytes, width: 8, height: 1, stride: 8 * bpp, layout: layout).write(Rect(0, 0, 8, 1), from: frame)
+        let bytes = memory.array
+        for (i, p) in pixels.enumerated() {
+            var stored: UInt32 = 0
+            for b in 0..<bpp { stored |= UInt32(bytes[i * bpp + b]) << UInt32(8 * b) }
+            let want = layout.isXRGB8888 ? p : layout.encode(p)
+            #expect(stored == want, "pixel \(i) in \(layout)")
+        }
+    }
+
     @Test("only the rectangle's pixels are written: neighbours and row padding keep their bytes")
     func onlyTheRectangle() throws {
         let frame = try shadow(4, 3, Array(repeating: 0x00FF_FFFF, count: 12))
