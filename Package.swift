@@ -4,7 +4,7 @@
 //   KioskCore (geometry, time, pixels, neutral input) ← KioskGestures, KioskAnimation ← KioskUI ← KioskConfig
 //   KioskUI + CCairo/CPangoCairo ← KioskRender
 //   KioskCore + CLinux ← KioskLoop (epoll, signals, timers, the clock) ← KioskBackend (the display seam, headless)
-//   KioskBackend ← KioskDRM, KioskInput (libinput) — backends know pixels and input, never the UI
+//   KioskBackend ← KioskDRM, KioskFramebuffer, KioskInput (libinput) — backends know pixels and input, never the UI
 //   all of the above ← KioskService (runtime, the one runner, backend choice) ← KioskCLI ← kiosk
 import PackageDescription
 
@@ -45,6 +45,7 @@ let package = Package(
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .target(name: "CDRMShim", dependencies: ["CDRM"]),
         .target(name: "CConsoleShim"),
+        .target(name: "CFramebufferShim"),
 
         // Pure modules: no C, no devices, no clock.
         // libm: the pure modules use only the stdlib, whose rounding and sqrt call into libm.
@@ -66,12 +67,15 @@ let package = Package(
         .target(name: "KioskDevice", dependencies: ["KioskCore", "KioskLoop", "CSystemd", "CConsoleShim"]),
         .target(name: "KioskDRM", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "KioskDevice",
                                                  "CDRM", "CDRMShim"]),
+        // The Linux framebuffer (/dev/fbN): the fbdev ioctls live in CFramebufferShim.
+        .target(name: "KioskFramebuffer", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "KioskDevice",
+                                                         "CFramebufferShim"]),
         .target(name: "KioskInput", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "KioskDevice",
                                                    "CLibInput", "CUdev"]),
         .target(name: "KioskService",
                 dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig",
-                               "KioskRender", "KioskLoop", "KioskBackend", "KioskDevice", "KioskDRM", "KioskInput",
-                               "CSystemd"]),
+                               "KioskRender", "KioskLoop", "KioskBackend", "KioskDevice", "KioskDRM", "KioskFramebuffer",
+                               "KioskInput", "CSystemd"]),
         .target(name: "KioskCLI", dependencies: ["KioskService", "KioskConfig", "KioskRender", "KioskBackend", "KioskLoop",
                                                  "KioskDRM", "KioskDevice", "KioskUI", "KioskCore"]),
         .executableTarget(name: "kiosk", dependencies: ["KioskCLI"]),
@@ -87,6 +91,9 @@ let package = Package(
                     resources: [.copy("Goldens")]),
         .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM", "KioskBackend", "KioskLoop", "KioskDevice", "CConsoleShim"]),
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
+        .testTarget(name: "KioskBackendTests", dependencies: ["KioskBackend", "KioskCore"]),
+        .testTarget(name: "KioskFramebufferTests", dependencies: ["KioskFramebuffer", "KioskBackend", "KioskCore",
+                                                                  "KioskLoop", "KioskDevice"]),
         .testTarget(name: "KioskLoopTests", dependencies: ["KioskLoop"]),
         .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender"]),
         // Replays the seed corpus (Fuzz/Corpus) and every input a fuzzer once broke (Regressions).

@@ -4,20 +4,22 @@
 # through libinput, and checks its events, the scanout's pixels, SIGTERM restoring the
 # console, and touchscreen unplug/re-plug. See Tests/VM/README.md.
 #
-#   scripts/vm-test.sh [exec] [systemd]
+#   scripts/vm-test.sh [exec] [systemd] [fb]
 #       build, set up the VM (apt packages when missing: needs root), boot once per mode
-#       (default both), verify; exit 0 only if every check passed.
+#       (default all three), verify; exit 0 only if every check passed.
 #       exec:    Tests/VM/guest.sh, two kiosk runs (rotation 0 atomic with touchscreen
 #                hot-plug, unplug and re-plug; rotation 90 --legacy), SIGTERM restore
 #       systemd: Tests/VM/guest-systemd.sh, config/systemd/swiftkiosk.service as shipped
 #                (logind session, Type=notify, watchdog), a VT switch, a drag, systemctl stop
+#       fb:      Tests/VM/guest-fb.sh on QEMU's cirrus-vga (a 16 bpp DRM card): DRM at RGB565, the
+#                framebuffer backend on its fbdev emulation (/dev/fb0) and on vfb at 32 and 16 bpp
 #
 # Env: KIOSK_VM_HARNESS  the QEMU harness (default: shared/vm beside the clone, ../shared/vm)
 #      VM_WORK           the harness' work dir: kernel, initramfs (default /tmp/kiosk-vm)
 #      VM_TIMEOUT        seconds for the whole boot (default 300); VM_ACCEL, VM_CPUS: see the harness
 #      KIOSK_VM_SKIP_BUILD=1   use the existing .build/release/kiosk
 # Results: out/vm/summary.txt (every check), out/vm/statistics.txt (the kiosk's copy and
-# latency lines), out/vm/{exec,systemd}/shared/out/ (guest log, kiosk stderr and events,
+# latency lines), out/vm/{exec,systemd,fb}/shared/out/ (guest log, kiosk stderr and events,
 # screendumps .ppm/.png), out/vm/reference/ (headless renders of the same touches).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,9 +32,9 @@ step() { echo "vm-test: [$(( $(date +%s) - T0 )) s] $*"; }
 
 BOOTS=()
 for a in "$@"; do
-  case $a in exec|systemd) BOOTS+=("$a") ;; *) echo "usage: scripts/vm-test.sh [exec] [systemd]" >&2; exit 2 ;; esac
+  case $a in exec|systemd|fb) BOOTS+=("$a") ;; *) echo "usage: scripts/vm-test.sh [exec] [systemd] [fb]" >&2; exit 2 ;; esac
 done
-[ ${#BOOTS[@]} -gt 0 ] || BOOTS=(exec systemd)
+[ ${#BOOTS[@]} -gt 0 ] || BOOTS=(exec systemd fb)
 
 VM=${KIOSK_VM_HARNESS:-$REPO/../shared/vm}
 [ -x "$VM/boot-vm.sh" ] || fail "no QEMU harness at $VM (expected shared/vm beside the clone; or set KIOSK_VM_HARNESS)"
@@ -65,14 +67,19 @@ python3 "$VMT/scenario.py" reference "$KIOSK" "$OUTDIR/reference" || fail "headl
 boot_rc=0
 VERIFY_ARGS=()
 for boot in "${BOOTS[@]}"; do
+  # The fb boot is an exec-mode boot on cirrus-vga; video= gives its connector (and fbcon) 800x480.
+  # Empty VM_GPU / VM_KARGS: the harness' defaults (virtio-gpu at VM_W x VM_H).
+  gpu= kargs= mode=$boot
   case $boot in
     exec) script=$VMT/guest.sh units= ;;
     systemd) script=$VMT/guest-systemd.sh units=$REPO/config/systemd/swiftkiosk.service ;;
+    fb) script=$VMT/guest-fb.sh units= mode=exec gpu=cirrus-vga kargs=video=VGA-1:800x480 ;;
   esac
-  step "booting the guest ($boot mode, ${script#"$REPO"/})"
+  step "booting the guest ($boot boot, ${script#"$REPO"/})"
   rc=0
   KIOSK=$KIOSK VMT=$VMT VM_GUEST_ENV="KIOSK VMT" VM_RUN=$OUTDIR/$boot VM_UNITS=$units VM_W=800 VM_H=480 \
-    VM_TIMEOUT=${VM_TIMEOUT:-300} "$VM/boot-vm.sh" "$boot" "$script" || rc=$?
+    VM_GPU=$gpu VM_KARGS=$kargs \
+    VM_TIMEOUT=${VM_TIMEOUT:-300} "$VM/boot-vm.sh" "$mode" "$script" || rc=$?
   [ $rc = 0 ] || boot_rc=$rc
   [ -f "$OUTDIR/$boot/shared/out/test.log" ] ||
     fail "the $boot guest left no test.log (boot-vm.sh exit $rc): see out/vm/$boot/shared/out/console.txt"
@@ -88,7 +95,7 @@ python3 "$VMT/verify.py" "${VERIFY_ARGS[@]}" --reference "$OUTDIR/reference" \
 step "pixels with the harness' check-screen.py"
 screen_rc=0
 for boot in "${BOOTS[@]}"; do
-  for run in $(python3 "$VMT/scenario.py" runs "$boot"); do
+  for run in $(python3 "$VMT/scenario.py" screendump-runs "$boot"); do
     f=$OUTDIR/$boot/shared/out/$run-drag1.ppm
     if [ -s "$f" ]; then
       # shellcheck disable=SC2046
@@ -107,7 +114,7 @@ echo "vm-test: statistics from the kiosk's stderr (guest, TCG):"
 sed 's/^/  /' "$OUTDIR/statistics.txt" 2>/dev/null || echo "  (none)"
 echo "vm-test: boot-vm.sh exit $boot_rc, $passed checks passed, $failed failed, check-screen $([ $screen_rc = 0 ] && echo ok || echo FAILED);" \
      "boot done at ${T_BOOT} s, total $(( $(date +%s) - T0 )) s"
-echo "vm-test: results in ${OUTDIR#"$REPO"/}/ (summary.txt, statistics.txt, exec/ and systemd/shared/out/)"
+echo "vm-test: results in ${OUTDIR#"$REPO"/}/ (summary.txt, statistics.txt, {exec,systemd,fb}/shared/out/)"
 if [ "$boot_rc" != 0 ] || [ "$verify_rc" != 0 ] || [ "$screen_rc" != 0 ]; then
   grep '^FAIL' "$OUTDIR/summary.txt" 2>/dev/null | sed 's/^/  /' || true
   fail "see out/vm/summary.txt and out/vm/*/shared/out/test.log"

@@ -7,6 +7,7 @@
 #include <xf86drm.h>
 
 uint32_t kiosk_drm_format_xrgb8888(void) { return DRM_FORMAT_XRGB8888; }
+uint32_t kiosk_drm_format_rgb565(void) { return DRM_FORMAT_RGB565; }
 
 // drmIoctl already repeats the call on EINTR and EAGAIN.
 static int drm_call(int fd, unsigned long request, void *arg) {

@@ -18,6 +18,9 @@ extension ArgumentList {
         return drm
     }
 
+    /// `--fb-device PATH`, nil when not given (the backend's default, /dev/fb0).
+    func framebufferDevice() -> String? { value("fb-device") }
+
     /// `--input-device PATH[,PATH…]`.
     func inputDevices() -> [String] {
         value("input-device").map { $0.split(separator: ",").map(String.init) } ?? []

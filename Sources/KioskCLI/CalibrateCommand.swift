@@ -8,22 +8,24 @@ import KioskDRM
 
 /// `kiosk calibrate`: four targets, one touch each; the fitted matrix goes into the config's
 /// `input.calibration`, the rest of the file untouched. On a device it uses the DRM display and
-/// the touchscreen; headless it takes the touches from a script (how it is tested).
+/// the touchscreen (or the framebuffer with `--backend fbdev`); headless it takes the touches from
+/// a script (how it is tested).
 struct CalibrateCommand {
     let configPath: FilePath
-    let headless: Bool
+    let backend: BackendName
     let inputPath: FilePath?
     let screenshotPath: FilePath?
     let rotation: DisplayRotation?
     let size: (width: Int, height: Int)?
     let drm: DRMOptions
     let inputDevices: [String]
+    let framebufferDevice: String?
 
     init(arguments: [FilePath]) throws(UsageError) {
         let command = "kiosk calibrate"
         let args = try ArgumentList(arguments, command: command,
                                     valueOptions: ["backend", "rotation", "size", "drm-device", "output", "mode",
-                                                   "input-device"],
+                                                   "input-device", "fb-device"],
                                     pathOptions: ["config", "input", "screenshot"],
                                     flagOptions: ["legacy"])
         // The config may be given as --config FILE or as the one positional argument.
@@ -33,13 +35,13 @@ struct CalibrateCommand {
             throw UsageError(command: command, message: "--config FILE is required")
         }
         configPath = config
-        let backend = args.value("backend") ?? "drm"
-        guard backend == "drm" || backend == "headless" else {
-            throw UsageError(command: command, message: "--backend must be drm or headless, not '\(backend)'")
+        let name = args.value("backend") ?? "drm"
+        guard let backend = BackendName(rawValue: name), [.drm, .fbdev, .headless].contains(backend) else {
+            throw UsageError(command: command, message: "--backend must be drm, fbdev or headless, not '\(name)'")
         }
-        headless = backend == "headless"
+        self.backend = backend
         inputPath = args.path("input")
-        if headless && inputPath == nil {
+        if backend == .headless && inputPath == nil {
             throw UsageError(command: command, message: "--backend headless needs --input TOUCHES.jsonl")
         }
         screenshotPath = args.path("screenshot")
@@ -47,6 +49,7 @@ struct CalibrateCommand {
         size = try args.size("size")
         drm = try args.drmOptions()
         inputDevices = args.inputDevices()
+        framebufferDevice = args.framebufferDevice()
     }
 
     func execute() throws -> Int32 {
@@ -64,7 +67,7 @@ struct CalibrateCommand {
         // Touches are taken raw: no calibration applies while calibrating.
         let intercept: (TouchEvent) -> Bool = { touch in session?.handle(raw: touch); return true }
         let panel: Size?
-        if headless {
+        if backend == .headless {
             let touches = try KioskSetup.loadTouchScript(inputPath!)
             let size = self.size ?? KioskSetup.defaultPanelSize(for: config, rotation: rotation)
             let kiosk = HeadlessKiosk(scene: scene, panelWidth: size.width, panelHeight: size.height,
@@ -74,7 +77,8 @@ struct CalibrateCommand {
             if let screenshotPath, let scanout = kiosk.scanout { try Screenshot.write(scanout, to: screenshotPath) }
             panel = Size(Double(size.width), Double(size.height))
         } else {
-            let request = DisplayRequest(backend: .drm, drm: drm, inputDevices: inputDevices)
+            let request = DisplayRequest(backend: backend, drm: drm, inputDevices: inputDevices,
+                                         framebufferDevice: framebufferDevice)
             let runner = KioskRunner(display: { loop in try DisplayChoice.make(request, loop: loop) }, scene: scene,
                                      options: .init(rotation: rotation, clock: .monotonic)) { _ in }
             runner.touchInterceptor = intercept

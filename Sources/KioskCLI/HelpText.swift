@@ -21,8 +21,9 @@ enum HelpText {
 
     Options:
       --config FILE          the kiosk's JSON config (required)
-      --backend NAME         auto | drm | headless (default auto: drm when a card with a
-                             connected output can be opened, else headless)
+      --backend NAME         auto | drm | fbdev | headless (default auto: drm when a card
+                             with a connected output can be opened, else fbdev when
+                             /dev/fb0 is a framebuffer, else headless)
       --size WxH             framebuffer size in the panel's own orientation (default 800x480)
       --rotation DEG         0 | 90 | 180 | 270, overrides display.rotation in the config;
                              turns rendering and touch together
@@ -44,6 +45,10 @@ enum HelpText {
       --list-outputs         print the connectors, their status and modes, then exit
       --input-device PATHS   evdev nodes (comma-separated) instead of the udev seat
       --seat NAME            the udev seat (default seat0)
+
+    Framebuffer options (Linux fbdev; 16, 24 or 32 bpp; touch as for DRM):
+      --fb-device PATH       the framebuffer, e.g. /dev/fb1 (default /dev/fb0)
+      --input-device, --seat as for DRM
     On a device the kiosk runs until SIGTERM or SIGINT and then puts the display back.
 
     A short summary (frames rendered, events emitted) goes to stderr. Events that cannot be
@@ -59,7 +64,7 @@ enum HelpText {
     """
 
     static let calibrate = """
-    Usage: kiosk calibrate --config FILE [--backend drm|headless] [options]
+    Usage: kiosk calibrate --config FILE [--backend drm|fbdev|headless] [options]
 
     Shows a cross near each corner of the screen in turn; touch the centre of each. The
     fitted matrix (libinput's six numbers) is written to the config's input.calibration;
@@ -68,9 +73,9 @@ enum HelpText {
     Touches are taken raw: no previous calibration applies while calibrating.
 
     Options:
-      --backend drm|headless   drm (default): the real display and touchscreen
+      --backend drm|fbdev|headless   drm (default) or fbdev: the real display and touchscreen
       --rotation DEG           as for kiosk run (default: display.rotation)
-      --drm-device, --output, --mode, --legacy, --input-device   as for kiosk run
+      --drm-device, --output, --mode, --legacy, --fb-device, --input-device   as for kiosk run
       Headless (for tests): --input TOUCHES.jsonl (four taps), --size WxH, --screenshot OUT.png
     """
 

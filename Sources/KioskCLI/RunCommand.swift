@@ -24,12 +24,13 @@ struct RunCommand {
     let listOutputs: Bool
     let inputDevices: [String]
     let seat: String
+    let framebufferDevice: String?
 
     init(arguments: [FilePath]) throws(UsageError) {
         let command = "kiosk run"
         let args = try ArgumentList(arguments, command: command,
                                     valueOptions: ["backend", "size", "rotation", "until", "drm-device", "output",
-                                                   "mode", "input-device", "seat"],
+                                                   "mode", "input-device", "seat", "fb-device"],
                                     pathOptions: ["config", "input", "screenshot", "events"],
                                     flagOptions: ["list-outputs", "legacy"])
         try args.expectPositionals(atMost: 0)
@@ -38,6 +39,7 @@ struct RunCommand {
         drm = try args.drmOptions()
         inputDevices = args.inputDevices()
         seat = args.value("seat") ?? "seat0"
+        framebufferDevice = args.framebufferDevice()
         guard let config = args.path("config") ?? (listOutputs ? "" : nil) else {
             throw UsageError(command: command, message: "--config FILE is required")
         }
@@ -59,7 +61,7 @@ struct RunCommand {
         let rotation = self.rotation ?? config.display.rotation
         let panel = size ?? KioskSetup.defaultPanelSize(for: config, rotation: rotation)
         let request = DisplayRequest(backend: backend, drm: drm, inputDevices: inputDevices, seat: seat,
-                                     headlessSize: panel, script: touches)
+                                     framebufferDevice: framebufferDevice, headlessSize: panel, script: touches)
         let emit: (ControlEvent) -> Void = { events.writeLine(EventEncoder.line($0)) }
         let code: Int32
         if DisplayChoice.resolve(request) == .headless {

@@ -6,7 +6,8 @@ import KioskDevice
 import KioskLoop
 
 /// A ``DisplayBackend`` that scans out through the kernel's DRM/KMS: one connector, one CRTC,
-/// two or three XRGB8888 dumb buffers, flips driven by page-flip events on ``fileDescriptor``.
+/// two or three dumb buffers (XRGB8888, or RGB565 where the driver prefers 16 bpp or the plane
+/// has nothing else: see ``DRMFormat``), flips driven by page-flip events on ``fileDescriptor``.
 ///
 /// Life cycle, as the runner uses it (see ``DisplayBackend``):
 ///
@@ -19,7 +20,8 @@ import KioskLoop
 ///
 /// `present` copies the damaged rectangles of the cached shadow buffer into a free dumb buffer
 /// (plus whatever that buffer missed while it was not in use: see ``SwapChain``) and queues a
-/// flip; the buffer is never read, since scanout memory is write-combined. The flip completes
+/// flip (converting to RGB565 on the way when that is the format); the buffer is never read,
+/// since scanout memory is write-combined. The flip completes
 /// when `handleEvents` reads its event, which ends `isFlipPending` and reports `frameDone` with
 /// the kernel's timestamp.
 ///
@@ -42,6 +44,8 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     public let panelSize: Size
     public let refreshInterval: Duration
     public let modesetting: Modesetting
+    /// The dumb buffers' pixel format.
+    let format: DRMFormat
     public private(set) var statistics = PresentStatistics()
     /// The kernel's timestamp of the last completed flip (what `frameDone` last received).
     public private(set) var lastFlip: Instant?
@@ -101,12 +105,12 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
         self.monotonicTimestamps = (device.capability(UInt64(DRM_CAP_TIMESTAMP_MONOTONIC)) ?? 0) != 0
         self.savedCRTC = device.savedCRTC(selection.crtcID)
 
-        var buffers: [DumbBuffer] = []
-        for _ in 0..<options.bufferCount {
-            buffers.append(try DumbBuffer(device: device, width: kms.width, height: kms.height))
-        }
-        self.buffers = buffers
-        self.swapChain = SwapChain(bufferCount: buffers.count,
+        let planeFormats = resources.planes.isEmpty ? nil : selection.primaryPlane(in: resources)?.formats
+        let preferredDepth = device.capability(UInt64(DRM_CAP_DUMB_PREFERRED_DEPTH))
+        (self.buffers, self.format) = try Self.allocateBuffers(
+            count: options.bufferCount, device: device, width: kms.width, height: kms.height,
+            formats: DRMFormat.candidates(preferredDepth: preferredDepth, planeFormats: planeFormats))
+        self.swapChain = SwapChain(bufferCount: self.buffers.count,
                                    bounds: Rect(0, 0, Double(kms.width), Double(kms.height)))
 
         if startPaused {
@@ -120,14 +124,36 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
 
     deinit { restore() }
 
+    /// `count` dumb buffers in the first of `formats` the driver accepts (a refused format
+    /// fails at its first buffer, in drmModeAddFB2/drmModeAddFB, and the next one is tried).
+    private static func allocateBuffers(count: Int, device: DRMDevice, width: Int, height: Int,
+                                        formats: [DRMFormat]) throws(DRMError) -> ([DumbBuffer], DRMFormat) {
+        var failure = DRMError.callFailed(call: "no scanout format among XRGB8888 and RGB565 on the primary plane",
+                                          device: device.path, errno: EINVAL)
+        for format in formats {
+            var buffers: [DumbBuffer] = []
+            do {
+                for _ in 0..<count {
+                    buffers.append(try DumbBuffer(device: device, width: width, height: height, format: format))
+                }
+                return (buffers, format)
+            } catch {
+                for buffer in buffers { buffer.release() }
+                failure = error
+            }
+        }
+        throw failure
+    }
+
     /// The DRM descriptor: when it is readable, call ``handleEvents()``.
     public var fileDescriptor: Int32 { device.fd }
 
     public var isFlipPending: Bool { swapChain.queued != nil }
 
-    /// `/dev/dri/card0 Virtual-1 800x480@60 atomic`.
+    /// `/dev/dri/card0 Virtual-1 800x480@60 atomic`; ` RGB565` is added when the buffers are 16 bpp.
     public var description: String {
         "\(device.path) \(kms.selection.connector.name) \(kms.selection.mode) \(modesetting)"
+            + (format == .xrgb8888 ? "" : " \(format)")
     }
 
     public var name: String { "drm \(description)" }
@@ -166,7 +192,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
         let (index, repaint) = swapChain.beginFrame(damage: damage)
         copy(repaint, of: frame, into: buffers[index])
         statistics.framesPresented += 1
-        statistics.fullFrameBytes += kms.width * kms.height * 4
+        statistics.fullFrameBytes += buffers[index].scanout.frameBytes
 
         let result = kms.flip(to: buffers[index].framebufferID, userData: Unmanaged.passUnretained(self).toOpaque())
         if result.errno == 0 {
@@ -187,8 +213,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     private func copy(_ region: DamageRegion, of frame: PixelBuffer, into buffer: DumbBuffer) {
         let start = now?()
         for rect in region.rects {
-            buffer.pixels.copy(rect, from: frame)
-            statistics.bytesCopied += Int(rect.width) * Int(rect.height) * 4
+            statistics.bytesCopied += buffer.scanout.write(rect, from: frame)
         }
         if let start, let end = now?() {
             let spent = end - start

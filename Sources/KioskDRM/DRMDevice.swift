@@ -96,7 +96,6 @@ final class DRMDevice {
     private func readPlanes() -> [KMSResources.Plane] {
         guard let list = drmModeGetPlaneResources(fd) else { return [] }
         defer { drmModeFreePlaneResources(list) }
-        let xrgb = kiosk_drm_format_xrgb8888()
         var planes: [KMSResources.Plane] = []
         for id in UnsafeBufferPointer(start: list.pointee.planes, count: Int(list.pointee.count_planes)) {
             guard let plane = drmModeGetPlane(fd, id) else { continue }
@@ -108,7 +107,7 @@ final class DRMDevice {
                 type == UInt64(DRM_PLANE_TYPE_PRIMARY) ? .primary
                 : type == UInt64(DRM_PLANE_TYPE_CURSOR) ? .cursor : .overlay
             planes.append(.init(id: id, kind: kind, possibleCRTCs: p.possible_crtcs, currentCRTCID: p.crtc_id,
-                                supportsXRGB8888: formats.contains(xrgb)))
+                                formats: Set(formats.compactMap(DRMFormat.init(fourcc:)))))
         }
         return planes
     }

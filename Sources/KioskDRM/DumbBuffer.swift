@@ -4,37 +4,42 @@ import CDRMShim
 import KioskCore
 
 /// One scanout buffer: a dumb buffer (CPU-mapped memory the display engine can scan out), its
-/// framebuffer object and its mapping, wrapped as a ``PixelBuffer`` to copy damage into.
+/// framebuffer object and its mapping, as a ``ScanoutBuffer`` to write damage into (copied for
+/// XRGB8888, converted for RGB565).
 ///
 /// The mapping is write-combined or uncached on most hardware: it is written (rows of damaged
-/// rectangles, whole cache lines at a time) and never read, so nothing here loads from `pixels`.
+/// rectangles, whole cache lines at a time) and never read, so nothing here loads from `scanout`.
 final class DumbBuffer {
     let handle: UInt32
     let framebufferID: UInt32
     let pitch: Int
     let size: Int
-    /// The mapping as pixels. Valid until `release()`; it does not own the memory.
-    let pixels: PixelBuffer
+    let format: DRMFormat
+    /// The mapping in the buffer's format. Valid until `release()`; it does not own the memory.
+    let scanout: ScanoutBuffer
     private let mapping: UnsafeMutableRawPointer
     private var released = false
     private let device: DRMDevice
 
-    /// Creates a `width` x `height` XRGB8888 buffer, adds a framebuffer for it (drmModeAddFB2,
-    /// else the older drmModeAddFB with depth 24) and maps it.
-    init(device: DRMDevice, width: Int, height: Int) throws(DRMError) {
+    /// Creates a `width` x `height` buffer in `format`, adds a framebuffer for it (drmModeAddFB2,
+    /// else the older drmModeAddFB with the format's depth) and maps it.
+    init(device: DRMDevice, width: Int, height: Int, format: DRMFormat) throws(DRMError) {
         self.device = device
+        self.format = format
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
-        let created = kiosk_drm_create_dumb(device.fd, UInt32(width), UInt32(height), 32, &handle, &pitch, &size)
+        let created = kiosk_drm_create_dumb(device.fd, UInt32(width), UInt32(height), format.bitsPerPixel,
+                                            &handle, &pitch, &size)
         guard created == 0 else { throw device.failure("DRM_IOCTL_MODE_CREATE_DUMB", errno: -created) }
 
         var fb: UInt32 = 0
         var handles: [UInt32] = [handle, 0, 0, 0]
         var pitches: [UInt32] = [pitch, 0, 0, 0]
         var offsets: [UInt32] = [0, 0, 0, 0]
-        if drmModeAddFB2(device.fd, UInt32(width), UInt32(height), kiosk_drm_format_xrgb8888(),
+        if drmModeAddFB2(device.fd, UInt32(width), UInt32(height), format.fourcc,
                          &handles, &pitches, &offsets, &fb, 0) != 0 {
             let addFB2Error = errno
-            if drmModeAddFB(device.fd, UInt32(width), UInt32(height), 24, 32, pitch, handle, &fb) != 0 {
+            if drmModeAddFB(device.fd, UInt32(width), UInt32(height), UInt8(format.depth), UInt8(format.bitsPerPixel),
+                            pitch, handle, &fb) != 0 {
                 _ = kiosk_drm_destroy_dumb(device.fd, handle)
                 throw device.failure("drmModeAddFB2/drmModeAddFB", errno: addFB2Error)
             }
@@ -59,10 +64,9 @@ final class DumbBuffer {
         self.pitch = Int(pitch)
         self.size = Int(size)
         self.mapping = address
-        // owner: nil, because this object frees the mapping and outlives every use of `pixels`
-        // (owner: self would be a reference cycle).
-        self.pixels = PixelBuffer(width: width, height: height, stride: Int(pitch), bytes: address, owner: nil,
-                                  format: .xrgb32)
+        // Not owning: this object frees the mapping and outlives every use of `scanout`.
+        self.scanout = ScanoutBuffer(bytes: address, width: width, height: height, stride: Int(pitch),
+                                     layout: format.layout)
     }
 
     /// Removes the framebuffer, unmaps and destroys the buffer. Must not be on screen or

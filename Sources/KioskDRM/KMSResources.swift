@@ -38,7 +38,8 @@ struct KMSResources: Sendable, Equatable {
         var possibleCRTCs: UInt32
         /// The CRTC it is showing on now (0: none).
         var currentCRTCID: UInt32
-        var supportsXRGB8888: Bool
+        /// The formats among ours (``DRMFormat``) that it can scan out.
+        var formats: Set<DRMFormat>
     }
 }
 

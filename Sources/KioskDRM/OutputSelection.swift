@@ -88,11 +88,11 @@ struct OutputSelection: Sendable, Equatable {
         return result
     }
 
-    /// The primary plane that can show XRGB8888 on the chosen CRTC (preferring the one already
+    /// The primary plane that can show XRGB8888 or RGB565 on the chosen CRTC (preferring the one already
     /// on it), or nil: then atomic modesetting is not possible and the legacy path is used.
     func primaryPlane(in resources: KMSResources) -> KMSResources.Plane? {
         let candidates = resources.planes.filter {
-            $0.kind == .primary && $0.supportsXRGB8888 && $0.possibleCRTCs & (1 << UInt32(crtcIndex)) != 0
+            $0.kind == .primary && !$0.formats.isEmpty && $0.possibleCRTCs & (1 << UInt32(crtcIndex)) != 0
         }
         return candidates.first(where: { $0.currentCRTCID == crtcID }) ?? candidates.first
     }

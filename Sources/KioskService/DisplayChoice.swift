@@ -2,6 +2,7 @@ import KioskBackend
 import KioskCore
 import KioskDevice
 import KioskDRM
+import KioskFramebuffer
 import KioskInput
 import KioskLoop
 
@@ -17,17 +18,21 @@ public struct DisplayRequest {
     /// Evdev nodes for libinput's path backend; empty: the udev seat with hot-plug.
     public var inputDevices: [String]
     public var seat: String
+    /// `--fb-device`: the framebuffer for `fbdev` (and for `auto`'s probe); nil: /dev/fb0.
+    public var framebufferDevice: String?
     /// The headless panel, in its own orientation.
     public var headlessSize: (width: Int, height: Int)
     /// The headless backend's touch script (panel pixels, sorted by time).
     public var script: [TouchEvent]
 
     public init(backend: BackendName, drm: DRMOptions = DRMOptions(), inputDevices: [String] = [], seat: String = "seat0",
-                headlessSize: (width: Int, height: Int) = (800, 480), script: [TouchEvent] = []) {
+                framebufferDevice: String? = nil, headlessSize: (width: Int, height: Int) = (800, 480),
+                script: [TouchEvent] = []) {
         self.backend = backend
         self.drm = drm
         self.inputDevices = inputDevices
         self.seat = seat
+        self.framebufferDevice = framebufferDevice
         self.headlessSize = headlessSize
         self.script = script
     }
@@ -37,12 +42,16 @@ public struct DisplayRequest {
 /// `kiosk bench` all come here. A new backend is a new module plus one case below.
 public enum DisplayChoice {
     /// What `auto` means on this machine: DRM when a card with a connected output can be
-    /// opened, else headless. (Wayland and the framebuffer join this order when they land.)
+    /// opened, else the framebuffer when `/dev/fb0` (or `--fb-device`) opens as one, else
+    /// headless. (Wayland, when `WAYLAND_DISPLAY` is set, comes between DRM and the framebuffer.)
     public static func resolve(_ request: DisplayRequest) -> BackendName {
         guard request.backend == .auto else { return request.backend }
         if (try? DRMBackend.listOutputs(devicePath: request.drm.devicePath, opener: DirectOpener()))?
             .outputs.contains(where: \.connected) == true {
             return .drm
+        }
+        if FramebufferBackend.isFramebuffer(request.framebufferDevice ?? FramebufferBackend.defaultDevice) {
+            return .fbdev
         }
         return .headless
     }
@@ -56,11 +65,19 @@ public enum DisplayChoice {
                                          now: { loop.clock.now() }, startPaused: !session.isActive)
             return KioskRunner.Display(backend: backend, session: session,
                                        input: libinput(request, opener: session.opener, loop: loop))
+        case .fbdev:
+            let session = deviceSession(loop: loop)
+            // Opened directly even in a logind session: TakeDevice hands out DRM and input
+            // nodes only (framebuffers are refused with ENODEV), so access is root or group video.
+            let backend = try FramebufferBackend(devicePath: request.framebufferDevice ?? FramebufferBackend.defaultDevice,
+                                                 opener: DirectOpener(), now: { loop.clock.now() })
+            return KioskRunner.Display(backend: backend, session: session,
+                                       input: libinput(request, opener: session.opener, loop: loop))
         case .headless, .auto:
             let size = request.headlessSize
             return KioskRunner.Display(backend: try HeadlessBackend(width: size.width, height: size.height,
                                                                     script: request.script))
-        case .wayland, .fbdev:
+        case .wayland:
             throw KioskSetup.LoadError(lines: [
                 "kiosk: the \(request.backend.rawValue) backend is not part of this build yet; use --backend drm or headless",
             ])

@@ -132,16 +132,16 @@ func noPossibleCRTC() {
     }
 }
 
-@Test("the primary plane for the CRTC is the one that can show XRGB8888 there, the current one first")
+@Test("the primary plane for the CRTC is one that can show XRGB8888 or RGB565 there, the current one first")
 func primaryPlaneSelection() throws {
     var r = laptop()
     r.planes = [
-        Plane(id: 30, kind: .primary, possibleCRTCs: 0b001, currentCRTCID: 40, supportsXRGB8888: true),
-        Plane(id: 31, kind: .primary, possibleCRTCs: 0b010, currentCRTCID: 0, supportsXRGB8888: false),
-        Plane(id: 32, kind: .primary, possibleCRTCs: 0b110, currentCRTCID: 0, supportsXRGB8888: true),
-        Plane(id: 33, kind: .primary, possibleCRTCs: 0b010, currentCRTCID: 41, supportsXRGB8888: true),
-        Plane(id: 34, kind: .cursor, possibleCRTCs: 0b010, currentCRTCID: 41, supportsXRGB8888: true),
-        Plane(id: 35, kind: .overlay, possibleCRTCs: 0b111, currentCRTCID: 40, supportsXRGB8888: true),
+        Plane(id: 30, kind: .primary, possibleCRTCs: 0b001, currentCRTCID: 40, formats: [.xrgb8888]),
+        Plane(id: 31, kind: .primary, possibleCRTCs: 0b010, currentCRTCID: 0, formats: []),
+        Plane(id: 32, kind: .primary, possibleCRTCs: 0b110, currentCRTCID: 0, formats: [.rgb565]),
+        Plane(id: 33, kind: .primary, possibleCRTCs: 0b010, currentCRTCID: 41, formats: [.xrgb8888]),
+        Plane(id: 34, kind: .cursor, possibleCRTCs: 0b010, currentCRTCID: 41, formats: [.xrgb8888]),
+        Plane(id: 35, kind: .overlay, possibleCRTCs: 0b111, currentCRTCID: 40, formats: [.xrgb8888]),
     ]
     let s = try OutputSelection.choose(in: r, device: "c", output: nil, mode: nil)  // CRTC 41, index 1
     let primary = try #require(s.primaryPlane(in: r))

@@ -14,7 +14,10 @@ struct CommandLineTests {
         let help = try KioskProcess.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("kiosk run"))
-        #expect(try KioskProcess.run(["run", "--help"]).stdout.contains("--screenshot"))
+        let runHelp = try KioskProcess.run(["run", "--help"]).stdout
+        #expect(runHelp.contains("--screenshot"))
+        #expect(runHelp.contains("auto | drm | fbdev | headless") && runHelp.contains("--fb-device PATH"))
+        #expect(try KioskProcess.run(["calibrate", "--help"]).stdout.contains("--backend drm|fbdev|headless"))
         #expect(try KioskProcess.run(["--version"]).stdout.hasPrefix("kiosk "))
     }
 
@@ -98,6 +101,29 @@ struct CommandLineTests {
         #expect(out.status == 1)
         #expect(out.stderr.contains("no DRM device found"))
         #expect(out.stdout.isEmpty)
+    }
+
+    @Test("--backend fbdev on a node that is not a framebuffer, or none, says so and exits 1")
+    func fbdevWithoutFramebuffer() throws {
+        let null = try KioskProcess.run(["run", "--config", "config/demo.json", "--backend", "fbdev", "--fb-device", "/dev/null"])
+        #expect(null.status == 1)
+        #expect(null.stderr.contains("kiosk: /dev/null is not a framebuffer device (FBIOGET_FSCREENINFO: Inappropriate ioctl"))
+        let missing = try KioskProcess.run(["run", "--config", "config/demo.json", "--backend", "fbdev",
+                                            "--fb-device", "/nonexistent/fb7"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("kiosk: cannot open the framebuffer: /nonexistent/fb7: open: No such file or directory"))
+        #expect(null.stdout.isEmpty && missing.stdout.isEmpty)
+        let calibrate = try KioskProcess.run(["calibrate", "--config", "config/demo.json", "--backend", "fbdev",
+                                              "--fb-device", "/dev/null"])
+        #expect(calibrate.status == 1)
+        #expect(calibrate.stderr.contains("/dev/null is not a framebuffer device"))
+    }
+
+    @Test("--backend auto with --fb-device naming no framebuffer runs headless")
+    func autoSkipsANonFramebuffer() throws {
+        let out = try KioskProcess.run(["run", "--config", "config/demo.json", "--until", "10", "--fb-device", "/dev/null"])
+        #expect(out.status == 0)
+        #expect(out.stderr.contains("kiosk: headless 800x480"))
     }
 
     @Test("--backend auto without a display runs headless")

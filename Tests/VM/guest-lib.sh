@@ -4,7 +4,7 @@ OUT=$VM_OUT
 MAKE_TOUCH=$VM_HARNESS/guest/make-touch.py
 TOUCH_NAME=kiosk-test-touchscreen
 
-# guest_devices: evdev, the card, udev settled, debugfs (DRI: the virtio-gpu's folder)
+# guest_devices: evdev, the card, udev settled, debugfs (DRI: the card's folder, virtio-gpu or cirrus)
 guest_devices() {
   modprobe evdev
   wait_for 10 test -e /dev/dri/card0 || return 1
@@ -12,7 +12,7 @@ guest_devices() {
   mount -t debugfs none /sys/kernel/debug 2>/dev/null
   local d; DRI=
   for d in /sys/kernel/debug/dri/*; do
-    if grep -q '^virtio_gpu ' "$d/name" 2>/dev/null; then DRI=$d; break; fi
+    if grep -qE '^(virtio_gpu|cirrus) ' "$d/name" 2>/dev/null; then DRI=$d; break; fi
   done
 }
 
@@ -29,19 +29,33 @@ save_state() { cp "$DRI/state" "$OUT/$1-dri-state.txt" 2>/dev/null; scanout; }
 count() { local n; n=$(grep -cE "$1" "$2" 2>/dev/null); echo "${n:-0}"; }
 at_least() { [ "$(count "$2" "$3")" -ge "$1" ]; }        # at_least N REGEX FILE
 refresh_events() { :; }    # guest-systemd.sh: the events come from the journal
-committed() {                                              # committed RUN N: both controls N times
-  refresh_events "$1"
-  at_least "$2" '"source": ?"range".*"event": ?"valueCommitted"' "$OUT/$1-events.jsonl" &&
-  at_least "$2" '"source": ?"dial".*"event": ?"valueCommitted"' "$OUT/$1-events.jsonl"
+committed() {                             # committed RUN N CONTROL...: each control N times
+  local run=$1 n=$2 c; shift 2
+  refresh_events "$run"
+  for c in "$@"; do
+    at_least "$n" "\"source\": ?\"$c\".*\"event\": ?\"valueCommitted\"" "$OUT/$run-events.jsonl" || return 1
+  done
 }
 
-# shot RUN SHOT: screendumps until Tests/VM's probes for that moment match (the frame with
-# the input is on screen) or 10 s pass; the last dump stays as RUN-SHOT.ppm for the host.
+# capture NAME: the screen now, as NAME.ppm (QMP screendump of the scanout) or, when
+# FB_CAPTURE names a framebuffer QEMU does not scan out (vfb), its visible page as NAME.fb.
+capture() {
+  if [ -n "${FB_CAPTURE:-}" ]; then
+    /usr/bin/python3 "$VMT/fbinfo.py" dump "$FB_CAPTURE" "$OUT/$1.fb"
+  else
+    screendump "$1.ppm"
+  fi
+}
+capture_ext() { if [ -n "${FB_CAPTURE:-}" ]; then echo fb; else echo ppm; fi; }
+
+# shot RUN SHOT: captures until Tests/VM's probes for that moment match (the frame with
+# the input is on screen) or 10 s pass; the last one stays as RUN-SHOT.ppm (.fb) for the host.
 shot() {
-  local run=$1 name=$2 i ok=1
+  local run=$1 name=$2 i ok=1 file
+  file=$OUT/$run-$name.$(capture_ext)
   for i in $(seq 1 20); do
-    screendump "$run-$name.ppm" || break
-    if /usr/bin/python3 "$VMT/verify.py" --probe "$run" "$name" "$OUT/$run-$name.ppm" > "$OUT/$run-$name-probe.txt"; then
+    capture "$run-$name" || break
+    if /usr/bin/python3 "$VMT/verify.py" --probe "$run" "$name" "$file" > "$OUT/$run-$name-probe.txt"; then
       ok=0; break
     fi
     sleep 0.4
@@ -60,13 +74,16 @@ touchscreen() {
 }
 unplug() { [ -n "${TOUCH_PID:-}" ] && kill "$TOUCH_PID" 2>/dev/null && wait "$TOUCH_PID" 2>/dev/null; TOUCH_PID=; }
 
-# play RUN DRAG: go, wait until played and both controls committed, keep a copy of the events
+# play RUN DRAG N: go, wait until played and the controls it drags committed (the Nth time),
+# keep a copy of the events
 play() {
-  local run=$1 drag=$2 n=$3
+  local run=$1 drag=$2 n=$3 controls
+  controls=$(/usr/bin/python3 "$VMT/scenario.py" controls "$run" "$drag")
   : > "/run/go-$run-$drag"
   wait_for 20 grep -q "gesture played" "$OUT/$run-$drag-touch.txt"
-  wait_for 20 committed "$run" "$n"
-  check "$run $drag: the kiosk committed both controls (events)" 'committed $run $n'
+  # shellcheck disable=SC2086
+  wait_for 20 committed "$run" "$n" $controls
+  check "$run $drag: the kiosk committed the dragged controls ($controls; events)" 'committed $run $n $controls'
   cp "$OUT/$run-events.jsonl" "$OUT/$run-events-$drag.jsonl" 2>/dev/null
   shot "$run" "$drag"
 }

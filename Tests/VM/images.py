@@ -1,6 +1,8 @@
 """Reading and comparing images for the VM test, stdlib only (the guest and CI hosts
 have no PIL): binary PPM (P6, what QMP screendump writes) and 8-bit non-interlaced PNG
-(what `kiosk run --screenshot` writes through cairo)."""
+(what `kiosk run --screenshot` writes through cairo), and framebuffer pages dumped by
+fbinfo.py (the driver's own pixel layout)."""
+import json
 import struct
 import zlib
 
@@ -94,7 +96,73 @@ def read_png(path):
     return Image(w, h, bytes(out))
 
 
+class FramebufferImage:
+    """A framebuffer page as Tests/VM/fbinfo.py dumps it: the driver's pixel layout, decoded
+    lazily, so that probing a few pixels in the guest costs nothing and only a whole-image
+    comparison (on the host) converts everything."""
+
+    def __init__(self, info, data):
+        self.info, self.data = info, data
+        self.width, self.height = info["xres"], info["yres"]
+        self.bpp = info["bits_per_pixel"] // 8
+        self.line = info["line_length"]
+        self.channels = [(info[c]["offset"], info[c]["length"]) for c in ("red", "green", "blue")]
+        if len(data) < self.line * (self.height - 1) + self.width * self.bpp:
+            raise ValueError("truncated framebuffer dump")
+        self._rgb = None
+
+    @staticmethod
+    def expand(value, length):
+        """A channel of `length` bits as 8 bits, by bit replication (as QEMU shows 16 bpp)."""
+        if length >= 8:
+            return value >> (length - 8)
+        out, bits = 0, 0
+        while bits < 8:
+            out, bits = (out << length) | value, bits + length
+        return out >> (bits - 8)
+
+    def decode(self, v):
+        return tuple(self.expand((v >> off) & ((1 << n) - 1), n) for off, n in self.channels)
+
+    def pixel(self, x, y):
+        o = y * self.line + x * self.bpp
+        return self.decode(int.from_bytes(self.data[o:o + self.bpp], "little"))
+
+    @property
+    def rgb(self):
+        if self._rgb is None:
+            out = bytearray()
+            if self.bpp == 4 and all(n == 8 and off % 8 == 0 for off, n in self.channels):
+                # whole bytes: slices per channel, row by row
+                row = bytearray(self.width * 3)
+                for y in range(self.height):
+                    src = self.data[y * self.line:y * self.line + self.width * 4]
+                    for i, (off, _) in enumerate(self.channels):
+                        row[i::3] = src[off // 8::4]
+                    out += row
+            else:
+                table = {}
+                for y in range(self.height):
+                    src = self.data[y * self.line:y * self.line + self.width * self.bpp]
+                    for x in range(0, len(src), self.bpp):
+                        v = int.from_bytes(src[x:x + self.bpp], "little")
+                        t = table.get(v)
+                        if t is None:
+                            t = table[v] = bytes(self.decode(v))
+                        out += t
+            self._rgb = bytes(out)
+        return self._rgb
+
+
+def read_fb(path):
+    with open(path, "rb") as f:
+        info = json.loads(f.readline())
+        return FramebufferImage(info, f.read())
+
+
 def read_image(path):
+    if path.endswith(".fb"):
+        return read_fb(path)
     return read_png(path) if path.endswith(".png") else read_ppm(path)
 
 

@@ -14,7 +14,10 @@ reports panel coordinates.
   scenario.py check-touch-scripts      exit 1 if they differ from what the scenario gives
   scenario.py check-screen-args RUN SHOT   the flat-colour probes as check-screen.py arguments
   scenario.py show                     expected values and probes
-  scenario.py runs exec|systemd        the runs of that boot
+  scenario.py runs exec|systemd|fb     the runs of that boot
+  scenario.py screendump-runs BOOT     those of them captured by QEMU screendump (PPM)
+  scenario.py run-field RUN KEY        one setting of a run (backend, device, mode, config, …)
+  scenario.py controls RUN DRAG        the controls that drag moves (each commits once)
   scenario.py reference KIOSK OUTDIR   headless renders of the same touches (for verify.py)
 """
 import json
@@ -68,7 +71,44 @@ RUNS = {
         },
         "extra": {"vt2": "console", "resumed": "initial"},
     },
+    # The framebuffer boot (guest-fb.sh): QEMU's cirrus-vga at 800x480 (video=VGA-1:800x480),
+    # a DRM driver that prefers 16 bpp and whose fbdev emulation (/dev/fb0) is 16 bpp RGB565
+    # with one screen of memory; and vfb (/dev/fb1, "mode") at 32 and 16 bpp, which reports
+    # XBGR8888 and BGR565 and lets the kiosk double the virtual height. vfb is not scanned out:
+    # its pages are read from /dev/fb1 ("capture": "fb", Tests/VM/fbinfo.py dump).
+    "cdrm": {
+        "boot": "fb", "config": "landscape.json", "rotation": 0, "legacy": False, "backend": "drm",
+        "drags": {"drag1": [[(0, "range.lower", 20, 45)], [(0, "dial", 90, 225)]]},
+    },
+    # cfb and v32 drag only the knob, so that their exit lines give the bytes a knob drag
+    # copies per frame: (copied - full frames) / (frames - full frames), the first frame (and,
+    # double-buffered, the second, into the other page) being whole.
+    "cfb": {
+        "boot": "fb", "config": "landscape.json", "rotation": 0, "legacy": False, "backend": "fbdev",
+        "device": "/dev/fb0",
+        "drags": {"drag1": [[(0, "range.lower", 20, 45)]]},
+    },
+    "v32": {
+        "boot": "fb", "config": "landscape.json", "rotation": 0, "legacy": False, "backend": "fbdev",
+        "device": "/dev/fb1", "mode": "800x480M-32@60", "capture": "fb",
+        "drags": {"drag1": [[(0, "range.lower", 20, 45)]]},
+    },
+    "v16": {
+        "boot": "fb", "config": "portrait.json", "rotation": 90, "legacy": False, "backend": "fbdev",
+        "device": "/dev/fb1", "mode": "800x480M-16@60", "capture": "fb",
+        "drags": {"drag1": [[(0, "range.lower", 20, 45)], [(0, "dial", 90, 225)]]},
+    },
 }
+
+
+def capture_of(run):
+    """How a run's screen is captured: "screendump" (QEMU's scanout, PPM) or "fb" (the
+    framebuffer page read in the guest, fbinfo.py's .fb dump)."""
+    return RUNS[run].get("capture", "screendump")
+
+
+def shot_file(run, shot):
+    return f"{run}-{shot}." + ("fb" if capture_of(run) == "fb" else "ppm")
 
 
 def runs_of(boot):
@@ -357,6 +397,12 @@ if __name__ == "__main__":
         write_touch_scripts()
     elif len(sys.argv) == 3 and sys.argv[1] == "runs":
         print(" ".join(runs_of(sys.argv[2])))
+    elif len(sys.argv) == 3 and sys.argv[1] == "screendump-runs":
+        print(" ".join(r for r in runs_of(sys.argv[2]) if capture_of(r) == "screendump"))
+    elif len(sys.argv) == 4 and sys.argv[1] == "controls":
+        print(" ".join(committed_per_drag(sys.argv[2], sys.argv[3])))
+    elif len(sys.argv) == 4 and sys.argv[1] == "run-field":
+        print(RUNS[sys.argv[2]].get(sys.argv[3], ""))
     elif sys.argv[1:] == ["check-touch-scripts"]:
         sys.exit(check_touch_scripts())
     elif len(sys.argv) == 4 and sys.argv[1] == "check-screen-args":

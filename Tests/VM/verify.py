@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Checks the results of a VM test boot (what guest.sh left in $VM_OUT), stdlib only.
 
-  verify.py [--exec RESULTS] [--systemd RESULTS] [--reference DIR] [--summary FILE] [--stats FILE]
+  verify.py [--exec RESULTS] [--systemd RESULTS] [--fb RESULTS] [--reference DIR] [--summary FILE] [--stats FILE]
       every host-side check of the runs of each boot (scenario.RUNS): events (values, counts, order), pixel probes of each
       screendump, the scanout against the headless render of the same touches, the
       display after the kiosk exited against the one before it started, the guest's own
       PASS/FAIL lines, and the kiosk's statistics lines. Exit 0 if all passed.
-  verify.py --probe RUN SHOT FILE.ppm
-      only the pixel probes of one screendump (the guest polls with it until the frame
+  verify.py --probe RUN SHOT FILE.ppm|FILE.fb
+      only the pixel probes of one screendump (or framebuffer dump) (the guest polls with it until the frame
       it waits for is on screen); exit 0 if they all match, prints nothing but failures.
   verify.py --check-reference DIR
       the probes against the headless renders (are the probes themselves right?).
@@ -140,13 +140,13 @@ def load(path, report, label):
 
 def check_pixels(results, run, reference, report):
     for shot in sc.RUNS[run].get("extra", {}):
-        img = load(os.path.join(results, f"{run}-{shot}.ppm"), report, f"{run}-{shot}.ppm")
+        img = load(os.path.join(results, sc.shot_file(run, shot)), report, sc.shot_file(run, shot))
         for ok, what, detail in run_probes(run, shot, img) if img else []:
             report.check(ok, f"{run} {shot}: {what}", detail)
     last = None
     for shot in shots_of(run):
-        path = os.path.join(results, f"{run}-{shot}.ppm")
-        img = load(path, report, f"{run}-{shot}.ppm")
+        path = os.path.join(results, sc.shot_file(run, shot))
+        img = load(path, report, sc.shot_file(run, shot))
         if img is None:
             continue
         report.check((img.width, img.height) == (sc.PANEL_W, sc.PANEL_H), f"{run} {shot}: screendump size",
@@ -160,17 +160,21 @@ def check_pixels(results, run, reference, report):
                 report.check(frac <= SAME_AS_REFERENCE, f"{run} {shot}: scanout equals the headless render",
                              f"{n} pixels ({frac:.3%}) differ by more than {PIXEL_TOL}, largest difference {worst}")
         last = img
-    restored = load(os.path.join(results, f"{run}-restored.ppm"), report, f"{run}-restored.ppm")
-    if restored:
+    restored = load(os.path.join(results, sc.shot_file(run, "restored")), report, sc.shot_file(run, "restored"))
+    fb = sc.capture_of(run) == "fb"
+    if restored and not fb:
         for ok, what, detail in run_probes(run, "restored", restored):
             report.check(ok, f"{run} restored: {what}", detail)
-    if sc.RUNS[run]["boot"] != "exec":
+    if sc.RUNS[run]["boot"] == "systemd":
         return   # under logind the card's last close (logind's) restores fbcon anyway: probes only
-    console = load(os.path.join(results, "console-before.ppm"), report, "console-before.ppm")
+    # What the screen showed before the kiosk: the console, or (vfb) the page the guest filled.
+    before = f"{run}-before.fb" if fb else "console-before.ppm"
+    console = load(os.path.join(results, before), report, before)
     if console and restored:
         n, frac, worst = images.compare(restored, console, PIXEL_TOL)
-        report.check(frac <= SAME_AS_CONSOLE, f"{run}: after SIGTERM the screen is the console again",
-                     f"{n} pixels ({frac:.3%}) differ from the screendump before the kiosk started")
+        report.check(frac <= SAME_AS_CONSOLE, f"{run}: after SIGTERM the screen is " +
+                     ("what it was before" if fb else "the console again"),
+                     f"{n} pixels ({frac:.3%}) differ from {before}, taken before the kiosk started")
         if last:
             n, frac, _ = images.compare(restored, last, PIXEL_TOL)
             report.check(frac >= DIFFERENT_FRAME, f"{run}: after SIGTERM the kiosk's frame is gone",
@@ -202,7 +206,7 @@ def check_stats(results, run, report, stats_out):
     frames = [m for m in map(STATS_FRAMES.match, lines) if m]
     latency = [m for m in map(STATS_LATENCY.match, lines) if m]
     loop = [m for m in map(STATS_LOOP.match, lines) if m]
-    drm = [l for l in lines if l.startswith("kiosk: drm ")]
+    drm = [l for l in lines if l.startswith("kiosk: drm ") or l.startswith("kiosk: fbdev ")]
     if report.check(len(frames) == 1, f"{run}: frame/copy statistics line on stderr"):
         f = frames[0]
         copied, full = int(f.group(2)), int(f.group(3))
@@ -231,7 +235,7 @@ def main(argv):
     if argv[:1] == ["--probe"] and len(argv) == 4:
         _, run, shot, path = argv
         try:
-            img = images.read_ppm(path)
+            img = images.read_image(path)
         except (OSError, ValueError) as e:
             print(f"probe: {e}")
             return 1
@@ -247,12 +251,12 @@ def main(argv):
                 for ok, what, detail in run_probes(run, shot, img):
                     report.check(ok, f"reference {run} {shot}: {what}", detail)
         return 1 if report.failed else 0
-    if not argv or len(argv) % 2 or not ({"--exec", "--systemd"} & set(argv[0::2])):
+    if not argv or len(argv) % 2 or not ({"--exec", "--systemd", "--fb"} & set(argv[0::2])):
         print(__doc__)
         return 2
     opts = dict(zip(argv[0::2], argv[1::2]))
     report, stats = Report(), []
-    for boot in ("exec", "systemd"):
+    for boot in ("exec", "systemd", "fb"):
         results = opts.get("--" + boot)
         if not results:
             continue

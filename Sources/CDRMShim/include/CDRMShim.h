@@ -8,8 +8,9 @@
 
 // MARK: DRM
 
-/// DRM_FORMAT_XRGB8888, the scanout format of the dumb buffers.
+/// DRM_FORMAT_XRGB8888 and DRM_FORMAT_RGB565, the scanout formats of the dumb buffers.
 uint32_t kiosk_drm_format_xrgb8888(void);
+uint32_t kiosk_drm_format_rgb565(void);
 
 /// DRM_IOCTL_MODE_CREATE_DUMB: a width x height buffer of `bpp` bits per pixel; the kernel
 /// chooses the pitch (row stride) and size and zero-fills it.

@@ -11,27 +11,29 @@ import KioskCore
 /// (This is EGL's buffer-age rule and wlroots' damage ring, by frame content rather than by
 /// flips, so a frame whose flip failed still counts as drawn.)
 ///
-/// Pure state: no DRM, no memory. ``DRMBackend`` copies and flips what this says.
-struct SwapChain: Sendable {
+/// Pure state: no device, no memory. The DRM backend copies into dumb buffers and flips what this
+/// says; the framebuffer backend does the same with the pages of its virtual screen, where a
+/// pan (`FBIOPAN_DISPLAY`) is the flip.
+public struct SwapChain: Sendable {
     /// What each buffer is doing.
-    enum Role: Sendable, Equatable { case free, front, queued }
+    public enum Role: Sendable, Equatable { case free, front, queued }
 
-    let bufferCount: Int
+    public let bufferCount: Int
     /// The whole framebuffer: the damage of a buffer that must be fully repainted.
-    let bounds: Rect
+    public let bounds: Rect
     /// The frame each buffer holds (nil: unknown contents).
-    private(set) var content: [Int?]
+    public private(set) var content: [Int?]
     /// The buffer the CRTC scans out now.
-    private(set) var front: Int?
+    public private(set) var front: Int?
     /// The buffer a flip to which was requested and has not completed.
-    private(set) var queued: Int?
+    public private(set) var queued: Int?
     /// Number of the newest frame drawn into a buffer (0: none yet).
-    private(set) var frameNumber = 0
+    public private(set) var frameNumber = 0
     /// `history[i]` is the damage of frame `frameNumber - (history.count - 1) + i`; newest last.
     private var history: [DamageRegion] = []
     private let historyLength: Int
 
-    init(bufferCount: Int, bounds: Rect, historyLength: Int? = nil) {
+    public init(bufferCount: Int, bounds: Rect, historyLength: Int? = nil) {
         precondition(bufferCount >= 2, "a swap chain needs at least two buffers")
         self.bufferCount = bufferCount
         self.bounds = bounds
@@ -40,7 +42,7 @@ struct SwapChain: Sendable {
         self.historyLength = historyLength ?? bufferCount + 2
     }
 
-    func role(of buffer: Int) -> Role {
+    public func role(of buffer: Int) -> Role {
         if buffer == front { return .front }
         if buffer == queued { return .queued }
         return .free
@@ -48,7 +50,7 @@ struct SwapChain: Sendable {
 
     /// Frames the buffer is behind the newest frame (0: up to date), or nil when its contents
     /// are unknown.
-    func age(of buffer: Int) -> Int? {
+    public func age(of buffer: Int) -> Int? {
         content[buffer].map { frameNumber - $0 }
     }
 
@@ -56,7 +58,7 @@ struct SwapChain: Sendable {
     /// to draw it into (a free one, the freshest) and returns what must be copied into that
     /// buffer so it shows the new frame. The buffer is marked as holding the new frame.
     /// There must be a free buffer: at most one flip is queued, and there are two buffers or more.
-    mutating func beginFrame(damage: DamageRegion) -> (buffer: Int, repaint: DamageRegion) {
+    public mutating func beginFrame(damage: DamageRegion) -> (buffer: Int, repaint: DamageRegion) {
         var damage = damage
         damage.clip(to: bounds)
         frameNumber += 1
@@ -74,7 +76,7 @@ struct SwapChain: Sendable {
 
     /// The damage that turns a buffer holding frame `held` (nil: unknown) into the newest frame:
     /// the union of the damages of the frames after `held`.
-    func repaintRegion(forContent held: Int?) -> DamageRegion {
+    public func repaintRegion(forContent held: Int?) -> DamageRegion {
         guard let held else { return DamageRegion(bounds) }
         let age = frameNumber - held
         guard age <= history.count else { return DamageRegion(bounds) }
@@ -84,7 +86,7 @@ struct SwapChain: Sendable {
     }
 
     /// A flip to `buffer` was requested.
-    mutating func queue(_ buffer: Int) {
+    public mutating func queue(_ buffer: Int) {
         precondition(queued == nil, "a second flip was queued while one is pending")
         precondition(buffer != front, "flipping to the buffer already on screen")
         queued = buffer
@@ -93,7 +95,7 @@ struct SwapChain: Sendable {
     /// The queued flip completed: its buffer is now on screen and the old front is free.
     /// Returns the new front buffer.
     @discardableResult
-    mutating func completeFlip() -> Int? {
+    public mutating func completeFlip() -> Int? {
         guard let queued else { return nil }
         front = queued
         self.queued = nil
@@ -101,7 +103,7 @@ struct SwapChain: Sendable {
     }
 
     /// A blocking modeset put `buffer` on screen directly (no flip event).
-    mutating func showDirectly(_ buffer: Int) {
+    public mutating func showDirectly(_ buffer: Int) {
         precondition(queued == nil, "a modeset while a flip is pending")
         front = buffer
     }
@@ -109,7 +111,7 @@ struct SwapChain: Sendable {
     /// Forgets what every buffer holds, so each is repainted in full the next time it is used
     /// (after a VT switch, whose frames were never drawn, or when another client may have
     /// written the buffers).
-    mutating func invalidateAll() {
+    public mutating func invalidateAll() {
         content = Array(repeating: nil, count: bufferCount)
         history.removeAll()
     }

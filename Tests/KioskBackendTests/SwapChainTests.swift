@@ -1,6 +1,6 @@
 import KioskCore
 import Testing
-@testable import KioskDRM
+import KioskBackend
 
 private let screen = Rect(0, 0, 800, 480)
 private let full = DamageRegion(screen)

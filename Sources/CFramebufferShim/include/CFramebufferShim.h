@@ -1,0 +1,20 @@
+#pragma once
+// Linux framebuffer (fbdev) ioctls for KioskFramebuffer. ioctl(2) is variadic, which Swift
+// cannot call; each wrapper is one ioctl, retried on EINTR, and returns 0 or a negative errno,
+// so Swift code need not read errno after the call. The structs and FB_* constants come from
+// <linux/fb.h> as they are.
+#include <linux/fb.h>
+
+/// FBIOGET_VSCREENINFO: the variable screen information (resolution, virtual size, offsets,
+/// pixel layout, timings). Fails with -ENOTTY on a device that is not a framebuffer.
+int kiosk_fb_get_variable(int fd, struct fb_var_screeninfo *info);
+/// FBIOPUT_VSCREENINFO: asks for `info` (e.g. a taller virtual screen for double buffering);
+/// the driver may adjust it, so read it again afterwards.
+int kiosk_fb_put_variable(int fd, struct fb_var_screeninfo *info);
+/// FBIOGET_FSCREENINFO: the fixed information (memory size, line length, visual, pan steps).
+int kiosk_fb_get_fixed(int fd, struct fb_fix_screeninfo *info);
+/// FBIOPAN_DISPLAY to (`xoffset`, `yoffset`) of the virtual screen; `info` is the current
+/// variable information, whose other fields the kernel ignores.
+int kiosk_fb_pan(int fd, struct fb_var_screeninfo *info, unsigned xoffset, unsigned yoffset);
+/// FBIOBLANK with FB_BLANK_UNBLANK: the panel on (a console that blanked it leaves it dark).
+int kiosk_fb_unblank(int fd);

@@ -1,0 +1,293 @@
+@preconcurrency import Glibc
+import KioskBackend
+import KioskCore
+import KioskDevice
+import KioskLoop
+
+/// A ``DisplayBackend`` on the Linux framebuffer (`/dev/fbN`): boards and small LCDs without
+/// KMS, and the fbdev emulation of DRM drivers. Input comes from libinput through the runner,
+/// as on DRM; the console is the runner's session (KD_GRAPHICS on the VT).
+///
+/// Life cycle, as the runner uses it (see ``DisplayBackend``):
+///
+///     let backend = try FramebufferBackend(devicePath: "/dev/fb0")  // open, check, map, save the screen
+///     try backend.start(loop: loop, events: events)   // unblank; two pages if the driver allows
+///     backend.present(shadow, damage: damage, at: now) // convert the damage, pan; frameDone one refresh later
+///     … VT switch: backend.pause() / try backend.resume() …
+///     backend.stop()                                   // the mode and the screen as they were
+///
+/// Pixels: the damaged rectangles of the XRGB8888 shadow buffer are written in the driver's own
+/// layout (``PixelLayout`` from the `red`/`green`/`blue` offsets and lengths it reports: RGB565,
+/// BGR orders, 24 or 32 bpp), rows `line_length` apart; video memory is never read, except
+/// once at start to save what the screen showed.
+///
+/// Double buffering: when the virtual screen can hold two pages (``FramebufferGeometry``; at
+/// start the backend asks for a virtual height of two screens when the memory allows it), each
+/// frame is written into the page not on screen, brought up to date with the damage it missed
+/// (``SwapChain``, as DRM's dumb buffers), and shown with FBIOPAN_DISPLAY. Otherwise the one
+/// visible page is written in place.
+///
+/// Pacing: a frame is done one refresh interval after it was presented (``nextDeadline`` and
+/// ``advance(to:)``), never by waiting in the kernel. FBIO_WAITFORVSYNC blocks the calling
+/// thread for up to a frame, which would stall input and the loop; DRM's fbdev emulation
+/// answers it at once when the CRTC has no vblank interrupt (cirrus, virtio-gpu), so it cannot
+/// even be trusted to pace; and a pan is latched at the next vertical blank on the drivers that
+/// latch at all, so after a refresh interval the old page is free to write. Weston's fbdev
+/// backend made the same choice for the same reasons. With nothing presented there is no
+/// deadline: an idle kiosk does not wake up.
+public final class FramebufferBackend: DisplayBackend {
+    enum State: String { case active, paused, stopped }
+
+    /// The framebuffer `--backend fbdev` and `auto` use when `--fb-device` does not say.
+    public static let defaultDevice = "/dev/fb0"
+
+    public private(set) var statistics = PresentStatistics()
+    let device: FramebufferDevice
+    /// The screen when the device was opened: what `stop()` puts back.
+    let initialGeometry: FramebufferGeometry
+    /// The screen as the kiosk uses it now (two pages once the virtual height was raised).
+    private(set) var geometry: FramebufferGeometry
+    private(set) var state = State.active
+    /// The pages, as scanout buffers over the mapping; one, or two with ``swapChain``.
+    private var pages: [ScanoutBuffer] = []
+    private(set) var swapChain: SwapChain?
+    /// Single page: its contents are not the last frame (at start, after a VT switch).
+    private var pageIsStale = true
+    /// The backend asked the driver for a taller virtual screen: `stop()` puts the mode back.
+    private var changedMode = false
+    /// When the frame in flight is done (a refresh interval after its present).
+    private(set) var frameDue: Instant?
+    private var memory: UnsafeMutableRawPointer
+    /// The visible area's bytes at start, row after row (`width × bytes per pixel` each).
+    private let savedScreen: [UInt8]
+    private var events: BackendEvents?
+    private let now: (() -> Instant)?
+
+    /// Opens the framebuffer, checks that the kiosk can draw on it (true colour at 16, 24 or
+    /// 32 bpp, sizes that add up), maps its memory and saves what it shows.
+    /// - Parameters:
+    ///   - opener: how to open the node; logind hands out only DRM and input nodes
+    ///     (TakeDevice answers ENODEV for framebuffers), so the caller passes a direct opener.
+    ///   - now: the program's clock, used only to time frame copies (nil: not timed).
+    public convenience init(devicePath: String, opener: DeviceOpener = DirectOpener(),
+                            now: (() -> Instant)? = nil) throws(FramebufferError) {
+        try self.init(device: LinuxFramebuffer(path: devicePath, opener: opener), now: now)
+    }
+
+    init(device: FramebufferDevice, now: (() -> Instant)? = nil) throws(FramebufferError) {
+        self.device = device
+        self.now = now
+        let geometry = try FramebufferGeometry(try device.screenInfo(), device: device.path)
+        self.initialGeometry = geometry
+        self.geometry = geometry
+        memory = try device.map(length: geometry.mappedLength)
+        savedScreen = Self.read(geometry, rowsFrom: geometry.firstRow(ofPage: 0), in: memory)
+    }
+
+    deinit { stop() }
+
+    /// Whether `path` opens as a framebuffer (`--backend auto`); nothing on it is changed.
+    public static func isFramebuffer(_ path: String) -> Bool { LinuxFramebuffer.isFramebuffer(path) }
+
+    public var name: String {
+        "fbdev \(device.path) (\(geometry.driver)) \(output!) \(geometry.layout.bitsPerPixel) bpp \(geometry.layout) "
+            + (swapChain == nil ? "single-buffered" : "double-buffered")
+    }
+
+    public var output: OutputMode? {
+        OutputMode(width: geometry.width, height: geometry.height, refreshInterval: geometry.refreshInterval)
+    }
+
+    public var deliversInput: Bool { false }
+
+    /// Unblanks the panel and sets up the pages: two when the virtual screen holds them or can
+    /// be made to (asked for here, after the runner's session put the VT into graphics mode, so
+    /// the console does not redraw itself for the new mode). There is no descriptor to watch:
+    /// frames complete on the runner's deadline.
+    public func start(loop: EventLoop, events: BackendEvents) throws {
+        self.events = events
+        device.unblank()
+        if geometry.pageCount < 2, let height = FramebufferGeometry.doubleBufferingRequest(try device.screenInfo()) {
+            requestVirtualHeight(height)
+        }
+        try setUpPages(from: try device.screenInfo())
+    }
+
+    /// Raises the virtual height for two pages; a driver that refuses, or answers with some
+    /// other mode, leaves the kiosk single-buffered on the mode it had.
+    private func requestVirtualHeight(_ height: Int) {
+        do { try device.setVirtualHeight(height) } catch { return }
+        changedMode = true
+        guard let info = try? device.screenInfo(), let raised = try? FramebufferGeometry(info, device: device.path),
+              raised.pageCount == 2, sameMode(raised, initialGeometry) else {
+            try? device.restoreMode()
+            changedMode = false
+            return
+        }
+    }
+
+    private func sameMode(_ a: FramebufferGeometry, _ b: FramebufferGeometry) -> Bool {
+        a.width == b.width && a.height == b.height && a.layout == b.layout
+    }
+
+    /// The pages of the screen as it is now (at start, after a VT switch): two shown from page
+    /// 0 when the driver pans, else the visible area. Their contents count as unknown.
+    private func setUpPages(from info: ScreenInfo) throws(FramebufferError) {
+        var geometry = try FramebufferGeometry(info, device: device.path)
+        guard sameMode(geometry, initialGeometry) else {
+            throw .modeChanged(device: device.path, was: initialGeometry.modeDescription, now: geometry.modeDescription)
+        }
+        if geometry.pageCount == 2 {
+            do { try device.pan(x: geometry.xoffset, y: 0) } catch {
+                // Panning refused: draw in place where the screen is.
+                geometry = geometry.singlePage
+            }
+        }
+        memory = try device.map(length: geometry.mappedLength)
+        self.geometry = geometry
+        pages = (0..<geometry.pageCount).map { page in
+            ScanoutBuffer(bytes: memory + geometry.offset(ofRow: geometry.firstRow(ofPage: page)), width: geometry.width,
+                          height: geometry.height, stride: geometry.lineLength, layout: geometry.layout)
+        }
+        if geometry.pageCount == 2 {
+            var chain = SwapChain(bufferCount: 2, bounds: pages[0].bounds)
+            chain.showDirectly(0)
+            swapChain = chain
+        } else {
+            swapChain = nil
+            pageIsStale = true
+        }
+    }
+
+    // MARK: Frames
+
+    /// Writes the damaged part of `frame` into the page being drawn (plus what that page
+    /// missed) and shows it; the frame is done a refresh interval later. `frame` must have the
+    /// screen's size; no frame may be in flight. While paused the frame is dropped and done at
+    /// once (`resume()` is followed by a full repaint).
+    public func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
+        precondition(frameDue == nil, "present while a frame is in flight (wait for frameDone)")
+        precondition(frame.width == geometry.width && frame.height == geometry.height,
+                     "frame \(frame.width)x\(frame.height) does not match the screen \(geometry.width)x\(geometry.height)")
+        guard state == .active, !pages.isEmpty else {
+            statistics.framesDropped += 1
+            events?.frameDone(time)
+            return
+        }
+        if var chain = swapChain {
+            let (index, repaint) = chain.beginFrame(damage: damage)
+            write(repaint, of: frame, into: pages[index])
+            do {
+                try device.pan(x: geometry.xoffset, y: geometry.firstRow(ofPage: index))
+                chain.queue(index)
+            } catch {
+                // The frame stays in its page (counted as drawn), so the next pan shows it.
+                statistics.flipFailures += 1
+                statistics.lastError = error.description
+            }
+            swapChain = chain
+        } else {
+            write(pageIsStale ? DamageRegion(pages[0].bounds) : damage, of: frame, into: pages[0])
+            pageIsStale = false
+        }
+        statistics.framesPresented += 1
+        statistics.fullFrameBytes += pages[0].frameBytes
+        frameDue = time + geometry.refreshInterval
+    }
+
+    private func write(_ region: DamageRegion, of frame: PixelBuffer, into page: ScanoutBuffer) {
+        let start = now?()
+        for rect in region.rects {
+            statistics.bytesCopied += page.write(rect, from: frame)
+        }
+        if let start, let end = now?() {
+            let spent = end - start
+            statistics.copyTime += spent
+            statistics.longestCopy = max(statistics.longestCopy, spent)
+        }
+    }
+
+    public var nextDeadline: Instant? { frameDue }
+
+    /// Completes the frame in flight once its refresh interval has passed: the pan has been
+    /// latched, the page that was on screen is free.
+    public func advance(to time: Instant) {
+        if let due = frameDue, due <= time { completeFrame(at: due) }
+    }
+
+    public func finishPendingFrame() {
+        if let due = frameDue { completeFrame(at: due) }
+    }
+
+    private func completeFrame(at time: Instant) {
+        frameDue = nil
+        swapChain?.completeFlip()
+        statistics.flipsCompleted += 1
+        events?.frameDone(time)
+    }
+
+    // MARK: Session
+
+    /// Another VT has the screen (its console draws into the same memory): stop writing.
+    public func pause() {
+        guard state == .active else { return }
+        state = .paused
+    }
+
+    /// Back on our VT: the console there may have changed the pan or, on a VT switch, the
+    /// virtual height; set up the pages again (every one stale) for the runner's full repaint.
+    public func resume() throws {
+        guard state == .paused else { return }
+        if let due = frameDue { completeFrame(at: due) }
+        let info = try device.screenInfo()
+        if changedMode, info.variable.yresVirtual < 2 * initialGeometry.height {
+            try device.setVirtualHeight(2 * initialGeometry.height)
+        }
+        try setUpPages(from: try device.screenInfo())
+        state = .active
+    }
+
+    /// Puts back the mode (virtual height and pan) and what the screen showed at start. While
+    /// paused only the mode: the screen belongs to another VT then. Idempotent.
+    public func stop() {
+        guard state != .stopped else { return }
+        let wasActive = state == .active
+        state = .stopped
+        frameDue = nil
+        do {
+            if changedMode {
+                try device.restoreMode()
+            } else if geometry.pageCount == 2 || geometry.yoffset != initialGeometry.yoffset {
+                try device.pan(x: initialGeometry.xoffset, y: initialGeometry.yoffset)
+            }
+        } catch {
+            statistics.lastError = "\(error)"
+        }
+        if wasActive {
+            Self.write(savedScreen, to: initialGeometry, rowsFrom: initialGeometry.firstRow(ofPage: 0), in: memory)
+        }
+    }
+
+    // MARK: Saving the screen
+
+    /// The bytes of the `height` rows from `row`, each `width × bytes per pixel` long.
+    static func read(_ g: FramebufferGeometry, rowsFrom row: Int, in memory: UnsafeMutableRawPointer) -> [UInt8] {
+        let rowBytes = g.width * g.layout.bytesPerPixel
+        return [UInt8](unsafeUninitializedCapacity: rowBytes * g.height) { buffer, count in
+            for y in 0..<g.height {
+                UnsafeMutableRawPointer(buffer.baseAddress! + y * rowBytes)
+                    .copyMemory(from: memory + g.offset(ofRow: row + y), byteCount: rowBytes)
+            }
+            count = rowBytes * g.height
+        }
+    }
+
+    static func write(_ bytes: [UInt8], to g: FramebufferGeometry, rowsFrom row: Int, in memory: UnsafeMutableRawPointer) {
+        let rowBytes = g.width * g.layout.bytesPerPixel
+        bytes.withUnsafeBytes { source in
+            for y in 0..<g.height {
+                (memory + g.offset(ofRow: row + y)).copyMemory(from: source.baseAddress! + y * rowBytes, byteCount: rowBytes)
+            }
+        }
+    }
+}
