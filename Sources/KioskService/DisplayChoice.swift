@@ -4,6 +4,8 @@ import KioskDevice
 import KioskDRM
 import KioskInput
 import KioskLoop
+import KioskWayland
+@preconcurrency import Glibc
 
 /// The backends a kiosk can run on, by the name `--backend` takes.
 public enum BackendName: String, CaseIterable, Sendable {
@@ -21,15 +23,19 @@ public struct DisplayRequest {
     public var headlessSize: (width: Int, height: Int)
     /// The headless backend's touch script (panel pixels, sorted by time).
     public var script: [TouchEvent]
+    /// A Wayland window's size and cursor (`--windowed`, `input.showCursor`).
+    public var wayland: WaylandOptions
 
     public init(backend: BackendName, drm: DRMOptions = DRMOptions(), inputDevices: [String] = [], seat: String = "seat0",
-                headlessSize: (width: Int, height: Int) = (800, 480), script: [TouchEvent] = []) {
+                headlessSize: (width: Int, height: Int) = (800, 480), script: [TouchEvent] = [],
+                wayland: WaylandOptions = WaylandOptions()) {
         self.backend = backend
         self.drm = drm
         self.inputDevices = inputDevices
         self.seat = seat
         self.headlessSize = headlessSize
         self.script = script
+        self.wayland = wayland
     }
 }
 
@@ -37,13 +43,19 @@ public struct DisplayRequest {
 /// `kiosk bench` all come here. A new backend is a new module plus one case below.
 public enum DisplayChoice {
     /// What `auto` means on this machine: DRM when a card with a connected output can be
-    /// opened, else headless. (Wayland and the framebuffer join this order when they land.)
+    /// opened, else Wayland when `WAYLAND_DISPLAY` is set, else headless. Under a compositor
+    /// that holds the card (cage, Weston, a desktop session) the card opens but is not free,
+    /// and the compositor is the display. (The framebuffer joins this order when it lands.)
     public static func resolve(_ request: DisplayRequest) -> BackendName {
         guard request.backend == .auto else { return request.backend }
-        if (try? DRMBackend.listOutputs(devicePath: request.drm.devicePath, opener: DirectOpener()))?
-            .outputs.contains(where: \.connected) == true {
+        let underCompositor = getenv("WAYLAND_DISPLAY") != nil || getenv("WAYLAND_SOCKET") != nil
+        let cardConnected = (try? DRMBackend.listOutputs(devicePath: request.drm.devicePath, opener: DirectOpener()))?
+            .outputs.contains(where: \.connected) == true
+        if cardConnected && (!underCompositor || DRMBackend.displayIsFree(devicePath: request.drm.devicePath,
+                                                                          opener: DirectOpener())) {
             return .drm
         }
+        if underCompositor { return .wayland }
         return .headless
     }
 
@@ -60,7 +72,10 @@ public enum DisplayChoice {
             let size = request.headlessSize
             return KioskRunner.Display(backend: try HeadlessBackend(width: size.width, height: size.height,
                                                                     script: request.script))
-        case .wayland, .fbdev:
+        case .wayland:
+            let backend = try WaylandBackend(options: request.wayland, now: { loop.clock.now() })
+            return KioskRunner.Display(backend: backend)
+        case .fbdev:
             throw KioskSetup.LoadError(lines: [
                 "kiosk: the \(request.backend.rawValue) backend is not part of this build yet; use --backend drm or headless",
             ])
