@@ -118,7 +118,10 @@ public final class WaylandBackend: DisplayBackend {
                                    wmBase: globals.wmBase!, options: options)
         self.window = window
         window.outputName = { [unowned self] proxy in self.globals.outputName(of: proxy) }
-        window.configured = { [unowned self] in self.layoutChanged() }
+        window.configured = { [unowned self] in
+            // A new size is answered by the runner's next frame; the same size at once.
+            if !self.layoutChanged() { self.window?.commitConfigure() }
+        }
         window.outputsChanged = { [unowned self] in self.layoutChanged() }
         window.closeRequested = { [unowned self] in self.end(.requested("the compositor closing the window")) }
         window.frameDone = { [unowned self] stamp in self.frameCallbackDone(stamp: stamp) }
@@ -167,7 +170,7 @@ public final class WaylandBackend: DisplayBackend {
         var changed = damage
         changed.clip(to: frame.bounds)
         buffers.committed(index)
-        window.show(pool.buffer(index), damage: changed, scale: mode.scale)
+        window.show(pool.buffer(index), width: mode.width, height: mode.height, damage: changed, scale: mode.scale)
         flush()
     }
 
@@ -194,14 +197,15 @@ public final class WaylandBackend: DisplayBackend {
     }
 
     /// A configure, an output or the surface's outputs changed: new buffers and a new mode
-    /// when the size or scale is different.
-    private func layoutChanged() {
-        guard state == .connected, let window, let newMode = window.layout.mode, newMode != mode else { return }
+    /// when the size or scale is different. True when the mode changed.
+    @discardableResult
+    private func layoutChanged() -> Bool {
+        guard state == .connected, let window, let newMode = window.layout.mode, newMode != mode else { return false }
         do {
             try buffers.resize(width: newMode.width, height: newMode.height)
         } catch {
             end(.failed(error.description))
-            return
+            return false
         }
         mode = newMode
         seat?.surfaceChanged(scale: newMode.scale, panelSize: newMode.size)
@@ -212,6 +216,7 @@ public final class WaylandBackend: DisplayBackend {
             deferred = nil
             events?.frameDone(readAt)
         }
+        return true
     }
 
     // MARK: Input

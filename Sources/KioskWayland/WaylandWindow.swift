@@ -27,7 +27,11 @@ final class WaylandWindow: ListenerTarget {
     /// Maps a `wl_output` proxy to its registry name.
     var outputName: ((OpaquePointer?) -> UInt32?)?
 
+    private let compositor: OpaquePointer
+    private var opaqueSize: (width: Int32, height: Int32)?
+
     init(compositor: OpaquePointer, compositorVersion: UInt32, wmBase: OpaquePointer, options: WaylandOptions) {
+        self.compositor = compositor
         self.compositorVersion = compositorVersion
         surface = wl_compositor_create_surface(compositor)!
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)!
@@ -47,17 +51,28 @@ final class WaylandWindow: ListenerTarget {
     }
 
     var isFramePending: Bool { frameCallback != nil }
+    /// True once a buffer was committed (the surface is mapped).
+    private(set) var hasBuffer = false
+
+    /// Answers an acked configure whose size stayed: a commit without a new buffer keeps the
+    /// one on screen and applies the configure's state (compositors apply it with the commit
+    /// that answers it: cage places its fullscreen view then).
+    func commitConfigure() {
+        guard hasBuffer else { return }
+        wl_surface_commit(surface)
+    }
 
     func updateLayout(_ change: (inout SurfaceLayout) -> Void) { change(&layout) }
 
     /// Attaches `buffer`, marks `damage` (buffer pixels) changed, asks for a frame callback
     /// and commits. `scale` is the buffer's (`set_buffer_scale` when it changed).
-    func show(_ buffer: OpaquePointer, damage: DamageRegion, scale: Int) {
+    func show(_ buffer: OpaquePointer, width: Int, height: Int, damage: DamageRegion, scale: Int) {
         precondition(frameCallback == nil, "a frame was shown while the last one's callback is pending")
         if scale != appliedScale && compositorVersion >= 3 {
             wl_surface_set_buffer_scale(surface, Int32(scale))
             appliedScale = scale
         }
+        markOpaque(width: Int32(width / max(scale, 1)), height: Int32(height / max(scale, 1)))
         wl_surface_attach(surface, buffer, 0, 0)
         for rect in damage.rects {
             let r = rect.integral
@@ -74,7 +89,19 @@ final class WaylandWindow: ListenerTarget {
         let callback = wl_surface_frame(surface)!
         _ = wl_callback_add_listener(callback, Self.frameListener, listenerData)
         frameCallback = callback
+        hasBuffer = true
         wl_surface_commit(surface)
+    }
+
+    /// XRGB8888 has no alpha: the whole surface is opaque, so the compositor need not draw
+    /// what is under it (in surface coordinates, set again when the size changes).
+    private func markOpaque(width: Int32, height: Int32) {
+        guard opaqueSize?.width != width || opaqueSize?.height != height else { return }
+        let region = wl_compositor_create_region(compositor)!
+        wl_region_add(region, 0, 0, width, height)
+        wl_surface_set_opaque_region(surface, region)
+        wl_region_destroy(region)
+        opaqueSize = (width, height)
     }
 
     func destroy() {
