@@ -31,6 +31,9 @@ public protocol DisplayBackend: AnyObject {
     /// True when the backend delivers input itself (Wayland's `wl_seat`, the headless script);
     /// false when the kiosk reads the seat's devices with libinput (DRM, framebuffer).
     var deliversInput: Bool { get }
+    /// True when the output draws the pointer's cursor itself (a compositor's cursor, with
+    /// `input.showCursor` on Wayland), so the runner must not draw one into the frame.
+    var showsPointerCursor: Bool { get }
     /// Registers the backend's descriptors with `loop` and shows the output (a modeset, a
     /// surface). `events` receives everything the backend has to say from then on.
     func start(loop: EventLoop, events: BackendEvents) throws
@@ -57,6 +60,7 @@ public protocol DisplayBackend: AnyObject {
 }
 
 extension DisplayBackend {
+    public var showsPointerCursor: Bool { false }
     public var nextDeadline: Instant? { nil }
     public func advance(to time: Instant) {}
     public func pause() {}

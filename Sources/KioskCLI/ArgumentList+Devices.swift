@@ -1,6 +1,7 @@
 import KioskCore
 import KioskDRM
 import KioskService
+import KioskWayland
 
 /// The options `kiosk run` and `kiosk calibrate` share.
 extension ArgumentList {
@@ -24,6 +25,15 @@ extension ArgumentList {
     /// `--input-device PATH[,PATH…]`.
     func inputDevices() -> [String] {
         value("input-device").map { $0.split(separator: ",").map(String.init) } ?? []
+    }
+
+    /// `--windowed WxH` (Wayland), nil when not given.
+    func windowedSize() throws(UsageError) -> (width: Int, height: Int)? {
+        guard let text = value("windowed") else { return nil }
+        guard let size = WaylandOptions.parseSize(text) else {
+            throw UsageError(command: command, message: "--windowed must look like 1280x720 (1…8192 a side), not '\(text)'")
+        }
+        return size
     }
 
     /// `--backend NAME`, `auto` when not given.

@@ -21,9 +21,10 @@ enum HelpText {
 
     Options:
       --config FILE          the kiosk's JSON config (required)
-      --backend NAME         auto | drm | fbdev | headless (default auto: drm when a card
-                             with a connected output can be opened, else fbdev when
-                             /dev/fb0 is a framebuffer, else headless)
+      --backend NAME         auto | drm | wayland | fbdev | headless (default auto: drm when
+                             a card with a connected output can be opened and no compositor
+                             holds it, else wayland when WAYLAND_DISPLAY is set, else fbdev
+                             when /dev/fb0 is a framebuffer, else headless)
       --size WxH             framebuffer size in the panel's own orientation (default 800x480)
       --rotation DEG         0 | 90 | 180 | 270, overrides display.rotation in the config;
                              turns rendering and touch together
@@ -50,6 +51,13 @@ enum HelpText {
       --fb-device PATH       the framebuffer, e.g. /dev/fb1 (default /dev/fb0)
       --input-device, --seat as for DRM
     On a device the kiosk runs until SIGTERM or SIGINT and then puts the display back.
+
+    Wayland options (a client of cage, Weston's kiosk-shell, labwc or a desktop):
+      --windowed WxH         a desktop window of that size instead of fullscreen; the
+                             compositor may resize it and the layout follows
+    The compositor is WAYLAND_DISPLAY's. Touch and pointer come from its seat; the cursor
+    is hidden over the kiosk unless input.showCursor. Closing the window ends the run
+    (exit 0); a compositor that goes away or a protocol error ends it with exit 1.
 
     A short summary (frames rendered, events emitted) goes to stderr. Events that cannot be
     written (a full disk, a closed pipe) are reported at once; the run goes on and exits 1.

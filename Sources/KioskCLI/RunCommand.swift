@@ -6,6 +6,7 @@ import KioskDRM
 import KioskDevice
 import KioskConfig
 import KioskUI
+import KioskWayland
 
 /// `kiosk run`: loads the config, picks a backend (`DisplayChoice`) and runs the one runner
 /// until done (headless, on the virtual clock) or until stopped (a device or a compositor).
@@ -25,12 +26,14 @@ struct RunCommand {
     let inputDevices: [String]
     let seat: String
     let framebufferDevice: String?
+    /// `--windowed WxH`: a desktop window instead of a fullscreen surface (Wayland).
+    let windowed: (width: Int, height: Int)?
 
     init(arguments: [FilePath]) throws(UsageError) {
         let command = "kiosk run"
         let args = try ArgumentList(arguments, command: command,
                                     valueOptions: ["backend", "size", "rotation", "until", "drm-device", "output",
-                                                   "mode", "input-device", "seat", "fb-device"],
+                                                   "mode", "input-device", "seat", "fb-device", "windowed"],
                                     pathOptions: ["config", "input", "screenshot", "events"],
                                     flagOptions: ["list-outputs", "legacy"])
         try args.expectPositionals(atMost: 0)
@@ -40,6 +43,7 @@ struct RunCommand {
         inputDevices = args.inputDevices()
         seat = args.value("seat") ?? "seat0"
         framebufferDevice = args.framebufferDevice()
+        windowed = try args.windowedSize()
         guard let config = args.path("config") ?? (listOutputs ? "" : nil) else {
             throw UsageError(command: command, message: "--config FILE is required")
         }
@@ -60,8 +64,10 @@ struct RunCommand {
         let events = try eventWriter()
         let rotation = self.rotation ?? config.display.rotation
         let panel = size ?? KioskSetup.defaultPanelSize(for: config, rotation: rotation)
+        let wayland = WaylandOptions(windowedSize: windowed, fallbackSize: panel, showCursor: config.input.showCursor)
         let request = DisplayRequest(backend: backend, drm: drm, inputDevices: inputDevices, seat: seat,
-                                     framebufferDevice: framebufferDevice, headlessSize: panel, script: touches)
+                                     framebufferDevice: framebufferDevice, headlessSize: panel, script: touches,
+                                     wayland: wayland)
         let emit: (ControlEvent) -> Void = { events.writeLine(EventEncoder.line($0)) }
         let code: Int32
         if DisplayChoice.resolve(request) == .headless {

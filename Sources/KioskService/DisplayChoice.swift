@@ -5,6 +5,8 @@ import KioskDRM
 import KioskFramebuffer
 import KioskInput
 import KioskLoop
+import KioskWayland
+@preconcurrency import Glibc
 
 /// The backends a kiosk can run on, by the name `--backend` takes.
 public enum BackendName: String, CaseIterable, Sendable {
@@ -24,10 +26,12 @@ public struct DisplayRequest {
     public var headlessSize: (width: Int, height: Int)
     /// The headless backend's touch script (panel pixels, sorted by time).
     public var script: [TouchEvent]
+    /// A Wayland window's size and cursor (`--windowed`, `input.showCursor`).
+    public var wayland: WaylandOptions
 
     public init(backend: BackendName, drm: DRMOptions = DRMOptions(), inputDevices: [String] = [], seat: String = "seat0",
                 framebufferDevice: String? = nil, headlessSize: (width: Int, height: Int) = (800, 480),
-                script: [TouchEvent] = []) {
+                script: [TouchEvent] = [], wayland: WaylandOptions = WaylandOptions()) {
         self.backend = backend
         self.drm = drm
         self.inputDevices = inputDevices
@@ -35,6 +39,7 @@ public struct DisplayRequest {
         self.framebufferDevice = framebufferDevice
         self.headlessSize = headlessSize
         self.script = script
+        self.wayland = wayland
     }
 }
 
@@ -42,14 +47,20 @@ public struct DisplayRequest {
 /// `kiosk bench` all come here. A new backend is a new module plus one case below.
 public enum DisplayChoice {
     /// What `auto` means on this machine: DRM when a card with a connected output can be
-    /// opened, else the framebuffer when `/dev/fb0` (or `--fb-device`) opens as one, else
-    /// headless. (Wayland, when `WAYLAND_DISPLAY` is set, comes between DRM and the framebuffer.)
+    /// opened, else Wayland when `WAYLAND_DISPLAY` is set, else the framebuffer when `/dev/fb0`
+    /// (or `--fb-device`) opens as one, else headless. Under a compositor that holds the card
+    /// (cage, Weston, a desktop session) the card opens but is not free, and the compositor is
+    /// the display.
     public static func resolve(_ request: DisplayRequest) -> BackendName {
         guard request.backend == .auto else { return request.backend }
-        if (try? DRMBackend.listOutputs(devicePath: request.drm.devicePath, opener: DirectOpener()))?
-            .outputs.contains(where: \.connected) == true {
+        let underCompositor = getenv("WAYLAND_DISPLAY") != nil || getenv("WAYLAND_SOCKET") != nil
+        let cardConnected = (try? DRMBackend.listOutputs(devicePath: request.drm.devicePath, opener: DirectOpener()))?
+            .outputs.contains(where: \.connected) == true
+        if cardConnected && (!underCompositor || DRMBackend.displayIsFree(devicePath: request.drm.devicePath,
+                                                                          opener: DirectOpener())) {
             return .drm
         }
+        if underCompositor { return .wayland }
         if FramebufferBackend.isFramebuffer(request.framebufferDevice ?? FramebufferBackend.defaultDevice) {
             return .fbdev
         }
@@ -78,9 +89,8 @@ public enum DisplayChoice {
             return KioskRunner.Display(backend: try HeadlessBackend(width: size.width, height: size.height,
                                                                     script: request.script))
         case .wayland:
-            throw KioskSetup.LoadError(lines: [
-                "kiosk: the \(request.backend.rawValue) backend is not part of this build yet; use --backend drm or headless",
-            ])
+            let backend = try WaylandBackend(options: request.wayland, now: { loop.clock.now() })
+            return KioskRunner.Display(backend: backend)
         }
     }
 

@@ -282,7 +282,9 @@ public final class KioskRunner {
         case .touchFrame, .key:
             break   // no control takes keys yet; they are read so that the console does not get them
         case let .pointerMotion(position, time):
-            if options.showCursor { runtime.scene.cursorPosition = runtime.scenePosition(ofPanelPoint: position) }
+            if options.showCursor && backend?.showsPointerCursor != true {
+                runtime.scene.cursorPosition = runtime.scenePosition(ofPanelPoint: position)
+            }
             if let touch = pointer.moved(to: position, at: time) { deliver(touch, to: runtime) }
         case let .pointerButton(pressed, position, time):
             if let touch = pointer.button(pressed: pressed, at: position, time: time) { deliver(touch, to: runtime) }
