@@ -16,7 +16,8 @@ struct CommandLineTests {
         #expect(help.stdout.contains("kiosk run"))
         let runHelp = try KioskProcess.run(["run", "--help"]).stdout
         #expect(runHelp.contains("--screenshot"))
-        #expect(runHelp.contains("auto | drm | fbdev | headless") && runHelp.contains("--fb-device PATH"))
+        #expect(runHelp.contains("auto | drm | wayland | fbdev | headless") && runHelp.contains("--fb-device PATH")
+            && runHelp.contains("--windowed WxH"))
         #expect(try KioskProcess.run(["calibrate", "--help"]).stdout.contains("--backend drm|fbdev|headless"))
         #expect(try KioskProcess.run(["--version"]).stdout.hasPrefix("kiosk "))
     }
