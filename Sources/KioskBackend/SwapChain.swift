@@ -1,15 +1,7 @@
 import KioskCore
 
-/// The scanout buffers' roles (on screen, waiting for a flip, free) and how stale each one's
-/// pixels are, with the damage history that says what a reused buffer must repaint.
-///
-/// Every frame the renderer hands over is numbered, and the ring keeps the damage of the last
-/// frames (what changed since the frame before). A buffer remembers the number of the frame
-/// it holds; its *age* is how many frames behind the newest one it is, and bringing it up to
-/// date means copying the union of the last *age* damages. A buffer that was never drawn, or
-/// whose contents are unknown (after a VT switch), or older than the history, gets everything.
-/// (This is EGL's buffer-age rule and wlroots' damage ring, by frame content rather than by
-/// flips, so a frame whose flip failed still counts as drawn.)
+/// The scanout buffers' roles (on screen, waiting for a flip, free) over their ages
+/// (``BufferAges``: what a reused buffer must repaint).
 ///
 /// Pure state: no device, no memory. The DRM backend copies into dumb buffers and flips what this
 /// says; the framebuffer backend does the same with the pages of its virtual screen, where a
@@ -20,26 +12,22 @@ public struct SwapChain: Sendable {
 
     public let bufferCount: Int
     /// The whole framebuffer: the damage of a buffer that must be fully repainted.
-    public let bounds: Rect
+    public var bounds: Rect { ages.bounds }
     /// The frame each buffer holds (nil: unknown contents).
-    public private(set) var content: [Int?]
+    public var content: [Int?] { ages.content }
     /// The buffer the CRTC scans out now.
     public private(set) var front: Int?
     /// The buffer a flip to which was requested and has not completed.
     public private(set) var queued: Int?
     /// Number of the newest frame drawn into a buffer (0: none yet).
-    public private(set) var frameNumber = 0
-    /// `history[i]` is the damage of frame `frameNumber - (history.count - 1) + i`; newest last.
-    private var history: [DamageRegion] = []
-    private let historyLength: Int
+    public var frameNumber: Int { ages.frameNumber }
+    private var ages: BufferAges
 
     public init(bufferCount: Int, bounds: Rect, historyLength: Int? = nil) {
         precondition(bufferCount >= 2, "a swap chain needs at least two buffers")
         self.bufferCount = bufferCount
-        self.bounds = bounds
-        self.content = Array(repeating: nil, count: bufferCount)
         // Enough for every buffer to be reused after the others, plus slack for failed flips.
-        self.historyLength = historyLength ?? bufferCount + 2
+        ages = BufferAges(bufferCount: bufferCount, bounds: bounds, historyLength: historyLength ?? bufferCount + 2)
     }
 
     public func role(of buffer: Int) -> Role {
@@ -50,40 +38,20 @@ public struct SwapChain: Sendable {
 
     /// Frames the buffer is behind the newest frame (0: up to date), or nil when its contents
     /// are unknown.
-    public func age(of buffer: Int) -> Int? {
-        content[buffer].map { frameNumber - $0 }
-    }
+    public func age(of buffer: Int) -> Int? { ages.age(of: buffer) }
 
     /// Records a new frame whose changes since the previous one are `damage`, picks the buffer
     /// to draw it into (a free one, the freshest) and returns what must be copied into that
     /// buffer so it shows the new frame. The buffer is marked as holding the new frame.
     /// There must be a free buffer: at most one flip is queued, and there are two buffers or more.
     public mutating func beginFrame(damage: DamageRegion) -> (buffer: Int, repaint: DamageRegion) {
-        var damage = damage
-        damage.clip(to: bounds)
-        frameNumber += 1
-        history.append(damage)
-        if history.count > historyLength { history.removeFirst(history.count - historyLength) }
-
         let free = (0..<bufferCount).filter { role(of: $0) == .free }
         precondition(!free.isEmpty, "no free scanout buffer: a frame was begun while a flip was pending")
-        // The freshest free buffer needs the least copying.
-        let buffer = free.max { (content[$0] ?? Int.min) < (content[$1] ?? Int.min) }!
-        let repaint = repaintRegion(forContent: content[buffer])
-        content[buffer] = frameNumber
-        return (buffer, repaint)
+        return ages.beginFrame(damage: damage, into: free)
     }
 
-    /// The damage that turns a buffer holding frame `held` (nil: unknown) into the newest frame:
-    /// the union of the damages of the frames after `held`.
-    public func repaintRegion(forContent held: Int?) -> DamageRegion {
-        guard let held else { return DamageRegion(bounds) }
-        let age = frameNumber - held
-        guard age <= history.count else { return DamageRegion(bounds) }
-        var region = DamageRegion()
-        for damage in history.suffix(age) { region.formUnion(damage) }
-        return region
-    }
+    /// The damage that turns a buffer holding frame `held` (nil: unknown) into the newest frame.
+    public func repaintRegion(forContent held: Int?) -> DamageRegion { ages.repaintRegion(forContent: held) }
 
     /// A flip to `buffer` was requested.
     public mutating func queue(_ buffer: Int) {
@@ -111,8 +79,5 @@ public struct SwapChain: Sendable {
     /// Forgets what every buffer holds, so each is repainted in full the next time it is used
     /// (after a VT switch, whose frames were never drawn, or when another client may have
     /// written the buffers).
-    public mutating func invalidateAll() {
-        content = Array(repeating: nil, count: bufferCount)
-        history.removeAll()
-    }
+    public mutating func invalidateAll() { ages.invalidateAll() }
 }

@@ -83,7 +83,10 @@ func tooOldMeansEverything() {
         let frame = buffers.beginFrame(damage: damage(Rect(Double(step), 0, 1, 1)))!
         #expect(frame.buffer == 1)
     }
+    buffers.committed(1)
     buffers.released(first.buffer)
-    // Buffer 0 is three frames behind; the history keeps two.
-    #expect(buffers.repaintRegion(forContent: 1) == DamageRegion(surface))
+    // Buffer 0 is three frames behind when frame 5 goes into it; the history keeps two.
+    let fifth = buffers.beginFrame(damage: damage(Rect(9, 0, 1, 1)))!
+    #expect(fifth.buffer == 0)
+    #expect(fifth.repaint == DamageRegion(surface))
 }
