@@ -33,3 +33,8 @@ int kiosk_fb_unblank(int fd) {
     } while (result == -1 && errno == EINTR);
     return result == 0 ? 0 : -errno;
 }
+
+int kiosk_fb_wait_for_vsync(int fd) {
+    __u32 screen = 0;   // the first (only) screen of the device
+    return fb_call(fd, FBIO_WAITFORVSYNC, &screen);
+}

@@ -27,14 +27,15 @@ import KioskLoop
 /// (``SwapChain``, as DRM's dumb buffers), and shown with FBIOPAN_DISPLAY. Otherwise the one
 /// visible page is written in place.
 ///
-/// Pacing: a frame is done one refresh interval after it was presented (``nextDeadline`` and
-/// ``advance(to:)``), never by waiting in the kernel. FBIO_WAITFORVSYNC blocks the calling
-/// thread for up to a frame, which would stall input and the loop; DRM's fbdev emulation
-/// answers it at once when the CRTC has no vblank interrupt (cirrus, virtio-gpu), so it cannot
-/// even be trusted to pace; and a pan is latched at the next vertical blank on the drivers that
-/// latch at all, so after a refresh interval the old page is free to write. Weston's fbdev
-/// backend made the same choice for the same reasons. With nothing presented there is no
-/// deadline: an idle kiosk does not wake up.
+/// Pacing: where the driver has a vertical blank interrupt (FBIO_WAITFORVSYNC answers), a frame
+/// is done at the blank after its pan: a thread of its own waits for it
+/// (``VerticalBlankWaiter``), since the ioctl blocks for up to a frame and would stall input
+/// and the loop. Otherwise a frame is done one refresh interval after it was presented
+/// (``nextDeadline`` and ``advance(to:)``): a pan is latched at the next blank on the drivers
+/// that latch at all, so by then the old page is free. DRM's fbdev emulation (driver names
+/// ending in `drmfb`) is never asked: it answers FBIO_WAITFORVSYNC at once, without error, when
+/// the CRTC has no vblank interrupt (cirrus, virtio-gpu), which would not pace anything. With
+/// nothing presented there is no deadline and no waiting: an idle kiosk does not wake up.
 public final class FramebufferBackend: DisplayBackend {
     enum State: String { case active, paused, stopped }
 
@@ -62,6 +63,15 @@ public final class FramebufferBackend: DisplayBackend {
     private let savedScreen: [UInt8]
     private var events: BackendEvents?
     private let now: (() -> Instant)?
+    /// Paces frames by the vertical blank where the driver has one (nil: by the timer).
+    private var blankWaiter: VerticalBlankWaiter?
+    /// A frame was shown and waits for the blank the waiter reports.
+    private var awaitingBlank = false
+    /// Blanks asked of the waiter and not yet reported: one left over from a frame finished
+    /// early (a VT switch) must not complete the next frame before its own blank.
+    private var blanksOutstanding = 0
+    /// When the frame waiting for the blank was presented (its done time if no clock is given).
+    private var presentedAt = Instant.zero
 
     /// Opens the framebuffer, checks that the kiosk can draw on it (true colour at 16, 24 or
     /// 32 bpp, sizes that add up), maps its memory and saves what it shows.
@@ -92,6 +102,7 @@ public final class FramebufferBackend: DisplayBackend {
     public var name: String {
         "fbdev \(device.path) (\(geometry.driver)) \(output!) \(geometry.layout.bitsPerPixel) bpp \(geometry.layout) "
             + (swapChain == nil ? "single-buffered" : "double-buffered")
+            + (blankWaiter == nil ? " timer-paced" : " vsync-paced")
     }
 
     public var output: OutputMode? {
@@ -111,7 +122,15 @@ public final class FramebufferBackend: DisplayBackend {
             requestVirtualHeight(height)
         }
         try setUpPages(from: try device.screenInfo())
+        if Self.mayWaitForVerticalBlank(driver: geometry.driver), let wait = device.verticalBlankWait() {
+            blankWaiter = try VerticalBlankWaiter(loop: loop, wait: wait) { [unowned self] in self.blankPassed() }
+        }
     }
+
+    /// Whether FBIO_WAITFORVSYNC may be trusted to wait: not on DRM's fbdev emulation, which
+    /// answers at once when the CRTC has no vblank interrupt (and a DRM card is better driven
+    /// by `--backend drm` anyway).
+    static func mayWaitForVerticalBlank(driver: String) -> Bool { !driver.hasSuffix("drmfb") }
 
     /// Raises the virtual height for two pages; a driver that refuses, or answers with some
     /// other mode, leaves the kiosk single-buffered on the mode it had.
@@ -192,7 +211,22 @@ public final class FramebufferBackend: DisplayBackend {
         }
         statistics.framesPresented += 1
         statistics.fullFrameBytes += pages[0].frameBytes
-        frameDue = time + geometry.refreshInterval
+        if let blankWaiter {
+            awaitingBlank = true
+            presentedAt = time
+            blanksOutstanding += 1
+            blankWaiter.request()
+        } else {
+            frameDue = time + geometry.refreshInterval
+        }
+    }
+
+    /// The waiter saw the blank after the last present: the pan is latched, the frame done.
+    private func blankPassed() {
+        blanksOutstanding -= 1
+        guard awaitingBlank, blanksOutstanding == 0 else { return }
+        awaitingBlank = false
+        completeFrame(at: now?() ?? presentedAt)
     }
 
     private func write(_ region: DamageRegion, of frame: PixelBuffer, into page: ScanoutBuffer) {
@@ -217,6 +251,10 @@ public final class FramebufferBackend: DisplayBackend {
 
     public func finishPendingFrame() {
         if let due = frameDue { completeFrame(at: due) }
+        if awaitingBlank {
+            awaitingBlank = false
+            completeFrame(at: presentedAt)
+        }
     }
 
     private func completeFrame(at time: Instant) {
@@ -238,7 +276,7 @@ public final class FramebufferBackend: DisplayBackend {
     /// virtual height; set up the pages again (every one stale) for the runner's full repaint.
     public func resume() throws {
         guard state == .paused else { return }
-        if let due = frameDue { completeFrame(at: due) }
+        finishPendingFrame()
         let info = try device.screenInfo()
         if changedMode, info.variable.yresVirtual < 2 * initialGeometry.height {
             try device.setVirtualHeight(2 * initialGeometry.height)
@@ -254,6 +292,9 @@ public final class FramebufferBackend: DisplayBackend {
         let wasActive = state == .active
         state = .stopped
         frameDue = nil
+        awaitingBlank = false
+        blankWaiter?.stop()
+        blankWaiter = nil
         do {
             if changedMode {
                 try device.restoreMode()

@@ -17,6 +17,9 @@ protocol FramebufferDevice: AnyObject {
     func pan(x: Int, y: Int) throws(FramebufferError)
     /// FBIOBLANK FB_BLANK_UNBLANK; drivers without blanking refuse, which changes nothing.
     func unblank()
+    /// FBIO_WAITFORVSYNC, tried once now (it blocks until the next blank): a function that
+    /// waits for the next blank, for a thread of its own, or nil when the driver has none.
+    func verticalBlankWait() -> (@Sendable () -> Void)?
     /// The video memory, mapped from its first page, at least `length` bytes.
     func map(length: Int) throws(FramebufferError) -> UnsafeMutableRawPointer
 }
@@ -92,6 +95,14 @@ final class LinuxFramebuffer: FramebufferDevice {
     }
 
     func unblank() { _ = kiosk_fb_unblank(fd) }
+
+    func verticalBlankWait() -> (@Sendable () -> Void)? {
+        guard kiosk_fb_wait_for_vsync(fd) == 0 else { return nil }
+        // The descriptor outlives the waiting thread: the backend stops it before letting go
+        // of the device.
+        let fd = self.fd
+        return { _ = kiosk_fb_wait_for_vsync(fd) }
+    }
 
     func map(length: Int) throws(FramebufferError) -> UnsafeMutableRawPointer {
         if let mapping, mapping.length >= length { return mapping.address }

@@ -48,7 +48,7 @@ struct FramebufferBackendTests {
         let (backend, recorder) = try start(device)
         #expect(device.info.variable.yresVirtual == 8)
         #expect(device.unblanked)
-        #expect(backend.name == "fbdev /dev/fb-test (Memory FB) 8x4@60 16 bpp RGB565 double-buffered")
+        #expect(backend.name == "fbdev /dev/fb-test (Memory FB) 8x4@60 16 bpp RGB565 double-buffered timer-paced")
         let a = try frame(device, 0x0010_2030)
         backend.present(a, damage: whole, at: .zero)
         #expect(device.pans == [0, 4])
@@ -85,7 +85,7 @@ struct FramebufferBackendTests {
         let device = MemoryFramebuffer(memoryPages: 1)
         device.acceptsTallerScreen = false
         let (backend, recorder) = try start(device)
-        #expect(backend.name.hasSuffix("single-buffered"))
+        #expect(backend.name.hasSuffix("single-buffered timer-paced"))
         #expect(device.info.variable.yresVirtual == 4 && device.pans.isEmpty)
         let a = try frame(device, 0x0080_8080)
         show(backend, a, damage(Rect(2, 2, 1, 1)), at: .zero)

@@ -15,11 +15,15 @@ final class MemoryFramebuffer: FramebufferDevice {
     var canPan = true
     private(set) var pans: [Int] = []
     private(set) var unblanked = false
+    /// What FBIO_WAITFORVSYNC does on this driver: nil, it has none (ENOTTY).
+    var verticalBlank: (@Sendable () -> Void)?
+    /// How often the backend tried FBIO_WAITFORVSYNC.
+    private(set) var verticalBlankProbes = 0
 
     /// A `width`x`height` screen in `layout` with `memoryPages` screens of memory, filled with
     /// a byte pattern (what the console showed).
     init(width: Int = 8, height: Int = 4, layout: PixelLayout = .rgb565, bitsPerPixel: Int? = nil,
-         memoryPages: Int = 2, virtualHeight: Int? = nil, linePadding: Int = 6) {
+         memoryPages: Int = 2, virtualHeight: Int? = nil, linePadding: Int = 6, driver: String = "Memory FB") {
         let bpp = bitsPerPixel ?? layout.bitsPerPixel
         let line = width * bpp / 8 + linePadding
         var variable = VariableScreenInfo(
@@ -28,7 +32,7 @@ final class MemoryFramebuffer: FramebufferDevice {
             green: .init(offset: layout.green.offset, length: layout.green.length),
             blue: .init(offset: layout.blue.offset, length: layout.blue.length))
         variable.pixclock = 0
-        let fixed = FixedScreenInfo(id: "Memory FB", memoryLength: line * height * memoryPages, lineLength: line,
+        let fixed = FixedScreenInfo(id: driver, memoryLength: line * height * memoryPages, lineLength: line,
                                     xpanstep: 1, ypanstep: 1)
         info = ScreenInfo(variable: variable, fixed: fixed)
         original = info
@@ -61,6 +65,11 @@ final class MemoryFramebuffer: FramebufferDevice {
     }
 
     func unblank() { unblanked = true }
+
+    func verticalBlankWait() -> (@Sendable () -> Void)? {
+        verticalBlankProbes += 1
+        return verticalBlank
+    }
 
     func map(length: Int) throws(FramebufferError) -> UnsafeMutableRawPointer {
         precondition(length <= info.fixed.memoryLength, "mapping \(length) bytes of \(info.fixed.memoryLength)")

@@ -106,7 +106,7 @@ run_cfb() {
   local run=cfb
   start_kiosk $run || return
   check "$run: stderr names /dev/fb0, 16 bpp RGB565, single-buffered" \
-    "grep -qE '^kiosk: fbdev /dev/fb0 \\(cirrusdrmfb\\) 800x480@60 16 bpp RGB565 single-buffered rotation 0\$' \"\$ERR\""
+    "grep -qE '^kiosk: fbdev /dev/fb0 \\(cirrusdrmfb\\) 800x480@60 16 bpp RGB565 single-buffered timer-paced rotation 0\$' \"\$ERR\""
   shot $run initial
   drag $run
   stop_kiosk $run
@@ -126,7 +126,7 @@ run_vfb() {
   log "$run: fb1 before: $(fbinfo info /dev/fb1)"
   if start_kiosk $run; then
     check "$run: stderr names /dev/fb1, $expect, double-buffered" \
-      "grep -qE '^kiosk: fbdev /dev/fb1 \\(Virtual FB\\) 800x480@[0-9.]+ $expect double-buffered rotation $(field "$run" rotation)\$' \"\$ERR\""
+      "grep -qE '^kiosk: fbdev /dev/fb1 \\(Virtual FB\\) 800x480@[0-9.]+ $expect double-buffered timer-paced rotation $(field "$run" rotation)\$' \"\$ERR\""
     check "$run: the virtual screen holds two pages while it runs" '[ "$(fbfield /dev/fb1 yres_virtual)" = 960 ]'
     shot $run initial
     drag $run

@@ -16,5 +16,9 @@ int kiosk_fb_get_fixed(int fd, struct fb_fix_screeninfo *info);
 /// FBIOPAN_DISPLAY to (`xoffset`, `yoffset`) of the virtual screen; `info` is the current
 /// variable information, whose other fields the kernel ignores.
 int kiosk_fb_pan(int fd, struct fb_var_screeninfo *info, unsigned xoffset, unsigned yoffset);
+/// FBIO_WAITFORVSYNC: blocks until the next vertical blank. -ENOTTY (or -EINVAL) where the
+/// driver has no such interrupt. DRM's fbdev emulation returns 0 at once when the CRTC has no
+/// vblank interrupt, so success alone does not prove a blank was waited for.
+int kiosk_fb_wait_for_vsync(int fd);
 /// FBIOBLANK with FB_BLANK_UNBLANK: the panel on (a console that blanked it leaves it dark).
 int kiosk_fb_unblank(int fd);

@@ -1,0 +1,33 @@
+@preconcurrency import Glibc
+import KioskLoop
+import Testing
+
+@Suite("Cross-thread notifier")
+struct CrossThreadNotifierTests {
+    @Test("notifications from another thread wake the loop and arrive counted, on the loop's thread")
+    func notifiesFromAnotherThread() throws {
+        let loop = try EventLoop()
+        var counts: [UInt64] = []
+        let notifier = try CrossThreadNotifier(loop: loop) { counts.append($0) }
+        let sender = notifier.sender
+        var thread = pthread_t()
+        let box = Unmanaged.passRetained(SenderBox(sender)).toOpaque()
+        #expect(pthread_create(&thread, nil, { context in
+            let box = Unmanaged<SenderBox>.fromOpaque(context!).takeRetainedValue()
+            box.sender.notify()
+            box.sender.notify()
+            box.sender.notify()
+            return nil
+        }, box) == 0)
+        pthread_join(thread, nil)
+        // All three were sent before the loop looked: one wake-up, counted three.
+        #expect(try loop.runOnce(timeout: .seconds(10)) == 1)
+        #expect(counts == [3])
+        #expect(try loop.runOnce(timeout: .zero) == 0)
+    }
+}
+
+private final class SenderBox: Sendable {
+    let sender: CrossThreadNotifier.Sender
+    init(_ sender: CrossThreadNotifier.Sender) { self.sender = sender }
+}
