@@ -4,22 +4,24 @@
 # through libinput, and checks its events, the scanout's pixels, SIGTERM restoring the
 # console, and touchscreen unplug/re-plug. See Tests/VM/README.md.
 #
-#   scripts/vm-test.sh [exec] [systemd] [fb]
+#   scripts/vm-test.sh [exec] [systemd] [fb] [wl]
 #       build, set up the VM (apt packages when missing: needs root), boot once per mode
-#       (default all three), verify; exit 0 only if every check passed.
+#       (default all four), verify; exit 0 only if every check passed.
 #       exec:    Tests/VM/guest.sh, two kiosk runs (rotation 0 atomic with touchscreen
 #                hot-plug, unplug and re-plug; rotation 90 --legacy), SIGTERM restore
 #       systemd: Tests/VM/guest-systemd.sh, config/systemd/swiftkiosk.service as shipped
 #                (logind session, Type=notify, watchdog), a VT switch, a drag, systemctl stop
 #       fb:      Tests/VM/guest-fb.sh on QEMU's cirrus-vga (a 16 bpp DRM card): DRM at RGB565, the
 #                framebuffer backend on its fbdev emulation (/dev/fb0) and on vfb at 32 and 16 bpp
+#       wl:      Tests/VM/guest-wayland.sh: Weston 10 on DRM (pixman, kiosk-shell) as root on VT 7,
+#                `kiosk run --backend wayland` its client, a uinput touch through wl_touch
 #
 # Env: KIOSK_VM_HARNESS  the QEMU harness (default: shared/vm beside the clone, ../shared/vm)
 #      VM_WORK           the harness' work dir: kernel, initramfs (default /tmp/kiosk-vm)
 #      VM_TIMEOUT        seconds for the whole boot (default 300); VM_ACCEL, VM_CPUS: see the harness
 #      KIOSK_VM_SKIP_BUILD=1   use the existing .build/release/kiosk
 # Results: out/vm/summary.txt (every check), out/vm/statistics.txt (the kiosk's copy and
-# latency lines), out/vm/{exec,systemd,fb}/shared/out/ (guest log, kiosk stderr and events,
+# latency lines), out/vm/{exec,systemd,fb,wl}/shared/out/ (guest log, kiosk stderr and events,
 # screendumps .ppm/.png), out/vm/reference/ (headless renders of the same touches).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,9 +34,9 @@ step() { echo "vm-test: [$(( $(date +%s) - T0 )) s] $*"; }
 
 BOOTS=()
 for a in "$@"; do
-  case $a in exec|systemd|fb) BOOTS+=("$a") ;; *) echo "usage: scripts/vm-test.sh [exec] [systemd] [fb]" >&2; exit 2 ;; esac
+  case $a in exec|systemd|fb|wl) BOOTS+=("$a") ;; *) echo "usage: scripts/vm-test.sh [exec] [systemd] [fb] [wl]" >&2; exit 2 ;; esac
 done
-[ ${#BOOTS[@]} -gt 0 ] || BOOTS=(exec systemd fb)
+[ ${#BOOTS[@]} -gt 0 ] || BOOTS=(exec systemd fb wl)
 
 VM=${KIOSK_VM_HARNESS:-$REPO/../shared/vm}
 [ -x "$VM/boot-vm.sh" ] || fail "no QEMU harness at $VM (expected shared/vm beside the clone; or set KIOSK_VM_HARNESS)"
@@ -57,6 +59,13 @@ KIOSK=$(realpath "$KIOSK")   # .build/release is a symlink; the guest sees the s
 step "setting up the VM ($VM/setup.sh, VM_WORK=$VM_WORK)"
 "$VM/setup.sh" || fail "the VM harness' setup failed (qemu, kernel, initramfs): the VM test cannot run here"
 qemu-system-x86_64 --version > /dev/null || fail "qemu-system-x86_64 does not run"
+# The wl boot's compositor runs in the guest from the host's root: install it here.
+if [[ " ${BOOTS[*]} " == *" wl "* ]] && ! dpkg-query -W -f='${Status}' weston 2>/dev/null | grep -q "install ok installed"; then
+  step "installing weston (the wl boot's compositor)"
+  apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends weston >/dev/null ||
+    fail "cannot install weston for the wl boot"
+fi
 
 rm -rf "$OUTDIR"
 mkdir -p "$OUTDIR"
@@ -74,6 +83,7 @@ for boot in "${BOOTS[@]}"; do
     exec) script=$VMT/guest.sh units= ;;
     systemd) script=$VMT/guest-systemd.sh units=$REPO/config/systemd/swiftkiosk.service ;;
     fb) script=$VMT/guest-fb.sh units= mode=exec gpu=cirrus-vga kargs=video=VGA-1:800x480 ;;
+    wl) script=$VMT/guest-wayland.sh units= mode=exec ;;
   esac
   step "booting the guest ($boot boot, ${script#"$REPO"/})"
   rc=0
@@ -114,7 +124,7 @@ echo "vm-test: statistics from the kiosk's stderr (guest, TCG):"
 sed 's/^/  /' "$OUTDIR/statistics.txt" 2>/dev/null || echo "  (none)"
 echo "vm-test: boot-vm.sh exit $boot_rc, $passed checks passed, $failed failed, check-screen $([ $screen_rc = 0 ] && echo ok || echo FAILED);" \
      "boot done at ${T_BOOT} s, total $(( $(date +%s) - T0 )) s"
-echo "vm-test: results in ${OUTDIR#"$REPO"/}/ (summary.txt, statistics.txt, {exec,systemd,fb}/shared/out/)"
+echo "vm-test: results in ${OUTDIR#"$REPO"/}/ (summary.txt, statistics.txt, {exec,systemd,fb,wl}/shared/out/)"
 if [ "$boot_rc" != 0 ] || [ "$verify_rc" != 0 ] || [ "$screen_rc" != 0 ]; then
   grep '^FAIL' "$OUTDIR/summary.txt" 2>/dev/null | sed 's/^/  /' || true
   fail "see out/vm/summary.txt and out/vm/*/shared/out/test.log"

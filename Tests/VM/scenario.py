@@ -14,7 +14,7 @@ reports panel coordinates.
   scenario.py check-touch-scripts      exit 1 if they differ from what the scenario gives
   scenario.py check-screen-args RUN SHOT   the flat-colour probes as check-screen.py arguments
   scenario.py show                     expected values and probes
-  scenario.py runs exec|systemd|fb     the runs of that boot
+  scenario.py runs exec|systemd|fb|wl  the runs of that boot
   scenario.py screendump-runs BOOT     those of them captured by QEMU screendump (PPM)
   scenario.py run-field RUN KEY        one setting of a run (backend, device, mode, config, …)
   scenario.py controls RUN DRAG        the controls that drag moves (each commits once)
@@ -97,6 +97,14 @@ RUNS = {
         "boot": "fb", "config": "portrait.json", "rotation": 90, "legacy": False, "backend": "fbdev",
         "device": "/dev/fb1", "mode": "800x480M-16@60", "capture": "fb",
         "drags": {"drag1": [[(0, "range.lower", 20, 45)], [(0, "dial", 90, 225)]]},
+    },
+    # The Wayland boot (guest-wayland.sh): Weston 10 on DRM (virtio-gpu, pixman renderer,
+    # kiosk-shell) as root on VT 7, the kiosk its client (--backend wayland). The uinput
+    # touchscreen reaches the kiosk through Weston's seat as wl_touch; the screendump shows
+    # Weston's composition. Only the knob, as cfb and v32: the exit lines give bytes per frame.
+    "wl": {
+        "boot": "wl", "config": "landscape.json", "rotation": 0, "legacy": False, "backend": "wayland",
+        "drags": {"drag1": [[(0, "range.lower", 20, 45)]]},
     },
 }
 
