@@ -40,8 +40,9 @@ struct BenchCommand {
         var memcpyMs: Double
     }
 
-    func execute() throws -> Int32 {
-        let config = try KioskSetup.loadConfig(configPath)
+    /// Runs the command; the config may use the control types of `registry`.
+    func execute(registry: ControlRegistry) throws -> Int32 {
+        let config = try KioskSetup.loadConfig(configPath, registry: registry)
         var results: [Result] = []
         for (w, h) in Self.sizes {
             results.append(try measure(config: config, width: w, height: h))

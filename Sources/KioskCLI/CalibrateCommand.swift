@@ -52,8 +52,9 @@ struct CalibrateCommand {
         framebufferDevice = args.framebufferDevice()
     }
 
-    func execute() throws -> Int32 {
-        let config = try KioskSetup.loadConfig(configPath)
+    /// Runs the command; the config may use the control types of `registry`.
+    func execute(registry: ControlRegistry) throws -> Int32 {
+        let config = try KioskSetup.loadConfig(configPath, registry: registry)
         let rotation = self.rotation ?? config.display.rotation
         let theme = SceneBuilder.makeTheme(config)
         // The targets are laid out 1:1 on the upright screen (no design scaling), so they sit

@@ -1,3 +1,4 @@
+import KioskConfig
 import KioskService
 
 /// `kiosk check FILE`: every problem of a config (and later its templates) in one run.
@@ -12,10 +13,11 @@ struct CheckCommand {
         path = args.positionals[0]
     }
 
-    func execute() throws -> Int32 {
+    /// Runs the command; the config may use the control types of `registry`.
+    func execute(registry: ControlRegistry) throws -> Int32 {
         let out = LineWriter.standardOutput
         do {
-            let config = try KioskSetup.loadConfig(path)
+            let config = try KioskSetup.loadConfig(path, registry: registry)
             let controls = config.screens.reduce(0) { $0 + $1.controls.count }
             out.writeLine("\(path): OK (\(config.screens.count) screens, \(controls) controls, "
                           + "\(config.panels.count) panels, \(config.popups.count) popups)")

@@ -57,9 +57,10 @@ struct RunCommand {
         eventsPath = args.path("events")
     }
 
-    func execute() throws -> Int32 {
+    /// Runs the command; the config may use the control types of `registry`.
+    func execute(registry: ControlRegistry) throws -> Int32 {
         if listOutputs { return try printOutputs() }
-        let config = try KioskSetup.loadConfig(configPath)
+        let config = try KioskSetup.loadConfig(configPath, registry: registry)
         let touches = try inputPath.map { try KioskSetup.loadTouchScript($0) } ?? []
         let events = try eventWriter()
         let rotation = self.rotation ?? config.display.rotation

@@ -1,9 +1,13 @@
 import KioskCore
+import KioskUI
 
 /// A push button: `{"type": "button", "id": "next", "frame": […], "title": "Next",
 /// "action": {"switchScreen": "details"}}`. Every tap is reported as an event; the action,
 /// if any, is what the kiosk itself does on a tap (see `ButtonAction`).
-public struct ButtonConfig: Sendable, Equatable, Decodable {
+public struct ButtonConfig: ControlDescription {
+    /// `"button"`.
+    public static let typeName = "button"
+
     public var id: String
     public var frame: Rect
     /// `title` (required): text on screen, as a label's `text`.
@@ -28,5 +32,11 @@ public struct ButtonConfig: Sendable, Equatable, Decodable {
         self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
                   title: try fields.text(.title) ?? "", font: try fields.font(.font),
                   action: try fields.optional(.action, as: ButtonAction.self))
+    }
+
+    /// A `Button` whose tap does `action` (besides being reported).
+    public func makeControl(in context: ControlContext) -> Control {
+        Button(id: id, frame: frame, theme: context.theme, title: title, font: font,
+               action: action.map { $0.controlAction() })
     }
 }

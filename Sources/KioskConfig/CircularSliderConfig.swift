@@ -1,8 +1,12 @@
 import KioskCore
+import KioskUI
 
 /// A round slider choosing an angle, its value shown in the middle:
 /// `{"type": "circularSlider", "id": "angle", "frame": [520, 40, 240, 240], "angle": 90}`.
-public struct CircularSliderConfig: Sendable, Equatable, Decodable {
+public struct CircularSliderConfig: ControlDescription {
+    /// `"circularSlider"`.
+    public static let typeName = "circularSlider"
+
     public var id: String
     public var frame: Rect
     /// `angle` in degrees (default 0), 0° at 3 o'clock, counter-clockwise: at least 0 and less
@@ -28,5 +32,13 @@ public struct CircularSliderConfig: Sendable, Equatable, Decodable {
         self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
                   angle: try fields.number(.angle, .angle, default: 0) ?? 0, font: try fields.font(.font),
                   color: try fields.optionalColor(.color))
+    }
+
+    /// A `CircularSlider` at the angle floored to whole degrees (`SceneBuilder.wholeDegrees`).
+    public func makeControl(in context: ControlContext) -> Control {
+        let slider = CircularSlider(id: id, frame: frame, theme: context.theme, angle: SceneBuilder.wholeDegrees(angle))
+        slider.font = font
+        slider.textColor = color
+        return slider
     }
 }

@@ -9,6 +9,10 @@ import KioskCore
 /// (relative to the config file, unless absolute): resolving it against the config's directory
 /// is the reader's business, because only the caller knows where the config came from.
 /// Messages about a template name it as written, too (`popups/dialog.json: box.frame: …`).
+///
+/// The control types a config may use are those of `registry` (`ControlRegistry.standard`,
+/// the built-ins, unless an app passes its own): an unknown `"type"` is reported with the
+/// registry's names to choose from.
 public enum ConfigLoader {
     /// Gives the text of the file at a path as written in the config, or why it cannot.
     public typealias FileReader = (String) -> Result<String, FileReadProblem>
@@ -16,7 +20,8 @@ public enum ConfigLoader {
     /// Parses and decodes `text`, reading popup templates with `readFile` (each once, however
     /// many popups share it). Throws all problems at once: the config's in document order,
     /// then each template's, templates in the order the config first names them.
-    public static func decode(_ text: String, file: String, readFile: FileReader) throws(ConfigErrors) -> KioskConfig {
+    public static func decode(_ text: String, file: String, registry: ControlRegistry = .standard,
+                              readFile: FileReader) throws(ConfigErrors) -> KioskConfig {
         let document: JSONNode
         do {
             document = try JSONParser().parse(text)
@@ -24,23 +29,26 @@ public enum ConfigLoader {
             throw ConfigErrors(problems: [ConfigProblem(file: file, path: "", line: error.line, column: error.column,
                                                         message: error.message)])
         }
-        return try decode(document, file: file, readFile: readFile)
+        return try decode(document, file: file, registry: registry, readFile: readFile)
     }
 
     /// Parses and decodes a config that may not name popup templates: without a file reader,
     /// every `template` is reported as unreadable ("templates need a file reader").
-    public static func decode(_ text: String, file: String) throws(ConfigErrors) -> KioskConfig {
-        try decode(text, file: file, readFile: noFiles)
+    public static func decode(_ text: String, file: String, registry: ControlRegistry = .standard)
+        throws(ConfigErrors) -> KioskConfig
+    {
+        try decode(text, file: file, registry: registry, readFile: noFiles)
     }
 
     /// Decodes an already parsed document.
-    public static func decode(_ document: JSONNode, file: String, readFile: FileReader = noFiles)
-        throws(ConfigErrors) -> KioskConfig
+    public static func decode(_ document: JSONNode, file: String, registry: ControlRegistry = .standard,
+                              readFile: FileReader = noFiles) throws(ConfigErrors) -> KioskConfig
     {
         let diagnostics = Diagnostics(root: document)
         let validator = ConfigValidator(diagnostics: diagnostics, designSize: DisplaySettings.defaultPanelSize)
         let decoded = JSONTreeDecoder.decode(KioskConfig.self, from: document, diagnostics: diagnostics,
-                                             userInfo: [ConfigValidator.userInfoKey: validator])
+                                             userInfo: [ConfigValidator.userInfoKey: validator,
+                                                        ControlRegistry.userInfoKey: registry])
         var templates = PopupTemplates(designSize: validator.designSize)
         if decoded != nil {
             validator.finish()

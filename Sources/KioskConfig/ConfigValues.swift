@@ -71,10 +71,10 @@ struct RotationValue: Decodable {
     }
 }
 
-/// A string naming one of a fixed set of words (`"type"`, `"alignment"`). Conforming types
+/// A string naming one of a fixed set of words (`"alignment"`, `"edge"`). Conforming types
 /// implement `init(from:)` as `self = try Self(keywordFrom: decoder)`.
 protocol ConfigKeyword: RawRepresentable<String>, CaseIterable {
-    /// What the word names, for messages: "control type".
+    /// What the word names, for messages: "alignment".
     static var keywordKind: String { get }
 }
 

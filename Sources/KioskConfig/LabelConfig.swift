@@ -1,7 +1,11 @@
 import KioskCore
+import KioskUI
 
 /// Static text: `{"type": "label", "id": "title", "frame": [20, 20, 400, 40], "text": "नमस्ते"}`.
-public struct LabelConfig: Sendable, Equatable, Decodable {
+public struct LabelConfig: ControlDescription {
+    /// `"label"`.
+    public static let typeName = "label"
+
     public var id: String
     public var frame: Rect
     /// `text` (required), any Unicode, shaped by Pango: at most 4096 Unicode scalars, none of
@@ -32,6 +36,12 @@ public struct LabelConfig: Sendable, Equatable, Decodable {
                   text: try fields.text(.text) ?? "", font: try fields.font(.font),
                   color: try fields.optionalColor(.color),
                   alignment: try fields.decode(.alignment, default: LabelAlignment.leading) ?? .leading)
+    }
+
+    /// A `Label`.
+    public func makeControl(in context: ControlContext) -> Control {
+        Label(id: id, frame: frame, theme: context.theme, text: text, font: font, color: color,
+              alignment: TextAlignment(rawValue: alignment.rawValue) ?? .leading)
     }
 }
 

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskUI
 
 /// A two-thumb slider selecting `lower…upper` within `min…max`:
 /// `{"type": "rangeSlider", "id": "price", "frame": […], "min": 0, "max": 100, "lower": 20, "upper": 80}`.
@@ -6,7 +7,10 @@ import KioskCore
 /// All four numbers lie within ±1e9. At run time the control clamps whatever it is given; in a
 /// config, a value out of range is reported instead, because it is almost certainly a typo and
 /// clamping would hide it.
-public struct RangeSliderConfig: Sendable, Equatable, Decodable {
+public struct RangeSliderConfig: ControlDescription {
+    /// `"rangeSlider"`.
+    public static let typeName = "rangeSlider"
+
     public var id: String
     public var frame: Rect
     /// `min` (default 0).
@@ -61,6 +65,17 @@ public struct RangeSliderConfig: Sendable, Equatable, Decodable {
                   highlightColor: try fields.optionalColor(.highlightColor),
                   knobColor: try fields.optionalColor(.knobColor),
                   curvaceousness: try fields.optionalNumber(.curvaceousness, .fraction))
+    }
+
+    /// A `RangeSlider`; the colours and curvaceousness left unset follow the theme.
+    public func makeControl(in context: ControlContext) -> Control {
+        let slider = RangeSlider(id: id, frame: frame, theme: context.theme, minimum: minimum, maximum: maximum,
+                                 lower: lower, upper: upper)
+        slider.trackColor = trackColor
+        slider.highlightColor = highlightColor
+        slider.knobColor = knobColor
+        slider.curvaceousness = curvaceousness
+        return slider
     }
 
     /// `min < max`, then `lower` and `upper` within them, then `lower ≤ upper`: each check only

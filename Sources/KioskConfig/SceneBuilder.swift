@@ -12,16 +12,18 @@ public enum SceneBuilder {
     /// when it names none: see `KioskSetup.sceneSource`).
     public static func build(_ config: KioskConfig, designSize: Size) -> Scene {
         let theme = makeTheme(config)
+        // Each description makes its own control: the builder knows no control type.
+        let context = ControlContext(theme: theme)
         let screens = config.screens.map { screen in
             Screen(id: screen.id, background: config.background(of: screen),
-                   controls: screen.controls.map { makeControl($0, theme: theme) })
+                   controls: screen.controls.map { $0.makeControl(in: context) })
         }
         let scene = Scene(designSize: designSize, background: config.display.background,
                           screens: screens, startScreen: config.startScreen)
         // Panels and popups exist from the start, hidden; actions show them by id.
         for panel in config.panels {
             scene.register(Panel(id: panel.id, style: panel.style(theme: config.theme), theme: theme,
-                                 controls: panel.controls.map { makeControl($0, theme: theme) }))
+                                 controls: panel.controls.map { $0.makeControl(in: context) }))
         }
         for popup in config.popups {
             guard let template = config.template(for: popup) else { continue }   // validated: cannot happen
@@ -38,31 +40,6 @@ public enum SceneBuilder {
                      buttonBackground: t.buttonBackground, buttonText: t.buttonText)
     }
 
-    static func makeControl(_ control: ControlConfig, theme: Theme) -> Control {
-        switch control {
-        case .label(let c):
-            return Label(id: c.id, frame: c.frame, theme: theme, text: c.text, font: c.font, color: c.color,
-                         alignment: TextAlignment(rawValue: c.alignment.rawValue) ?? .leading)
-        case .button(let c):
-            return Button(id: c.id, frame: c.frame, theme: theme, title: c.title, font: c.font,
-                          action: c.action.map(makeAction))
-        case .rangeSlider(let c):
-            let slider = RangeSlider(id: c.id, frame: c.frame, theme: theme, minimum: c.minimum, maximum: c.maximum,
-                                     lower: c.lower, upper: c.upper)
-            slider.trackColor = c.trackColor
-            slider.highlightColor = c.highlightColor
-            slider.knobColor = c.knobColor
-            slider.curvaceousness = c.curvaceousness
-            return slider
-        case .circularSlider(let c):
-            let slider = CircularSlider(id: c.id, frame: c.frame, theme: theme,
-                                        angle: wholeDegrees(c.angle))
-            slider.font = c.font
-            slider.textColor = c.color
-            return slider
-        }
-    }
-
     /// Whole degrees 0…359 of any angle, floored. A config from `ConfigLoader` has
     /// 0 ≤ angle < 360, but one made in code may hold anything, and `Int(_:)` traps on a
     /// Double beyond Int's range: the remainder of a turn is taken first.
@@ -70,6 +47,4 @@ public enum SceneBuilder {
         guard angle.isFinite else { return 0 }
         return CircularSlider.normalised(Int(angle.truncatingRemainder(dividingBy: 360).rounded(.down)))
     }
-
-    static func makeAction(_ action: ButtonAction) -> ControlAction { action.controlAction() }
 }

@@ -17,15 +17,20 @@ public enum KioskSetup {
 
     /// Reads and validates the config at `path` and the popup templates it names. A template's
     /// path is relative to the config file's directory (unless absolute); messages show it as
-    /// the config writes it.
-    public static func loadConfig(_ path: FilePath) throws(LoadError) -> KioskConfig {
+    /// the config writes it. Its controls may be of any type `registry` knows.
+    public static func loadConfig(_ path: FilePath, registry: ControlRegistry = .standard) throws(LoadError)
+        -> KioskConfig
+    {
         let text: String
         do { text = try TextFile.read(path) } catch { throw LoadError(lines: [error.description]) }
-        return try decodeConfig(text, path: path)
+        return try decodeConfig(text, path: path, registry: registry)
     }
 
-    /// Decodes `text` as the config file at `path` (templates are read relative to it).
-    public static func decodeConfig(_ text: String, path: FilePath) throws(LoadError) -> KioskConfig {
+    /// Decodes `text` as the config file at `path` (templates are read relative to it), with
+    /// the control types of `registry`.
+    public static func decodeConfig(_ text: String, path: FilePath, registry: ControlRegistry = .standard)
+        throws(LoadError) -> KioskConfig
+    {
         let directory = path.directory
         let file = path.description
         // Template paths are relative to the config file; messages name them the way the
@@ -35,7 +40,7 @@ public enum KioskSetup {
                 return .failure(FileReadProblem(reason: error.reason))
             }
         }
-        do { return try ConfigLoader.decode(text, file: file, readFile: readFile) } catch {
+        do { return try ConfigLoader.decode(text, file: file, registry: registry, readFile: readFile) } catch {
             throw LoadError(lines: error.problems.map { problem in
                 var p = problem
                 if p.file != file { p.file = directory.appending(p.file).description }

@@ -1,3 +1,4 @@
 import KioskCLI
-// The whole tool lives in KioskCLI so that tests can reach it; this file only starts it.
-KioskCommand.main()
+// The whole tool lives in KioskCLI, as a library entry an app can call with its own control
+// registry; this executable is that entry with the built-in controls.
+KioskCommand.main(registry: .standard)

@@ -63,7 +63,7 @@ struct BadAction: Sendable, CustomTestStringConvertible {
     @Test(arguments: good)
     func everyActionDecodesAndMapsToTheUIsAction(_ good: GoodAction) throws {
         let config = try ConfigLoader.decode(buttonWithAction(good.json), file: "demo.json", readFile: reader(Self.files))
-        guard case .button(let button) = config.screens[0].controls[0] else {
+        guard let button = config.screens[0].controls[0].base as? ButtonConfig else {
             Issue.record("not a button")
             return
         }

@@ -28,11 +28,11 @@ import Testing
         let screen = config.screens[0]
         #expect(screen.background == nil)
         #expect(screen.controls == [
-            .label(LabelConfig(id: "l", frame: Rect(0, 0, 100, 20), text: "Hi", font: nil, color: nil, alignment: .leading)),
-            .button(ButtonConfig(id: "b", frame: Rect(0, 30, 100, 40), title: "Go", font: nil, action: nil)),
-            .rangeSlider(RangeSliderConfig(id: "r", frame: Rect(0, 80, 300, 30), minimum: 0, maximum: 10,
+            ControlConfig(LabelConfig(id: "l", frame: Rect(0, 0, 100, 20), text: "Hi", font: nil, color: nil, alignment: .leading)),
+            ControlConfig(ButtonConfig(id: "b", frame: Rect(0, 30, 100, 40), title: "Go", font: nil, action: nil)),
+            ControlConfig(RangeSliderConfig(id: "r", frame: Rect(0, 80, 300, 30), minimum: 0, maximum: 10,
                                            lower: 2, upper: 8)),
-            .circularSlider(CircularSliderConfig(id: "c", frame: Rect(0, 120, 200, 200), angle: 0)),
+            ControlConfig(CircularSliderConfig(id: "c", frame: Rect(0, 120, 200, 200), angle: 0)),
         ])
     }
 
@@ -87,15 +87,15 @@ import Testing
             startScreen: "second",
             screens: [
                 ScreenConfig(id: "first", background: c("#444444"), controls: [
-                    .label(LabelConfig(id: "l", frame: Rect(1, 2, 3, 4), text: "Text", font: "mono 9",
+                    ControlConfig(LabelConfig(id: "l", frame: Rect(1, 2, 3, 4), text: "Text", font: "mono 9",
                                        color: c("#555555"), alignment: .trailing)),
-                    .button(ButtonConfig(id: "b", frame: Rect(5, 6, 7, 8), title: "Title", font: "sans 10",
+                    ControlConfig(ButtonConfig(id: "b", frame: Rect(5, 6, 7, 8), title: "Title", font: "sans 10",
                                          action: .switchScreen("second"))),
-                    .rangeSlider(RangeSliderConfig(id: "r", frame: Rect(9, 10, 11, 12), minimum: -5, maximum: 5,
+                    ControlConfig(RangeSliderConfig(id: "r", frame: Rect(9, 10, 11, 12), minimum: -5, maximum: 5,
                                                    lower: -1, upper: 1, trackColor: c("#666666"),
                                                    highlightColor: c("#777777"), knobColor: c("#888888"),
                                                    curvaceousness: 0)),
-                    .circularSlider(CircularSliderConfig(id: "c", frame: Rect(13, 14, 15, 15), angle: 345.5,
+                    ControlConfig(CircularSliderConfig(id: "c", frame: Rect(13, 14, 15, 15), angle: 345.5,
                                                          font: "sans 30", color: c("#999999"))),
                 ]),
                 ScreenConfig(id: "second"),

@@ -26,7 +26,7 @@ import Testing
     func sceneBuilderConvertsAnglesSafely() throws {
         for angle in [1e19, -1e19, .nan, .infinity, -90.5] {
             let config = KioskConfig(startScreen: "main", screens: [ScreenConfig(id: "main", controls: [
-                .circularSlider(CircularSliderConfig(id: "dial", frame: Rect(0, 0, 240, 240), angle: angle)),
+                ControlConfig(CircularSliderConfig(id: "dial", frame: Rect(0, 0, 240, 240), angle: angle)),
             ])])
             let dial = try #require(SceneBuilder.build(config).control(withID: "dial") as? CircularSlider)
             #expect((0..<360).contains(dial.angle))

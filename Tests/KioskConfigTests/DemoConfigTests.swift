@@ -26,19 +26,19 @@ func demoConfigText() throws -> String { try repositoryFile("config/demo.json") 
         #expect(main.controls.map(\.id)
             == ["title", "subtitle", "priceLabel", "price", "angleLabel", "angle", "sayHello", "showDetails",
                 "openFilters"])
-        #expect(main.controls[0] == .label(LabelConfig(id: "title", frame: Rect(24, 16, 560, 48),
+        #expect(main.controls[0] == ControlConfig(LabelConfig(id: "title", frame: Rect(24, 16, 560, 48),
                                                        text: "नमस्ते — SwiftKiosk", font: "sans-serif bold 28")))
-        guard case .label(let subtitle) = main.controls[1] else { Issue.record("subtitle is not a label"); return }
+        guard let subtitle = main.controls[1].base as? LabelConfig else { Issue.record("subtitle is not a label"); return }
         #expect(subtitle.text.contains("हिन्दी"))
-        #expect(main.controls[3] == .rangeSlider(RangeSliderConfig(id: "price", frame: Rect(40, 200, 420, 40),
+        #expect(main.controls[3] == ControlConfig(RangeSliderConfig(id: "price", frame: Rect(40, 200, 420, 40),
                                                                    minimum: 0, maximum: 100, lower: 20, upper: 80)))
-        #expect(main.controls[5] == .circularSlider(CircularSliderConfig(id: "angle", frame: Rect(520, 120, 240, 240),
+        #expect(main.controls[5] == ControlConfig(CircularSliderConfig(id: "angle", frame: Rect(520, 120, 240, 240),
                                                                          angle: 90)))
-        #expect(main.controls[6] == .button(ButtonConfig(id: "sayHello", frame: Rect(40, 400, 160, 56), title: "Hello",
+        #expect(main.controls[6] == ControlConfig(ButtonConfig(id: "sayHello", frame: Rect(40, 400, 160, 56), title: "Hello",
                                                          action: .showPopup("hello"))))
-        guard case .button(let more) = main.controls[7] else { Issue.record("showDetails is not a button"); return }
+        guard let more = main.controls[7].base as? ButtonConfig else { Issue.record("showDetails is not a button"); return }
         #expect(more.action == .switchScreen("details", transition: .slideUp))
-        guard case .button(let filters) = main.controls[8] else { Issue.record("openFilters is not a button"); return }
+        guard let filters = main.controls[8].base as? ButtonConfig else { Issue.record("openFilters is not a button"); return }
         #expect(filters.action == .showPanel("filters"))
         #expect(config.background(of: main) == config.display.background)
     }
@@ -47,7 +47,7 @@ func demoConfigText() throws -> String { try repositoryFile("config/demo.json") 
         let details = try #require(config.screen(withID: "details"))
         #expect(config.background(of: details) == Color(hex: "#182028"))
         let buttons = details.controls.compactMap { control -> ButtonConfig? in
-            if case .button(let b) = control { return b } else { return nil }
+            control.base as? ButtonConfig
         }
         #expect(buttons.map(\.id) == ["back", "flipHome", "fadeHome"])
         #expect(buttons.map(\.action) == [.back(), .switchScreen("main", transition: .flipFromBottom, duration: 0.5),

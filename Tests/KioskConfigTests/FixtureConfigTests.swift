@@ -59,7 +59,7 @@ import Testing
     @Test func actionsBecomeTheUIsActions() throws {
         func action(_ id: String) -> ControlAction? {
             let controls = config.screens.flatMap(\.controls) + config.panels.flatMap(\.controls)
-            guard case .button(let button)? = controls.first(where: { $0.id == id }) else { return nil }
+            guard let button = controls.first(where: { $0.id == id })?.base as? ButtonConfig else { return nil }
             return button.action?.controlAction()
         }
         #expect(action("openFilters") == .showPanel("filters"))

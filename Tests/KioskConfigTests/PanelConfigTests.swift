@@ -33,8 +33,8 @@ func withPanels(_ panels: String..., display: String = "{}") -> String {
         let config = try ConfigLoader.decode(json, file: "p.json")
         #expect(config.panels == [PanelConfig(id: "side", edge: .left, extent: 0.25, background: Color(hex: "#203040"),
                                               cornerRadius: 0, controls: [
-            .label(LabelConfig(id: "sideTitle", frame: Rect(10, 10, 180, 30), text: "Side")),
-            .button(ButtonConfig(id: "close", frame: Rect(10, 420, 180, 48), title: "Back", action: .back())),
+            ControlConfig(LabelConfig(id: "sideTitle", frame: Rect(10, 10, 180, 30), text: "Side")),
+            ControlConfig(ButtonConfig(id: "close", frame: Rect(10, 420, 180, 48), title: "Back", action: .back())),
         ])])
         #expect(config.panels[0].style(theme: config.theme)
             == PanelStyle(edge: .left, extent: 0.25, background: Color(hex: "#203040")!, cornerRadius: 0))

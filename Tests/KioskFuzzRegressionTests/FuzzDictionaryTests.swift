@@ -59,7 +59,7 @@ struct FuzzDictionaryTests {
         let tokens = try Self.tokens(.config)
         let files = try Self.codingKeys().filter { !$0.file.hasPrefix("PopupTemplate") }
         #expect(files.count >= 12, "the CodingKeys scan found too few types: \(files.map(\.file))")
-        let keywords = ControlConfig.ControlType.allCases.map(\.rawValue) + LabelAlignment.allCases.map(\.rawValue)
+        let keywords = ControlRegistry.standard.typeNames + LabelAlignment.allCases.map(\.rawValue)
             + PanelEdge.allCases.map(\.rawValue) + TransitionKind.allCases.map(\.rawValue)
             + ButtonAction.Verb.allCases.map(\.rawValue) + ButtonAction.Modifier.allCases.map(\.rawValue)
         for word in Self.quoted(files.flatMap(\.keys) + keywords) {

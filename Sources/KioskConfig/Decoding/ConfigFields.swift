@@ -2,8 +2,11 @@ import KioskCore
 
 extension Decoder {
     /// Opens this decoder's JSON object for field-by-field decoding that reports problems
-    /// instead of stopping at the first (see `ConfigFields`).
-    func configFields<Key: CodingKey>(keyedBy type: Key.Type) throws -> ConfigFields<Key> {
+    /// instead of stopping at the first (see `ConfigFields`): how every config type, and a
+    /// custom control's `ControlDescription`, reads its keys.
+    ///
+    /// Throws when the value is not an object (reported by the caller, with its path).
+    public func configFields<Key: CodingKey>(keyedBy type: Key.Type) throws -> ConfigFields<Key> {
         let container = try container(keyedBy: type)
         return ConfigFields(container: container, diagnostics: (self as? JSONTreeDecoder)?.diagnostics,
                             userInfo: userInfo)
@@ -20,17 +23,33 @@ extension Decoder {
 ///
 /// A nil result always means "already reported": checks that combine fields (`max` > `min`)
 /// run only on fields that decoded, so one mistake never turns into several messages.
-struct ConfigFields<Key: CodingKey> {
+///
+/// Every problem is placed by its JSON path (`screens[0].controls[2].onColor`) and the line of
+/// the value (or, for a missing key, of the object). Keys of the object that no helper asked
+/// about are reported as unknown after `init(from:)` returns, with a "did you mean" among the
+/// keys that were asked about. The helpers are those of the built-in controls, so a custom
+/// control's messages read exactly like theirs:
+///
+/// ```swift
+/// let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+/// let id = try fields.id(.id)                                   // claimed: unique in the config
+/// let frame = try fields.frame(.frame)                          // checked against the screen
+/// let level = try fields.number(.level, in: 0...11, default: 5) // "must be between 0 and 11 (found 12)"
+/// let onColor = try fields.optionalColor(.onColor)              // "#RRGGBB" or "#RRGGBBAA"
+/// ```
+public struct ConfigFields<Key: CodingKey> {
     let container: KeyedDecodingContainer<Key>
     let diagnostics: Diagnostics?
     let userInfo: [CodingUserInfoKey: Any]
 
-    var codingPath: [any CodingKey] { container.codingPath }
+    /// The JSON path of the object itself.
+    public var codingPath: [any CodingKey] { container.codingPath }
 
     /// The rules that span the whole document; nil when not decoding through `ConfigLoader`.
     var validator: ConfigValidator? { userInfo[ConfigValidator.userInfoKey] as? ConfigValidator }
 
-    func path(of key: Key) -> [any CodingKey] { codingPath + [key] }
+    /// The JSON path of the value at `key`.
+    public func path(of key: Key) -> [any CodingKey] { codingPath + [key] }
 
     /// Runs one decoding step; a failure is recorded (lenient) or rethrown (strict).
     private func attempt<T>(_ key: Key, _ body: () throws -> T) throws -> T? {
@@ -44,17 +63,17 @@ struct ConfigFields<Key: CodingKey> {
     }
 
     /// The value at `key`; `defaultValue` when the key is absent or null; nil when invalid.
-    func decode<T: Decodable>(_ key: Key, default defaultValue: T) throws -> T? {
+    public func decode<T: Decodable>(_ key: Key, default defaultValue: T) throws -> T? {
         try attempt(key) { try container.decodeIfPresent(T.self, forKey: key) ?? defaultValue }
     }
 
     /// The value at `key`; nil when absent, null or invalid.
-    func optional<T: Decodable>(_ key: Key, as type: T.Type = T.self) throws -> T? {
+    public func optional<T: Decodable>(_ key: Key, as type: T.Type = T.self) throws -> T? {
         try attempt(key) { try container.decodeIfPresent(T.self, forKey: key) } ?? nil
     }
 
     /// The value at `key`; nil when missing or invalid.
-    func required<T: Decodable>(_ key: Key, as type: T.Type = T.self) throws -> T? {
+    public func required<T: Decodable>(_ key: Key, as type: T.Type = T.self) throws -> T? {
         guard container.contains(key) else {
             let message = "missing required key \(JSONWriter.quoted(key.stringValue))"
             guard let diagnostics else {
@@ -69,7 +88,7 @@ struct ConfigFields<Key: CodingKey> {
     /// The array at `key`, with elements that fail reported and left out; `defaultValue` when
     /// absent (a nil default makes the key required); nil when it is not an array at all.
     /// `emptyMessage`, when given, is reported for an array written with no elements.
-    func array<T: Decodable>(_ key: Key, of type: T.Type, default defaultValue: [T]?,
+    public func array<T: Decodable>(_ key: Key, of type: T.Type, default defaultValue: [T]?,
                              emptyMessage: String? = nil) throws -> [T]? {
         guard container.contains(key) else {
             if let defaultValue { return defaultValue }
@@ -93,12 +112,12 @@ struct ConfigFields<Key: CodingKey> {
     }
 
     /// Records a problem with the value at `key` (or with the object itself).
-    func report(_ message: String, at key: Key? = nil) throws {
+    public func report(_ message: String, at key: Key? = nil) throws {
         try report(message, atPath: key.map(path(of:)) ?? codingPath)
     }
 
     /// Records a problem at a full JSON path (one inside a value of this object, say).
-    func report(_ message: String, atPath path: [any CodingKey]) throws {
+    public func report(_ message: String, atPath path: [any CodingKey]) throws {
         guard let diagnostics else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: message))
         }
@@ -109,8 +128,9 @@ struct ConfigFields<Key: CodingKey> {
 // MARK: Config vocabulary
 
 extension ConfigFields {
-    /// A required id (`TextRule.id`), claimed in the document-wide id namespace.
-    func id(_ key: Key) throws -> String? {
+    /// A required id (`TextRule.id`), claimed in the document-wide id namespace: a second
+    /// element with the same id is reported as a duplicate.
+    public func id(_ key: Key) throws -> String? {
         guard let id = try idString(key) else { return nil }
         validator?.claim(id: id, elementPath: codingPath, idPath: path(of: key))
         return id
@@ -128,20 +148,20 @@ extension ConfigFields {
     }
 
     /// A required string that must obey `rule`.
-    func string(_ key: Key, _ rule: TextRule) throws -> String? {
+    public func string(_ key: Key, _ rule: TextRule) throws -> String? {
         try checked(try required(key, as: String.self), rule, key)
     }
 
     /// A string that must obey `rule`; `defaultValue` when absent.
-    func string(_ key: Key, _ rule: TextRule, default defaultValue: String) throws -> String? {
+    public func string(_ key: Key, _ rule: TextRule, default defaultValue: String) throws -> String? {
         try checked(try decode(key, default: defaultValue), rule, key)
     }
 
     /// Required text shown on screen (`TextRule.displayText`).
-    func text(_ key: Key) throws -> String? { try string(key, .displayText) }
+    public func text(_ key: Key) throws -> String? { try string(key, .displayText) }
 
     /// Text shown on screen; `defaultValue` when absent.
-    func text(_ key: Key, default defaultValue: String) throws -> String? {
+    public func text(_ key: Key, default defaultValue: String) throws -> String? {
         try string(key, .displayText, default: defaultValue)
     }
 
@@ -154,24 +174,28 @@ extension ConfigFields {
         return value
     }
 
-    /// A required frame, remembered for the check against the design size.
-    func frame(_ key: Key) throws -> Rect? {
+    /// A required frame `[x, y, width, height]` (x and y `NumberRule.coordinate`, width and
+    /// height `NumberRule.frameSide`), remembered for the check that it lies at least partly
+    /// on its screen or panel.
+    public func frame(_ key: Key) throws -> Rect? {
         guard let frame = try required(key, as: FrameValue.self)?.rect else { return nil }
         validator?.place(frame: frame, at: path(of: key))
         return frame
     }
 
-    func color(_ key: Key, default defaultValue: Color) throws -> Color? {
+    /// A colour (`"#RRGGBB"` or `"#RRGGBBAA"`); `defaultValue` when absent; nil when invalid.
+    public func color(_ key: Key, default defaultValue: Color) throws -> Color? {
         try decode(key, default: ColorValue(defaultValue))?.color
     }
 
-    func optionalColor(_ key: Key) throws -> Color? {
+    /// A colour (`"#RRGGBB"` or `"#RRGGBBAA"`); nil when absent (for "the theme's"), null or invalid.
+    public func optionalColor(_ key: Key) throws -> Color? {
         try optional(key, as: ColorValue.self)?.color
     }
 
     /// A Pango font description such as "sans-serif 18" (`TextRule.fontDescription`), whose
     /// size, if it has one, obeys `NumberRule.fontSize`; nil when absent or invalid.
-    func font(_ key: Key) throws -> String? {
+    public func font(_ key: Key) throws -> String? {
         guard let font = try optional(key, as: String.self) else { return nil }
         if font.allSatisfy(\.isWhitespace) {
             try report("must not be empty", at: key)
@@ -186,13 +210,28 @@ extension ConfigFields {
     }
 
     /// The number at `key`, which must obey `rule`; `defaultValue` when absent; nil when invalid.
-    func number(_ key: Key, _ rule: NumberRule, default defaultValue: Double) throws -> Double? {
+    public func number(_ key: Key, _ rule: NumberRule, default defaultValue: Double) throws -> Double? {
         try checked(try decode(key, default: defaultValue), rule, key)
     }
 
     /// The number at `key`, which must obey `rule`; nil when absent or invalid.
-    func optionalNumber(_ key: Key, _ rule: NumberRule) throws -> Double? {
+    public func optionalNumber(_ key: Key, _ rule: NumberRule) throws -> Double? {
         try checked(try optional(key, as: Double.self), rule, key)
+    }
+
+    /// The number at `key`, which must lie in `range`; `defaultValue` when absent; nil when invalid.
+    public func number(_ key: Key, in range: ClosedRange<Double>, default defaultValue: Double) throws -> Double? {
+        try number(key, NumberRule(range), default: defaultValue)
+    }
+
+    /// The number at `key`, which must lie in `range`; nil when absent or invalid.
+    public func optionalNumber(_ key: Key, in range: ClosedRange<Double>) throws -> Double? {
+        try optionalNumber(key, NumberRule(range))
+    }
+
+    /// `true` or `false` at `key`; `defaultValue` when absent or null; nil when invalid.
+    public func bool(_ key: Key, default defaultValue: Bool) throws -> Bool? {
+        try decode(key, default: defaultValue)
     }
 
     private func checked(_ value: Double?, _ rule: NumberRule, _ key: Key) throws -> Double? {

@@ -1,0 +1,64 @@
+import KioskCore
+import KioskUI
+
+/// One control on a screen or panel: an element of a `controls` array, holding the
+/// description of whichever registered type its `"type"` names.
+///
+/// Every control has an `id` (1…128 Unicode scalars, unique across the whole config; events
+/// name it as `source`) and a `frame` (`[x, y, width, height]` in design-size pixels: x and y
+/// within ±16384, width and height more than 0 and at most 16384, at least partly on the
+/// screen). The rest of its keys are its type's (`LabelConfig`, `ButtonConfig`,
+/// `RangeSliderConfig`, `CircularSliderConfig`, or an app's own `ControlDescription`).
+public struct ControlConfig: Sendable, Equatable, Decodable {
+    /// The control's description, of its registered type: `base as? RangeSliderConfig`.
+    public var base: any ControlDescription
+
+    /// A control described by `base` (a config made in code).
+    public init(_ base: any ControlDescription) { self.base = base }
+
+    /// The `"type"` of the control: its description type's `typeName`.
+    public var typeName: String { type(of: base).typeName }
+
+    /// The control's `id`.
+    public var id: String { base.id }
+
+    /// The control's `frame`.
+    public var frame: Rect { base.frame }
+
+    /// The live control (see `ControlDescription.makeControl(in:)`).
+    public func makeControl(in context: ControlContext) -> Control { base.makeControl(in: context) }
+
+    /// Equal when both hold descriptions of the same type with equal settings.
+    public static func == (lhs: ControlConfig, rhs: ControlConfig) -> Bool { lhs.base.isEqual(to: rhs.base) }
+
+    enum CodingKeys: String, CodingKey { case type }
+
+    /// Reads `type`, looks it up in the registry of the decoding run (`ControlRegistry`
+    /// under `ControlRegistry.userInfoKey`; `standard` without one), then lets that type read
+    /// the other keys of the same object (so the unknown-key check sees both as asked for).
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+        // Without a known type the other keys mean nothing; the control is left out.
+        guard let name = try fields.required(.type, as: String.self) else { throw ProblemAlreadyReported() }
+        let registry = decoder.userInfo[ControlRegistry.userInfoKey] as? ControlRegistry ?? .standard
+        guard let type = registry.descriptionType(named: name) else {
+            try fields.report(Self.unknownTypeMessage(name, known: registry.typeNames), at: .type)
+            throw ProblemAlreadyReported()
+        }
+        base = try type.init(from: decoder)
+    }
+
+    /// `unknown control type "rangeSlidr"; did you mean "rangeSlider"?`, or the list of
+    /// names to choose from when none is close: the same words as every other keyword's.
+    static func unknownTypeMessage(_ name: String, known names: [String]) -> String {
+        let message = "unknown control type \(JSONWriter.quoted(name)); "
+        if let suggestion = Suggestion.closest(to: name, among: names) {
+            return message + "did you mean \(JSONWriter.quoted(suggestion))?"
+        }
+        switch names.count {
+        case 0: return message + "no control types are registered"
+        case 1: return message + "expected \(names[0])"
+        default: return message + "expected one of \(names.joined(separator: ", "))"
+        }
+    }
+}

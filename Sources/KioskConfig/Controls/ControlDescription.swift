@@ -1,0 +1,72 @@
+import KioskCore
+import KioskUI
+
+/// What one JSON object in a `controls` array describes: a control's type name, its
+/// settings as decoded, and how to make the live control from them.
+///
+/// Every control type, built-in or an app's own, is a `ControlDescription` registered in a
+/// `ControlRegistry` under its `typeName`; the object's `"type"` picks the description type,
+/// whose `init(from:)` then reads the other keys of the same object. Decode the keys with
+/// `decoder.configFields(keyedBy:)` to get the checks the built-ins get: the id claimed in
+/// the config's one id namespace, the frame checked against the screen, numbers, colours and
+/// text within their limits, and every problem (an unknown key too) reported with the file,
+/// the JSON path and the line.
+///
+/// ```swift
+/// struct ToggleDescription: ControlDescription {
+///     static let typeName = "toggle"
+///     var id: String
+///     var frame: Rect
+///     var isOn: Bool
+///
+///     enum CodingKeys: CodingKey { case id, frame, on }
+///
+///     init(from decoder: any Decoder) throws {
+///         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+///         id = try fields.id(.id) ?? ""
+///         frame = try fields.frame(.frame) ?? .zero
+///         isOn = try fields.bool(.on, default: false) ?? false
+///     }
+///
+///     func makeControl(in context: ControlContext) -> Control {
+///         ToggleSwitch(id: id, frame: frame, theme: context.theme, isOn: isOn)
+///     }
+/// }
+/// ```
+///
+/// The `type` key itself is read by the registry; a description's coding keys leave it out.
+public protocol ControlDescription: Sendable, Equatable, Decodable {
+    /// The `"type"` that selects this description in a config: `"rangeSlider"`, `"toggle"`.
+    static var typeName: String { get }
+
+    /// `id`: unique across the whole config; events name it as their `source`.
+    var id: String { get }
+
+    /// `frame`: `[x, y, width, height]` in design-size pixels.
+    var frame: Rect { get }
+
+    /// The live control these settings describe, styled by `context.theme` where they leave
+    /// something unset. Called once per scene built, after the config was validated, so it
+    /// cannot fail; the control still clamps what it is given.
+    func makeControl(in context: ControlContext) -> Control
+}
+
+extension ControlDescription {
+    /// Whether `other` is a description of the same type with equal settings: what lets a
+    /// list of descriptions of different types be compared.
+    public func isEqual(to other: any ControlDescription) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}
+
+/// What a control factory (`ControlDescription.makeControl(in:)`) gets from the scene being
+/// built. A value of its own rather than a list of parameters, so that more can be handed to
+/// factories later without changing every description.
+public struct ControlContext: Sendable {
+    /// The config's theme: colours and font for whatever the description leaves unset.
+    public var theme: Theme
+
+    /// A context whose controls take `theme`.
+    public init(theme: Theme) { self.theme = theme }
+}
