@@ -26,12 +26,49 @@ public final class Screen: ControlHost {
         layer.invalidateAll()
     }
 
+    /// Puts `control` on top of the others and paints it. Its id must be new to this screen
+    /// (`replace(_:with:)` swaps one out).
     public func add(_ control: Control) {
+        precondition(self.control(withID: control.id) == nil, "duplicate control id \(control.id) on screen \(id)")
         control.host = self
         controls.append(control)
         control.invalidate()
     }
 
+    /// Takes the control called `id` off the screen and repaints where it was; fingers on it
+    /// are cancelled and its animation stops. Returns it, or nil if there is none.
+    @discardableResult
+    public func remove(_ id: String) -> Control? {
+        guard let i = controls.firstIndex(where: { $0.id == id }) else { return nil }
+        let control = controls.remove(at: i)
+        detach(control)
+        return control
+    }
+
+    /// Puts `control` where the control called `id` was (same place in the paint order) and
+    /// repaints the old control's paint bounds and the new one's, nothing else. `control`'s
+    /// id may be the same or new to the screen. Returns the old control, or nil (and changes
+    /// nothing) if there is none.
+    @discardableResult
+    public func replace(_ id: String, with control: Control) -> Control? {
+        guard let i = controls.firstIndex(where: { $0.id == id }) else { return nil }
+        precondition(control.id == id || self.control(withID: control.id) == nil,
+                     "duplicate control id \(control.id) on screen \(self.id)")
+        let old = controls[i]
+        controls[i] = control
+        detach(old)
+        control.host = self
+        control.invalidate()
+        return old
+    }
+
+    private func detach(_ control: Control) {
+        invalidate(control.paintBounds)
+        control.host = nil
+        scene?.controlWasRemoved(control)
+    }
+
+    /// The control called `id` on this screen, if any.
     public func control(withID id: String) -> Control? { controls.first { $0.id == id } }
 
     /// The control a finger landing at `point` belongs to.
@@ -62,7 +99,7 @@ public final class Screen: ControlHost {
         layer.invalidate(rect)
         scene?.screen(self, didInvalidate: rect)
     }
-    public func post(_ event: ControlEvent) { scene?.post(event) }
+    public func post(_ event: ControlEvent, from control: Control?) { scene?.post(event, from: control) }
     public func perform(_ action: ControlAction, from control: Control) { scene?.perform(action, from: control) }
     public func startAnimating(_ control: Control) { scene?.startAnimating(control) }
     public var currentTime: Instant { scene?.currentTime ?? .zero }
