@@ -92,6 +92,9 @@ let package = Package(
         .testTarget(name: "KioskGesturesTests", dependencies: ["KioskGestures"]),
         .testTarget(name: "KioskAnimationTests", dependencies: ["KioskAnimation"]),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI"]),
+        // The control API as an app sees it: no @testable import, custom controls in the tests.
+        .testTarget(name: "KioskControlAPITests",
+                    dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskRender", "KioskService"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], exclude: ["Fixtures"]),
         .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig"],
                     resources: [.copy("Goldens")]),

@@ -102,8 +102,12 @@ public final class KioskRuntime {
         return damage
     }
 
+    /// Hands out the events collected since the last frame: each becomes its JSON line
+    /// (`emit`) and then goes to the observers of its control and of the scene
+    /// (`Scene.dispatchEvents(to:)`), so an observer sees exactly what the line says. What
+    /// observers change or send shows in the next frame.
     public func flushEvents() {
-        for event in scene.drainEvents() {
+        scene.dispatchEvents { event in
             stats.eventsEmitted += 1
             emit(event)
         }

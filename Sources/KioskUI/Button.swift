@@ -55,7 +55,7 @@ public final class Button: Control {
     }
 
     public override func touchTapped(at point: Point, time: Instant) {
-        emit(.tapped)
+        send(.tapped)
         if let action { host?.perform(action, from: self) }
     }
 

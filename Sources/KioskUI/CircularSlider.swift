@@ -108,11 +108,11 @@ public final class CircularSlider: Control {
         guard tracking, let a = Self.angle(from: center, to: point), a != angle else { return }
         setAngle(a)
         moved = true
-        emit(.valueChanged, [("angle", .number(Double(angle)))])
+        send(.valueChanged, value: ["angle": .number(Double(angle))])
     }
 
     private func endTouch() {
-        if moved { emit(.valueCommitted, [("angle", .number(Double(angle)))]) }
+        if moved { send(.valueCommitted, value: ["angle": .number(Double(angle))]) }
         tracking = false
         moved = false
     }

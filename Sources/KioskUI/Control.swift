@@ -1,4 +1,5 @@
 import KioskCore
+import KioskGestures
 
 /// What a button (or later IPC) asks the scene to do.
 public enum ControlAction: Sendable, Equatable {
@@ -13,10 +14,16 @@ public enum ControlAction: Sendable, Equatable {
 }
 
 /// The scene as seen from a control: where damage, events, actions and animations go.
+/// `Screen`, `Panel` and `PopupDialog` are hosts; a control reaches its host through
+/// `Control.host` and usually through the control's own helpers (`invalidate`, `send`).
 public protocol ControlHost: AnyObject {
-    /// Marks an area (scene coordinates) as needing a repaint in the next frame.
+    /// Marks an area (the host's coordinates: a screen's are the scene's, a panel's its own
+    /// top-left corner) as needing a repaint in the next frame.
     func invalidate(_ rect: Rect)
-    func post(_ event: ControlEvent)
+    /// Queues `event` for the frame; `control` is the control that sent it, whose observers
+    /// are told when the frame's events are handed out.
+    func post(_ event: ControlEvent, from control: Control?)
+    /// Does what a control asks of the scene (switch screens, show a panel or a popup).
     func perform(_ action: ControlAction, from control: Control)
     /// Steps `control.advance(by:)` on every fixed simulation step until it returns false.
     func startAnimating(_ control: Control)
@@ -29,10 +36,22 @@ public protocol ControlHost: AnyObject {
 ///
 /// Every property change calls `invalidate()` for exactly the area whose pixels depend on it,
 /// and nothing is drawn outside `paintBounds`.
+///
+/// To write a control of your own, subclass it: override `draw(_:in:)` (and `paintMargin` if
+/// drawing reaches beyond the frame), the `touch…` methods it reacts to (return true from
+/// `touchBegan` to claim the finger), `advance(by:)` to animate after `startAnimating()`,
+/// call `invalidate(_:)` with what a change repaints, and `send(_:value:)` to report what
+/// happened. Observers (`addObserver(for:_:)`) hear about it once the frame's events are final.
 open class Control {
+    /// Names the control in events (`source`) and look-ups; unique across a scene.
     public let id: String
-    public weak var host: ControlHost?
+    /// Where the control's damage, events and actions go: the screen, panel or popup that
+    /// holds it (nil while it is on none). Set by the host when the control is added.
+    public internal(set) weak var host: ControlHost?
+    /// Colours, font and shape; a change repaints the control.
     public var theme: Theme { didSet { if oldValue != theme { invalidate() } } }
+    /// This control's own observers (see `addObserver(for:_:)`).
+    var observers = EventObservers()
 
     /// Position and size in scene coordinates.
     public var frame: Rect {
@@ -43,8 +62,10 @@ open class Control {
         }
     }
 
+    /// A hidden control is neither drawn nor touched; a change repaints where it is.
     public var isHidden = false { didSet { if oldValue != isHidden { host?.invalidate(paintBounds(for: frame)) } } }
 
+    /// A control at `frame` (scene coordinates on a screen, panel coordinates in a panel).
     public init(id: String, frame: Rect, theme: Theme) {
         self.id = id
         self.frame = frame
@@ -56,11 +77,23 @@ open class Control {
 
     /// Everything drawing may touch, for a given frame.
     public func paintBounds(for frame: Rect) -> Rect { frame.outsetBy(paintMargin) }
+    /// Everything drawing may touch now: the frame grown by `paintMargin`.
     public var paintBounds: Rect { paintBounds(for: frame) }
 
     /// Asks for the whole control to be repainted.
     public func invalidate() { host?.invalidate(paintBounds) }
+    /// Asks for `rect` (the frame's coordinates) to be repainted: only what a change touches,
+    /// e.g. the strip between a knob's old and new position.
     public func invalidate(_ rect: Rect) { host?.invalidate(rect) }
+
+    /// Asks the host to call `advance(by:)` on every fixed simulation step (1/120 s) until it
+    /// returns false. Call it when something starts moving outside a step (on a touch, when
+    /// a property is set): an idle scene does not step at all.
+    public func startAnimating() { host?.startAnimating(self) }
+
+    /// The time of the input or simulation step being handled: what events are stamped with,
+    /// and the only clock a control should read.
+    public var currentTime: Instant { host?.currentTime ?? .zero }
 
     /// Paints the control. The canvas is already clipped to `dirty` (scene coordinates);
     /// a control may skip parts that cannot touch it, since every damaged rectangle is
@@ -83,7 +116,15 @@ open class Control {
     open func touchMoved(to point: Point, time: Instant) {}
     /// The finger lifted without having moved past the slop.
     open func touchTapped(at point: Point, time: Instant) {}
-    /// The finger lifted (after a tap, a pan or a long press).
+    /// The finger stayed within the touch slop for the long-press time (500 ms by default).
+    /// Comes after `touchBegan` and before `touchEnded`; no `touchMoved` or `touchTapped`
+    /// follows for that finger (it stays a long press wherever it moves).
+    open func touchLongPressed(at point: Point, time: Instant) {}
+    /// The finger was flung: it lifted from a pan faster than the fling velocity. Comes
+    /// after the last `touchMoved` and before `touchEnded`; `velocity` is the release
+    /// velocity in px/s, `direction` its dominant axis.
+    open func touchSwiped(_ direction: SwipeDirection, velocity: Point, time: Instant) {}
+    /// The finger lifted (after a tap, a pan, a swipe or a long press).
     open func touchEnded(at point: Point, time: Instant) {}
     /// The system took the touch away (e.g. the screen changed).
     open func touchCancelled(time: Instant) {}
@@ -92,9 +133,37 @@ open class Control {
     /// Returns true while the control still has something moving.
     open func advance(by dt: Duration) -> Bool { false }
 
-    /// Posts an event through the host, stamped with the host's current time.
-    func emit(_ kind: ControlEvent.Kind, _ value: [(name: String, value: EventScalar)] = []) {
-        guard let host else { return }
-        host.post(ControlEvent(time: host.currentTime, source: id, kind: kind, value: value))
+    // MARK: Events
+
+    /// Reports `kind` with `value` (fields in order, as the JSON line writes them), stamped
+    /// with `currentTime` and this control's id: `send(.toggled, value: ["on": true])`.
+    /// Like UIKit's `sendActions(for:)`, it does not call observers at once: the event waits
+    /// in the scene's outbox (where kinds that coalesce keep only their latest value) until
+    /// the frame's events are handed out. A control on no host sends nothing.
+    public func send(_ kind: ControlEvent.Kind, value: KeyValuePairs<String, EventScalar> = [:]) {
+        send(kind, fields: value.map { (name: $0.key, value: $0.value) })
     }
+
+    /// `send(_:value:)` with fields already in an array (built in a loop, say).
+    public func send(_ kind: ControlEvent.Kind, fields: [(name: String, value: EventScalar)]) {
+        guard let host else { return }
+        host.post(ControlEvent(time: host.currentTime, source: id, kind: kind, value: fields), from: self)
+    }
+
+    /// Calls `handler` with every event of `kind` this control sends (every event when
+    /// `kind` is nil), once the frame's events are final: after coalescing, in the order of
+    /// the JSON lines, right after the event's own line. Many observers may watch one
+    /// control; they run in the order they were added. A handler may change the scene (set
+    /// values, switch screens); what it changes shows, and what it sends goes out, in the
+    /// next frame.
+    @discardableResult
+    public func addObserver(for kind: ControlEvent.Kind? = nil,
+                            _ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {
+        observers.add(kind: kind, handler)
+    }
+
+    /// Stops the calls of the observer `token` names; returns false if it was not one of this
+    /// control's (or was removed already).
+    @discardableResult
+    public func removeObserver(_ token: ObservationToken) -> Bool { observers.remove(token) }
 }

@@ -1,34 +1,28 @@
 import KioskCore
 
-/// A scalar carried in an event's value.
-public enum EventScalar: Sendable, Equatable {
-    case number(Double)
-    case string(String)
-    case bool(Bool)
-}
-
-/// What a control reports to the outside world (stdout JSON lines, IPC, state file).
-/// Mirrors UIKit's target–action: `valueChanged` while dragging, `valueCommitted` when the
-/// interaction ends, `tapped` for buttons.
+/// What a control reports to the outside world (stdout JSON lines, IPC, state file) and to
+/// its observers. Mirrors UIKit's target–action: `valueChanged` while dragging,
+/// `valueCommitted` when the interaction ends, `tapped` for buttons, and any kind a control
+/// of your own declares.
 public struct ControlEvent: Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
-        case valueChanged, valueCommitted, tapped
-        /// A panel finished sliding in / is completely gone.
-        case panelShown, panelDismissed
-        /// A popup dialog's button was tapped (`source` is the popup, `value.button` the button).
-        case buttonTapped
-        /// A popup finished appearing / is completely gone.
-        case popupShown, popupDismissed
-    }
-
+    /// When it happened: the time of the input or simulation step that caused it.
     public var time: Instant
+    /// The id of the control, panel or popup the event is about.
     public var source: String
+    /// What happened; its `rawValue` is the JSON line's `"event"`.
     public var kind: Kind
     /// Ordered fields of the event's `value` object; empty when the event has no value.
     public var value: [(name: String, value: EventScalar)]
 
+    /// Makes an event; controls usually call `Control.send(_:value:)` instead, which stamps
+    /// it with the host's time and the control's id.
     public init(time: Instant, source: String, kind: Kind, value: [(name: String, value: EventScalar)] = []) {
         self.time = time; self.source = source; self.kind = kind; self.value = value
+    }
+
+    /// The value field called `name` (the first one, should a control send a name twice).
+    public subscript(name: String) -> EventScalar? {
+        value.first { $0.name == name }?.value
     }
 
     public static func == (a: ControlEvent, b: ControlEvent) -> Bool {
@@ -36,34 +30,67 @@ public struct ControlEvent: Sendable, Equatable, CustomStringConvertible {
             && a.value.map(\.name) == b.value.map(\.name) && a.value.map(\.value) == b.value.map(\.value)
     }
 
+    /// `time source.kind(name=value,…)`, for test failures and logs.
     public var description: String {
         let fields = value.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
         return "\(time) \(source).\(kind.rawValue)(\(fields))"
     }
 }
 
-/// Events waiting for the next frame. `valueChanged` is coalesced so that a control emits it
-/// at most once per frame however many touch moves arrive in between (the latest value wins,
-/// the event keeps its place in the order).
-public struct EventOutbox: Sendable {
-    private var pending: [ControlEvent] = []
+extension ControlEvent {
+    /// The kind of an event: an open set of names, like the application-reserved bits of
+    /// `UIControl.Event`. The built-in kinds are static members; a control of your own
+    /// declares its own:
+    ///
+    ///     extension ControlEvent.Kind {
+    ///         static let toggled: Self = "toggled"
+    ///     }
+    ///
+    /// A kind is its name: two kinds with the same `rawValue` are equal, whatever else they
+    /// say. Choose names that cannot clash with the built-ins below.
+    public struct Kind: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// The name, as written into the JSON line's `"event"`.
+        public let rawValue: String
+        /// Whether a newer event of this kind from the same source replaces an older one that
+        /// is still waiting for the frame (the latest value wins, in the older one's place), so
+        /// that a continuous change goes out at most once per frame. `valueChanged` coalesces;
+        /// a control's own continuous kinds may too.
+        public let coalesces: Bool
 
-    public init() {}
-
-    public var isEmpty: Bool { pending.isEmpty }
-
-    public mutating func post(_ event: ControlEvent) {
-        if event.kind == .valueChanged,
-           let i = pending.lastIndex(where: { $0.source == event.source }), pending[i].kind == .valueChanged {
-            pending[i] = event
-            return
+        /// A kind called `name`; `coalesces` as for `coalesces`.
+        public init(_ name: String, coalesces: Bool = false) {
+            self.rawValue = name
+            self.coalesces = coalesces
         }
-        pending.append(event)
-    }
 
-    /// Hands out everything posted since the last drain.
-    public mutating func drain() -> [ControlEvent] {
-        defer { pending.removeAll(keepingCapacity: true) }
-        return pending
+        /// The kind called `rawValue`; it coalesces if it is `valueChanged`'s name, so a kind
+        /// read back from its name behaves as the one it names.
+        public init(rawValue: String) {
+            self.init(rawValue, coalesces: rawValue == "valueChanged")
+        }
+
+        /// `"toggled"` is `Kind(rawValue: "toggled")`.
+        public init(stringLiteral name: String) { self.init(rawValue: name) }
+
+        public static func == (a: Kind, b: Kind) -> Bool { a.rawValue == b.rawValue }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public var description: String { rawValue }
+
+        /// The value changes while a finger drags (at most once per frame per control).
+        public static let valueChanged = Kind("valueChanged", coalesces: true)
+        /// The interaction that changed the value ended (the finger lifted).
+        public static let valueCommitted = Kind("valueCommitted")
+        /// A button was tapped (a lift without moving past the touch slop).
+        public static let tapped = Kind("tapped")
+        /// A panel finished sliding in.
+        public static let panelShown = Kind("panelShown")
+        /// A panel is completely gone.
+        public static let panelDismissed = Kind("panelDismissed")
+        /// A popup dialog's button was tapped (`source` is the popup, `value.button` the button).
+        public static let buttonTapped = Kind("buttonTapped")
+        /// A popup finished appearing.
+        public static let popupShown = Kind("popupShown")
+        /// A popup is completely gone.
+        public static let popupDismissed = Kind("popupDismissed")
     }
 }

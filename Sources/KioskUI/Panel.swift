@@ -132,7 +132,8 @@ public final class Panel: Overlay, ControlHost {
     // MARK: ControlHost (controls use panel coordinates)
 
     public func invalidate(_ rect: Rect) { scene?.invalidate(rect.offsetBy(currentFrame.origin)) }
-    public func post(_ event: ControlEvent) { scene?.post(event) }
+    /// Queues the event in the scene's outbox (the control's observers are told with the frame).
+    public func post(_ event: ControlEvent, from control: Control?) { scene?.post(event, from: control) }
     public func perform(_ action: ControlAction, from control: Control) { scene?.perform(action, from: control) }
     public func startAnimating(_ control: Control) { scene?.startAnimating(control) }
     public var currentTime: Instant { scene?.currentTime ?? .zero }

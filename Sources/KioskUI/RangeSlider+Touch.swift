@@ -62,12 +62,12 @@ extension RangeSlider {
             if knob == .lower { setLowerValue(before + delta) } else { setUpperValue(before + delta) }
             let changed = value(of: knob) != before
             knobTouch = .dragging(knob, lastX: point.x, moved: moved || changed)
-            if changed { emit(.valueChanged, valueFields) }
+            if changed { send(.valueChanged, fields: valueFields) }
         }
     }
 
     func endKnobTouch() {
-        if case .dragging(_, _, true) = knobTouch { emit(.valueCommitted, valueFields) }
+        if case .dragging(_, _, true) = knobTouch { send(.valueCommitted, fields: valueFields) }
         knobTouch = .idle
         highlightedKnob = nil
     }

@@ -52,7 +52,9 @@ extension Scene {
         return .ignored
     }
 
-    /// Turns a gesture into the control's touch calls (`touchBegan` already happened).
+    /// Turns a gesture into the control's touch calls (`touchBegan` already happened), in
+    /// the tracker's order: a swipe after the pan's last move and before the lift, a long
+    /// press before the lift.
     public static func deliver(_ gesture: GestureEvent, to control: Control) {
         switch gesture {
         case .pressed:
@@ -65,10 +67,12 @@ extension Scene {
             control.touchTapped(at: location, time: time)
         case let .released(_, location, time):
             control.touchEnded(at: location, time: time)
+        case let .longPressed(_, location, time):
+            control.touchLongPressed(at: location, time: time)
+        case let .swiped(_, direction, velocity, time):
+            control.touchSwiped(direction, velocity: velocity, time: time)
         case let .cancelled(_, time):
             control.touchCancelled(time: time)
-        case .longPressed, .swiped:
-            break
         }
     }
 

@@ -24,6 +24,13 @@ public final class Scene {
 
     private var damage = DamageRegion()
     private var outbox = EventOutbox()
+    /// The controls whose events wait in the outbox, by identity, until they are handed out
+    /// (so that a control removed meanwhile still has its observers told).
+    private var senders: [ObjectIdentifier: Control] = [:]
+    /// Observers of every event of the scene (`addObserver(for:source:_:)`).
+    var observers = EventObservers()
+    /// True while `dispatchEvents` runs: an observer asking for it again gets nothing.
+    private var isDispatching = false
     /// Who each finger (touch slot) belongs to, from touch-down to lift.
     var owners: [Int: TouchOwner] = [:]
     private var animating: [Control] = []
@@ -56,17 +63,21 @@ public final class Scene {
         invalidateAll()
     }
 
+    /// The screen called `id`, if any.
     public func screen(withID id: String) -> Screen? { screens.first { $0.id == id } }
 
-    /// Finds a control on any screen.
+    /// Finds a control on any screen, then in any registered panel (a popup's buttons are
+    /// named by the popup's `buttonTapped` events, not looked up).
     public func control(withID id: String) -> Control? {
         for screen in screens { if let c = screen.control(withID: id) { return c } }
+        for case let panel as Panel in registeredOverlays { if let c = panel.control(withID: id) { return c } }
         return nil
     }
 
+    /// The overlay called `id` among those shown now.
     public func overlay(withID id: String) -> Overlay? { overlays.first { $0.id == id } }
 
-    /// Adds a screen after the scene was made (tests, later IPC).
+    /// Adds a screen after the scene was made (screens built in code, tests, IPC).
     public func add(screen: Screen) {
         precondition(self.screen(withID: screen.id) == nil, "duplicate screen id \(screen.id)")
         screens.append(screen)
@@ -99,15 +110,57 @@ public final class Scene {
         return damage
     }
 
+    /// Queues `event` for the frame (see `dispatchEvents(to:)`); no control's observers hear
+    /// of it, the scene's do.
     public func post(_ event: ControlEvent) { outbox.post(event) }
 
-    public func drainEvents() -> [ControlEvent] { outbox.drain() }
+    /// Queues `event`, sent by `control`: that control's observers hear of it too.
+    public func post(_ event: ControlEvent, from control: Control?) {
+        guard let control else { return post(event) }
+        let origin = ObjectIdentifier(control)
+        senders[origin] = control
+        outbox.post(event, origin: origin)
+    }
 
+    /// Hands out the events posted since the last call, without telling any observer (the
+    /// low-level half of `dispatchEvents(to:)`, for tests that look at events alone).
+    public func drainEvents() -> [ControlEvent] {
+        senders.removeAll()
+        return outbox.drain()
+    }
+
+    /// Something was posted since the events were last handed out.
     public var hasPendingEvents: Bool { !outbox.isEmpty }
 
     /// Posts an event about something that is not a control (a panel, a popup), stamped now.
     public func post(_ kind: ControlEvent.Kind, source: String, value: [(name: String, value: EventScalar)] = []) {
         outbox.post(ControlEvent(time: currentTime, source: source, kind: kind, value: value))
+    }
+
+    /// Hands out the frame's events: for each, in order, `emit` (the JSON line), then the
+    /// observers of the control that sent it, then the scene's observers. Every one sees the
+    /// event as it is final (coalesced). Events that observers post meanwhile wait for the
+    /// next frame, and a call from inside an observer hands out nothing. Returns the events.
+    @discardableResult
+    public func dispatchEvents(to emit: (ControlEvent) -> Void = { _ in }) -> [ControlEvent] {
+        guard !isDispatching else { return [] }
+        isDispatching = true
+        defer { isDispatching = false }
+        let batch = outbox.drainWithOrigins()
+        let sent = senders
+        senders.removeAll()
+        for (event, origin) in batch {
+            emit(event)
+            if let control = origin.flatMap({ sent[$0] }) {
+                for (token, handler) in control.observers.matches(event) where control.observers.contains(token) {
+                    handler(event)
+                }
+            }
+            for (token, handler) in observers.matches(event) where observers.contains(token) {
+                handler(event)
+            }
+        }
+        return batch.map(\.event)
     }
 
     // MARK: Pointer cursor
@@ -177,8 +230,20 @@ public final class Scene {
 
     // MARK: Time
 
+    /// Steps `control.advance(by:)` on every fixed step until it returns false.
     public func startAnimating(_ control: Control) {
         if !animating.contains(where: { $0 === control }) { animating.append(control) }
+    }
+
+    /// A control left its host: fingers on it are cancelled (and ignored until they lift) and
+    /// it is no longer stepped, so nothing reaches a control that is not shown.
+    func controlWasRemoved(_ control: Control) {
+        animating.removeAll { $0 === control }
+        for (slot, owner) in owners.sorted(by: { $0.key < $1.key }) {
+            guard case .control(let c) = owner, c === control else { continue }
+            owners[slot] = .ignored
+            control.touchCancelled(time: currentTime)
+        }
     }
 
     public var isAnimating: Bool { !animating.isEmpty || transition != nil || overlaysMoving }

@@ -5,15 +5,21 @@ import KioskCore
 /// and always to the screen's retained layer, which keeps the screen's pixels while an overlay
 /// or a transition is composited over or with it.
 public final class Screen: ControlHost {
+    /// Names the screen for `switchScreen` actions and `Scene.screen(withID:)`.
     public let id: String
+    /// The screen's own background; nil shows the scene's.
     public var background: Color? { didSet { if oldValue != background { invalidate(layer.bounds) } } }
+    /// The controls in paint order (later ones on top); change them with `add`, `remove`, `replace`.
     public private(set) var controls: [Control]
+    /// The scene the screen belongs to (nil until it is given to one).
     public private(set) weak var scene: Scene?
     /// The screen's pixels, kept by the canvas while overlays or transitions need them.
     public private(set) lazy var layer = RetainedLayer(id: "screen:\(id)", bounds: scene?.bounds ?? .zero) {
         [unowned self] canvas, rect in self.draw(canvas, in: rect)
     }
 
+    /// A screen holding `controls` (frames in scene coordinates), ready to be given to a
+    /// `Scene(designSize:background:screens:startScreen:)` or `Scene.add(screen:)`.
     public init(id: String, background: Color? = nil, controls: [Control] = []) {
         self.id = id
         self.background = background
@@ -26,12 +32,49 @@ public final class Screen: ControlHost {
         layer.invalidateAll()
     }
 
+    /// Puts `control` on top of the others and paints it. Its id must be new to this screen
+    /// (`replace(_:with:)` swaps one out).
     public func add(_ control: Control) {
+        precondition(self.control(withID: control.id) == nil, "duplicate control id \(control.id) on screen \(id)")
         control.host = self
         controls.append(control)
         control.invalidate()
     }
 
+    /// Takes the control called `id` off the screen and repaints where it was; fingers on it
+    /// are cancelled and its animation stops. Returns it, or nil if there is none.
+    @discardableResult
+    public func remove(_ id: String) -> Control? {
+        guard let i = controls.firstIndex(where: { $0.id == id }) else { return nil }
+        let control = controls.remove(at: i)
+        detach(control)
+        return control
+    }
+
+    /// Puts `control` where the control called `id` was (same place in the paint order) and
+    /// repaints the old control's paint bounds and the new one's, nothing else. `control`'s
+    /// id may be the same or new to the screen. Returns the old control, or nil (and changes
+    /// nothing) if there is none.
+    @discardableResult
+    public func replace(_ id: String, with control: Control) -> Control? {
+        guard let i = controls.firstIndex(where: { $0.id == id }) else { return nil }
+        precondition(control.id == id || self.control(withID: control.id) == nil,
+                     "duplicate control id \(control.id) on screen \(self.id)")
+        let old = controls[i]
+        controls[i] = control
+        detach(old)
+        control.host = self
+        control.invalidate()
+        return old
+    }
+
+    private func detach(_ control: Control) {
+        invalidate(control.paintBounds)
+        control.host = nil
+        scene?.controlWasRemoved(control)
+    }
+
+    /// The control called `id` on this screen, if any.
     public func control(withID id: String) -> Control? { controls.first { $0.id == id } }
 
     /// The control a finger landing at `point` belongs to.
@@ -58,12 +101,17 @@ public final class Screen: ControlHost {
 
     // MARK: ControlHost
 
+    /// Repaints `rect` in the screen's layer, and on the display if the screen is visible.
     public func invalidate(_ rect: Rect) {
         layer.invalidate(rect)
         scene?.screen(self, didInvalidate: rect)
     }
-    public func post(_ event: ControlEvent) { scene?.post(event) }
+    /// Queues the event in the scene's outbox.
+    public func post(_ event: ControlEvent, from control: Control?) { scene?.post(event, from: control) }
+    /// Lets the scene do the action.
     public func perform(_ action: ControlAction, from control: Control) { scene?.perform(action, from: control) }
+    /// Steps the control on the scene's fixed-step clock.
     public func startAnimating(_ control: Control) { scene?.startAnimating(control) }
+    /// The scene's time (zero before the screen belongs to a scene).
     public var currentTime: Instant { scene?.currentTime ?? .zero }
 }

@@ -1,0 +1,98 @@
+import Testing
+import KioskCore
+import KioskGestures
+import KioskUI
+import KioskService
+
+/// A control written outside the package takes taps, long presses, pans and swipes through
+/// the scene and reports events of its own kinds, as the built-ins do.
+@Suite("Custom controls")
+struct CustomControlTests {
+    @Test("a tap on a custom toggle sends its own toggled event and the knob springs over, then the scene idles")
+    func tapToggles() throws {
+        let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 80, 40))
+        let k = try FramePacedKiosk([toggle])
+        k.down(60, 40, at: 10)
+        k.up(at: 60)
+        k.run(until: 1500)
+        #expect(k.lines == [#"{"t": 60, "source": "wifi", "event": "toggled", "value": {"on": true}}"#])
+        #expect(toggle.calls == ["began", "tapped", "ended"])
+        #expect(abs(toggle.knob.value - 1) < 0.01)
+        #expect(!k.scene.isAnimating)
+    }
+
+    @Test("a fast flick to the left reaches the control as a swipe, after the pan's moves and before the lift")
+    func swipeOrder() throws {
+        let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 200, 40))
+        let k = try FramePacedKiosk([toggle])
+        k.down(60, 40, at: 10)
+        k.up(at: 40)   // on
+        k.drag(fromX: 200, toX: 40, y: 40, startingAt: 500, moves: 5)
+        k.run(until: 1000)
+        #expect(toggle.calls == ["began", "tapped", "ended", "began", "moved", "swiped left", "ended"])
+        #expect(!toggle.isOn)
+        #expect(k.lines.map { $0.contains("\"on\": false") } == [false, true])
+    }
+
+    @Test("a slow drag that stops before lifting is a pan without a swipe")
+    func slowDragIsNoSwipe() throws {
+        let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 200, 40))
+        let k = try FramePacedKiosk([toggle])
+        k.down(40, 40, at: 10)
+        k.move(80, 40, at: 100)
+        k.move(80, 40, at: 300)
+        k.up(at: 400)
+        k.run(until: 600)
+        #expect(toggle.calls == ["began", "moved", "ended"])
+        #expect(k.lines.isEmpty)
+    }
+
+    @Test("holding a stepper adds one at the long press and one every 100 ms until the finger lifts")
+    func longPressRepeats() throws {
+        let stepper = Stepper(id: "count", frame: Rect(20, 100, 120, 48))
+        let k = try FramePacedKiosk([stepper])
+        k.down(80, 124, at: 0)
+        k.up(at: 880)   // long press at 500, then a repeat about every 100 ms of steps after it
+        k.run(until: 1000)
+        #expect(stepper.value == 4)
+        #expect(k.lines.last == #"{"t": 880, "source": "count", "event": "valueCommitted", "value": {"value": 4}}"#)
+        #expect(k.lines.dropLast().allSatisfy { $0.contains("\"valueChanged\"") })
+        #expect(!k.scene.isAnimating)
+    }
+
+    @Test("a long press reaches the control before the lift, and is no tap")
+    func tapVersusLongPress() throws {
+        let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 80, 40))
+        let k = try FramePacedKiosk([toggle])
+        k.down(60, 40, at: 0)
+        k.up(at: 700)
+        k.run(until: 800)
+        #expect(toggle.calls == ["began", "longPressed", "ended"])
+        #expect(k.lines.isEmpty)
+    }
+
+    @Test("scrubbing a stepper sends its coalescing kind at most once per frame, with the latest value")
+    func customKindCoalesces() throws {
+        let stepper = Stepper(id: "count", frame: Rect(20, 100, 280, 48))
+        let k = try FramePacedKiosk([stepper])
+        k.down(30, 124, at: 0)
+        for i in 1...30 { k.move(30 + Double(i) * 5, 124, at: Double(i) * 2) }   // 500 Hz, 150 px in 60 ms
+        k.up(at: 100)
+        k.run(until: 200)
+        #expect(stepper.value == 15)
+        #expect(k.lines.count <= 5)
+        #expect(k.lines.allSatisfy { $0.contains("\"scrubbed\"") })
+        #expect(k.lines.last?.hasSuffix(#""value": {"value": 15}}"#) == true)
+    }
+
+    @Test("a kind is its name: built-in and custom kinds compare and encode by their raw value")
+    func kindsAreNames() {
+        let read: ControlEvent.Kind = "valueChanged"
+        #expect(read == .valueChanged && read.coalesces)
+        #expect(ControlEvent.Kind(rawValue: "toggled") == .toggled)
+        #expect(!ControlEvent.Kind.toggled.coalesces && ControlEvent.Kind.scrubbed.coalesces)
+        let event = ControlEvent(time: .milliseconds(5), source: "wifi", kind: .toggled, value: [("on", true)])
+        #expect(EventEncoder.line(event) == #"{"t": 5, "source": "wifi", "event": "toggled", "value": {"on": true}}"#)
+        #expect(event["on"]?.bool == true && event["off"] == nil)
+    }
+}
