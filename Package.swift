@@ -6,7 +6,8 @@
 //   KioskCore + CLinux ← KioskLoop (epoll, signals, timers, the clock) ← KioskBackend (the display seam, headless)
 //   KioskBackend ← KioskDRM, KioskFramebuffer, KioskInput (libinput), KioskWayland (a Wayland client) — backends
 //   know pixels and input, never the UI
-//   all of the above ← KioskService (runtime, the one runner, backend choice) ← KioskCLI ← kiosk
+//   all of the above ← KioskService (Kiosk, the runtime, the one runner, backend choice) ← KioskCLI
+//   the library modules ← SwiftKiosk (the umbrella an app imports) ← kiosk, SwiftKioskTesting
 import PackageDescription
 
 // Fuzzing (scripts/fuzz.sh): KIOSK_FUZZ=1 adds one libFuzzer executable per input format, built
@@ -33,6 +34,11 @@ let fuzzExecutables: [Target] = !fuzzing ? [] : [
 let package = Package(
     name: "SwiftKiosk",
     products: [
+        // What an app imports: scenes, controls, configs, the registry, `Kiosk` and every backend.
+        .library(name: "SwiftKiosk", targets: ["SwiftKiosk"]),
+        // What an app's tests import: the headless kiosk on the virtual clock, scripted touches,
+        // golden images with a diff on failure (Swift Testing).
+        .library(name: "SwiftKioskTesting", targets: ["SwiftKioskTesting"]),
         .executable(name: "kiosk", targets: ["kiosk"]),
     ],
     targets: [
@@ -84,7 +90,13 @@ let package = Package(
                                "KioskInput", "KioskWayland", "CSystemd"]),
         .target(name: "KioskCLI", dependencies: ["KioskService", "KioskConfig", "KioskRender", "KioskBackend", "KioskLoop",
                                                  "KioskDRM", "KioskWayland", "KioskDevice", "KioskUI", "KioskCore"]),
-        .executableTarget(name: "kiosk", dependencies: ["KioskCLI"]),
+        // The library products: an umbrella that re-exports the modules above, and the testing kit.
+        .target(name: "SwiftKiosk",
+                dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig", "KioskRender",
+                               "KioskLoop", "KioskBackend", "KioskDRM", "KioskWayland", "KioskService", "KioskCLI"]),
+        .target(name: "SwiftKioskTesting", dependencies: ["SwiftKiosk"]),
+        // The executable is a client of the library like any app: `KioskCommand.main` with the built-ins.
+        .executableTarget(name: "kiosk", dependencies: ["SwiftKiosk"]),
         // Bytes in, whole pipeline run, expected errors swallowed: one entry per input format.
         .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskBackend", "KioskService"]),
 
@@ -96,7 +108,7 @@ let package = Package(
         .testTarget(name: "KioskControlAPITests",
                     dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskRender", "KioskService"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], exclude: ["Fixtures"]),
-        .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig"],
+        .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig", "SwiftKioskTesting"],
                     resources: [.copy("Goldens")]),
         .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM", "KioskBackend", "KioskLoop", "KioskDevice", "CConsoleShim"]),
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
@@ -105,6 +117,7 @@ let package = Package(
                                                                   "KioskLoop", "KioskDevice"]),
         .testTarget(name: "KioskWaylandTests", dependencies: ["KioskWayland", "KioskBackend", "KioskCore"]),
         .testTarget(name: "KioskLoopTests", dependencies: ["KioskLoop"]),
+        .testTarget(name: "SwiftKioskTestingTests", dependencies: ["SwiftKioskTesting"], exclude: ["Goldens"]),
         .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender"]),
         // Replays the seed corpus (Fuzz/Corpus) and every input a fuzzer once broke (Regressions).
         .testTarget(name: "KioskFuzzRegressionTests",

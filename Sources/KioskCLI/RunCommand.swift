@@ -69,17 +69,12 @@ struct RunCommand {
         let request = DisplayRequest(backend: backend, drm: drm, inputDevices: inputDevices, seat: seat,
                                      framebufferDevice: framebufferDevice, headlessSize: panel, script: touches,
                                      wayland: wayland)
-        let emit: (ControlEvent) -> Void = { events.writeLine(EventEncoder.line($0)) }
-        let code: Int32
-        if DisplayChoice.resolve(request) == .headless {
-            code = try runHeadless(config: config, panel: panel, rotation: rotation, touches: touches, emit: emit)
-        } else {
-            let options = KioskRunner.Options(rotation: rotation, calibration: config.input.calibrationTransform,
-                                              showCursor: config.input.showCursor, clock: .monotonic, until: until)
-            let runner = KioskRunner(display: { loop in try DisplayChoice.make(request, loop: loop) },
-                                     scene: KioskSetup.sceneSource(for: config), options: options, emit: emit)
-            code = try runner.run()
-        }
+        let kiosk = Kiosk(config: config, display: request)
+        kiosk.rotation = rotation
+        kiosk.until = until
+        kiosk.emit = { events.writeLine(EventEncoder.line($0)) }
+        let code = try kiosk.run()
+        if DisplayChoice.resolve(request) == .headless { try reportHeadless(kiosk, panel: panel, touches: touches.count) }
         return code != 0 ? code : exitCode(events: events)
     }
 
@@ -110,21 +105,16 @@ struct RunCommand {
         return 1
     }
 
-    /// The headless kiosk on the virtual clock, its screenshot and its one-line summary.
-    private func runHeadless(config: KioskConfig, panel: (width: Int, height: Int), rotation: DisplayRotation,
-                             touches: [TouchEvent], emit: @escaping (ControlEvent) -> Void) throws -> Int32 {
-        let kiosk = KioskSetup.headless(config: config, panelWidth: panel.width, panelHeight: panel.height,
-                                        rotation: rotation, emit: emit)
-        try kiosk.run(touches: touches, until: until)
+    /// After a headless run on the virtual clock: its screenshot and its one-line summary.
+    private func reportHeadless(_ kiosk: Kiosk, panel: (width: Int, height: Int), touches: Int) throws {
         if let screenshotPath, let scanout = kiosk.scanout {
             try Screenshot.write(scanout, to: screenshotPath)
         }
         let stats = kiosk.runtime?.stats ?? RuntimeStats()
-        var summary = "kiosk: headless \(panel.width)x\(panel.height) rotation \(rotation.degrees): "
-            + "\(stats.framesRendered) frames, \(stats.eventsEmitted) events, \(touches.count) touches, "
+        var summary = "kiosk: headless \(panel.width)x\(panel.height) rotation \(kiosk.rotation.degrees): "
+            + "\(stats.framesRendered) frames, \(stats.eventsEmitted) events, \(touches) touches, "
             + "ended at \(Instant.formatMilliseconds(kiosk.now.milliseconds)) ms virtual time"
         if let screenshotPath { summary += "; screenshot \(screenshotPath)" }
         LineWriter.standardError.writeLine(summary)
-        return 0
     }
 }

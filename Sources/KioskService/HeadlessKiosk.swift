@@ -2,8 +2,9 @@ import KioskBackend
 import KioskCore
 import KioskUI
 
-/// A kiosk on the headless backend and the virtual clock: `kiosk run --backend headless`,
-/// `kiosk calibrate --backend headless`, the fuzzers and the tests all assemble it here.
+/// A ``Kiosk`` on the headless backend and the virtual clock: `kiosk run --backend headless`,
+/// `kiosk calibrate --backend headless`, the fuzzers, the tests and `SwiftKioskTesting` all
+/// assemble it here.
 ///
 /// `run(touches:until:)` plays a touch script through the one runner (``KioskRunner``): time
 /// jumps straight to the next thing that can happen (a scripted touch, a frame, a gesture
@@ -20,11 +21,10 @@ public final class HeadlessKiosk {
     public var touchInterceptor: ((TouchEvent) -> Bool)?
     /// Called after every presented frame with its virtual time.
     public var onFramePresented: ((Instant) -> Void)?
+    private var kiosk: Kiosk?
 
-    /// The display of the last run: its `scanout` is what the panel shows.
-    public private(set) var backend: HeadlessBackend?
-    private var runner: KioskRunner?
-
+    /// A headless kiosk of `panelWidth` x `panelHeight` panel pixels around `scene`.
+    /// - Parameter emit: every control event, in order.
     public init(scene: KioskRunner.SceneSource, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation = .none,
                 calibration: AffineTransform = .identity, emit: @escaping (ControlEvent) -> Void) {
         self.scene = scene
@@ -37,23 +37,24 @@ public final class HeadlessKiosk {
 
     /// Plays `touches` (panel pixels, sorted by time) from virtual time 0.
     public func run(touches: [TouchEvent], until: Instant? = nil) throws {
-        let request = DisplayRequest(backend: .headless, headlessSize: (panelWidth, panelHeight), script: touches)
-        let runner = KioskRunner(display: { [unowned self] loop in
-            let display = try DisplayChoice.make(request, loop: loop)
-            self.backend = display.backend as? HeadlessBackend
-            return display
-        }, scene: scene, options: .init(rotation: rotation, calibration: calibration, clock: .virtual, until: until),
-           emit: emit)
-        runner.touchInterceptor = touchInterceptor
-        runner.onFramePresented = onFramePresented
-        self.runner = runner
-        _ = try runner.run()
+        let kiosk = Kiosk(scene: scene, display: DisplayRequest(backend: .headless, headlessSize: (panelWidth, panelHeight),
+                                                                script: touches),
+                          rotation: rotation, calibration: calibration)
+        kiosk.clock = .virtual
+        kiosk.until = until
+        kiosk.emit = emit
+        kiosk.touchInterceptor = touchInterceptor
+        kiosk.onFramePresented = onFramePresented
+        self.kiosk = kiosk
+        _ = try kiosk.run()
     }
 
     /// The pipeline of the last run (nil before the first).
-    public var runtime: KioskRuntime? { runner?.runtime }
+    public var runtime: KioskRuntime? { kiosk?.runtime }
     /// Where the last run ended, in virtual time.
-    public var now: Instant { runner?.now ?? .zero }
+    public var now: Instant { kiosk?.now ?? .zero }
     /// What the panel shows after the last run.
-    public var scanout: PixelBuffer? { backend?.scanout }
+    public var scanout: PixelBuffer? { kiosk?.scanout }
+    /// The display of the last run: its `scanout` is what the panel shows.
+    public var backend: HeadlessBackend? { kiosk?.runner?.backend as? HeadlessBackend }
 }

@@ -1,4 +1,4 @@
-import KioskCLI
-// The whole tool lives in KioskCLI, as a library entry an app can call with its own control
-// registry; this executable is that entry with the built-in controls.
+import SwiftKiosk
+// The whole tool lives in the library (KioskCLI), as an entry an app can call with its own
+// control registry; this executable is that entry with the built-in controls.
 KioskCommand.main(registry: .standard)

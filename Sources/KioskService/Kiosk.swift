@@ -1,0 +1,118 @@
+import KioskBackend
+import KioskConfig
+import KioskCore
+import KioskUI
+
+/// A kiosk app: a scene (built in code, from a config, or both) on a display, until it stops.
+///
+/// The few lines from `main.swift` to a running kiosk:
+///
+/// ```swift
+/// import SwiftKiosk
+///
+/// let kiosk = Kiosk(designSize: Size(800, 480)) { size in
+///     let volume = CircularSlider(id: "volume", frame: Rect(300, 140, 200, 200), theme: .standard, angle: 90)
+///     volume.addObserver(for: .valueCommitted) { event in print("volume", event["angle"] ?? "") }
+///     return Scene(designSize: size, screens: [Screen(id: "main", controls: [volume])])
+/// }
+/// exit(try kiosk.run())
+/// ```
+///
+/// `display` chooses the backend (`.auto`: DRM, else Wayland, else the framebuffer, else
+/// headless); the loop, signals, sessions, pacing and readiness are ``KioskRunner``'s. Every
+/// event goes to `emit` (by default the documented JSON lines on stdout) after the controls'
+/// and the scene's observers have seen it. `kiosk run` is this type with the command line's
+/// options.
+///
+/// Headless, the run is on the virtual clock unless `clock` says otherwise: it plays the
+/// display's touch script and ends when nothing is left to happen.
+public final class Kiosk {
+    /// Which display, and its options (`--backend`, `--drm-device`, `--windowed`, …).
+    public var display: DisplayRequest
+    /// How the panel is mounted: turns pixels and touch together.
+    public var rotation: DisplayRotation
+    /// libinput's calibration matrix for the touchscreen, applied before the rotation.
+    public var calibration: AffineTransform
+    /// Draws an arrow where a mouse points (touch screens show none).
+    public var showsCursor: Bool
+    /// nil: the virtual clock when the display is headless, the monotonic clock otherwise.
+    public var clock: KioskRunner.Clock?
+    /// Ends the run at this time (virtual or monotonic); nil: until stopped.
+    public var until: Instant?
+    /// Every control event, in order, after its observers ran.
+    public var emit: (ControlEvent) -> Void
+    /// Sees every raw touch first; returning true consumes it (calibration does).
+    public var touchInterceptor: ((TouchEvent) -> Bool)?
+    /// Called after every presented frame with its time.
+    public var onFramePresented: ((Instant) -> Void)?
+
+    private let sceneSource: KioskRunner.SceneSource
+    /// The runner of the current or last run.
+    public private(set) var runner: KioskRunner?
+
+    /// A kiosk around `scene`.
+    /// - Parameters:
+    ///   - scene: the size the layout is written for (nil: the upright screen's own pixels)
+    ///     and how to build the scene once the screen's size is known.
+    ///   - display: the backend; `.auto` by default.
+    public init(scene: KioskRunner.SceneSource, display: DisplayRequest = DisplayRequest(backend: .auto),
+                rotation: DisplayRotation = .none, calibration: AffineTransform = .identity, showsCursor: Bool = false) {
+        sceneSource = scene
+        self.display = display
+        self.rotation = rotation
+        self.calibration = calibration
+        self.showsCursor = showsCursor
+        emit = Kiosk.printEvent
+    }
+
+    /// A kiosk whose scene is built in code by `makeScene`, given the size it is laid out in
+    /// (`designSize`, or the screen's own when nil).
+    public convenience init(designSize: Size?, display: DisplayRequest = DisplayRequest(backend: .auto),
+                            makeScene: @escaping (Size) -> Scene) {
+        self.init(scene: KioskRunner.SceneSource(designSize: designSize, make: makeScene), display: display)
+    }
+
+    /// A kiosk described by `config` (its rotation, calibration and cursor setting included),
+    /// with `customize` run on every scene built from it: add, replace or observe controls in
+    /// code.
+    /// - Parameter display: the backend; nil is `.auto`, headless at the config's panel size.
+    public convenience init(config: KioskConfig, display: DisplayRequest? = nil, customize: ((Scene) -> Void)? = nil) {
+        let rotation = config.display.rotation
+        let panel = KioskSetup.defaultPanelSize(for: config, rotation: rotation)
+        let source = KioskSetup.sceneSource(for: config)
+        let scene = KioskRunner.SceneSource(designSize: source.designSize) { size in
+            let scene = source.make(size)
+            customize?(scene)
+            return scene
+        }
+        self.init(scene: scene, display: display ?? DisplayRequest(backend: .auto, headlessSize: panel),
+                  rotation: rotation, calibration: config.input.calibrationTransform,
+                  showsCursor: config.input.showCursor)
+    }
+
+    /// Runs until the end (headless on the virtual clock), `until`, SIGTERM or SIGINT, or the
+    /// display closing. Returns the exit code: 0, or 1 when the display failed or the session
+    /// was lost. Throws what stops it from starting (no display, a device in use).
+    public func run() throws -> Int32 {
+        let display = self.display
+        let headless = DisplayChoice.resolve(display) == .headless
+        let options = KioskRunner.Options(rotation: rotation, calibration: calibration, showCursor: showsCursor,
+                                          clock: clock ?? (headless ? .virtual : .monotonic), until: until)
+        let runner = KioskRunner(display: { loop in try DisplayChoice.make(display, loop: loop) },
+                                 scene: sceneSource, options: options, emit: emit)
+        runner.touchInterceptor = touchInterceptor
+        runner.onFramePresented = onFramePresented
+        self.runner = runner
+        return try runner.run()
+    }
+
+    /// The pipeline of the current or last run (nil before the screen's size was known).
+    public var runtime: KioskRuntime? { runner?.runtime }
+    /// The time of the last pass of the loop (virtual time on the virtual clock).
+    public var now: Instant { runner?.now ?? .zero }
+    /// What the panel shows after a headless run (nil on other backends).
+    public var scanout: PixelBuffer? { (runner?.backend as? HeadlessBackend)?.scanout }
+
+    /// The default `emit`: the event as its JSON line on stdout.
+    public static func printEvent(_ event: ControlEvent) { LineWriter.standardOutput.writeLine(EventEncoder.line(event)) }
+}

@@ -1,0 +1,114 @@
+import SwiftKiosk
+
+/// A kiosk under test: a scene (built in code, from a config, or both) on the headless
+/// display and the virtual clock, its events collected.
+///
+/// ```swift
+/// let tester = KioskTester(scene: scene)
+/// var touches = TouchSequence()
+/// touches.tap(at: Point(100, 100))
+/// try tester.run(touches)
+/// #expect(tester.eventLines == [#"{"t": 150, "source": "light", "event": "toggled", "value": {"on": true}}"#])
+/// try expectMatchesGolden(tester.screenshot(), named: "light-on")
+/// ```
+///
+/// A run takes milliseconds: time jumps from one thing that can happen to the next, and the
+/// run ends when the touches are over and nothing moves (or at `until`). The same touches give
+/// the same events and pixels on every machine. Each ``run(_:until:)`` starts the pipeline
+/// anew at time 0; a scene made in code keeps its state from one run to the next.
+public final class KioskTester {
+    /// Every event of the last run, in order, as observers and the JSON lines saw them.
+    public var events: [ControlEvent] { log.events }
+    /// The panel, in its own orientation (what a screenshot's size is).
+    public let panelWidth: Int
+    public let panelHeight: Int
+    private let kiosk: HeadlessKiosk
+    private let log = EventLog()
+
+    /// A tester around `scene`, on a panel of the scene's design size turned by `rotation`
+    /// unless `panelWidth` and `panelHeight` say otherwise.
+    public init(scene: Scene, panelWidth: Int? = nil, panelHeight: Int? = nil, rotation: DisplayRotation = .none) {
+        let design = scene.designSize
+        let upright = (Int(design.width.rounded()), Int(design.height.rounded()))
+        let panel = rotation.swapsAxes ? (upright.1, upright.0) : upright
+        self.panelWidth = panelWidth ?? panel.0
+        self.panelHeight = panelHeight ?? panel.1
+        let log = self.log
+        kiosk = HeadlessKiosk(scene: KioskRunner.SceneSource(designSize: design) { _ in scene },
+                              panelWidth: self.panelWidth, panelHeight: self.panelHeight, rotation: rotation,
+                              emit: { log.events.append($0) })
+    }
+
+    /// A tester of the kiosk `config` describes (its rotation and calibration included), with
+    /// `customize` run on the scene built from it (add, replace or observe controls in code).
+    public init(config: KioskConfig, panelWidth: Int? = nil, panelHeight: Int? = nil,
+                customize: ((Scene) -> Void)? = nil) {
+        let rotation = config.display.rotation
+        let panel = KioskSetup.defaultPanelSize(for: config, rotation: rotation)
+        self.panelWidth = panelWidth ?? panel.width
+        self.panelHeight = panelHeight ?? panel.height
+        let source = KioskSetup.sceneSource(for: config)
+        let log = self.log
+        kiosk = HeadlessKiosk(scene: KioskRunner.SceneSource(designSize: source.designSize) { size in
+            let scene = source.make(size)
+            customize?(scene)
+            return scene
+        }, panelWidth: self.panelWidth, panelHeight: self.panelHeight, rotation: rotation,
+           calibration: config.input.calibrationTransform, emit: { log.events.append($0) })
+    }
+
+    /// A tester of the config in `text`, checked as `kiosk check` would: the thrown
+    /// ``KioskSetup/LoadError`` lists every problem with `file`, the JSON path and the line.
+    /// - Parameter registry: the control types the config may use (an app's own included).
+    public convenience init(configText text: String, file: String = "test.json", registry: ControlRegistry = .standard,
+                            customize: ((Scene) -> Void)? = nil) throws {
+        let config = try KioskSetup.decodeConfig(text, path: FilePath(file), registry: registry)
+        self.init(config: config, customize: customize)
+    }
+
+    /// Plays `touches` from time 0 until they are over and nothing moves, or `until`.
+    public func run(_ touches: TouchSequence = TouchSequence(), until: Instant? = nil) throws {
+        try run(events: touches.events, until: until)
+    }
+
+    /// Plays raw touch events (panel pixels, sorted by time).
+    public func run(events touches: [TouchEvent], until: Instant? = nil) throws {
+        log.events = []
+        try kiosk.run(touches: touches, until: until)
+    }
+
+    /// The events of the last run as the JSON lines `kiosk run` writes.
+    public var eventLines: [String] { events.map(EventEncoder.line) }
+
+    /// The scene of the last run (nil before the first).
+    public var scene: Scene? { kiosk.runtime?.scene }
+
+    /// Where the last run ended, in virtual time.
+    public var now: Instant { kiosk.now }
+
+    /// Nothing moves and nothing waits: a device would sleep with no timeout.
+    public var isIdle: Bool { kiosk.runtime.map { $0.nextWakeup(now: now, outputReady: true) == nil } ?? true }
+
+    /// What the panel shows after the last run (in the panel's own orientation).
+    public func screenshot() throws -> PixelBuffer {
+        guard let scanout = kiosk.scanout else { throw KioskTesterError.noRunYet }
+        return scanout
+    }
+}
+
+/// The events of a run, kept apart from the tester so its headless kiosk can append to them.
+private final class EventLog {
+    var events: [ControlEvent] = []
+}
+
+/// What ``KioskTester`` cannot do.
+public enum KioskTesterError: Error, CustomStringConvertible {
+    /// `screenshot()` before any `run`.
+    case noRunYet
+
+    public var description: String {
+        switch self {
+        case .noRunYet: return "KioskTester: nothing was shown yet; call run() first"
+        }
+    }
+}
