@@ -29,6 +29,20 @@ public final class CircularSlider: Control {
         invalidateChange(from: old)
     }
 
+    /// `angle`, whole degrees 0…359.
+    public override var currentValue: [(name: String, value: EventScalar)]? { [("angle", .number(Double(angle)))] }
+
+    /// Sets `angle`: rounded down to whole degrees and brought into 0…359, as a finger would.
+    public override func setValue(_ fields: [(name: String, value: EventScalar)],
+                                  sendsEvents: Bool = true) throws(ControlValueError) {
+        if let error = ControlValueError.unknownFields(fields, known: ["angle"], control: id) { throw error }
+        guard let field = fields.last else { return }
+        let degrees = try ControlValueError.number(field, control: id)
+        let old = angle
+        setAngle(Int(degrees.truncatingRemainder(dividingBy: 360).rounded(.down)))
+        if sendsEvents && angle != old { sendValueEvents() }
+    }
+
     /// The glow around the arc, in design pixels. As in TBCircularSlider (`self.angle / 20`
     /// on an int) it grows in whole steps every 20°, which is also what lets most one-degree
     /// steps repaint only around the arc's end instead of the whole control.
@@ -108,11 +122,11 @@ public final class CircularSlider: Control {
         guard tracking, let a = Self.angle(from: center, to: point), a != angle else { return }
         setAngle(a)
         moved = true
-        send(.valueChanged, value: ["angle": .number(Double(angle))])
+        send(.valueChanged, fields: currentValue ?? [])
     }
 
     private func endTouch() {
-        if moved { send(.valueCommitted, value: ["angle": .number(Double(angle))]) }
+        if moved { send(.valueCommitted, fields: currentValue ?? []) }
         tracking = false
         moved = false
     }

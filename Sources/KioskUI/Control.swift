@@ -133,6 +133,32 @@ open class Control {
     /// Returns true while the control still has something moving.
     open func advance(by dt: Duration) -> Bool { false }
 
+    // MARK: Value
+
+    /// The control's value as named fields, in the order its events carry them (a range
+    /// slider's `lower` and `upper`, a dial's `angle`); nil for a control that has none (a
+    /// label, a button). What the control socket's `get` answers and the state file keeps.
+    open var currentValue: [(name: String, value: EventScalar)]? { nil }
+
+    /// Sets some or all of the value's fields from outside (the socket's `set`, a restored
+    /// state file), as a finger would: clamped and brought into range the same way, and, when
+    /// the value changed and `sendsEvents`, followed by the events a drag would send
+    /// (`valueChanged`, then `valueCommitted`). Fields not named keep their values.
+    ///
+    /// - Throws: ``ControlValueError`` for a control without a value, a field it does not
+    ///   have, or a field of the wrong type; nothing is changed then.
+    open func setValue(_ fields: [(name: String, value: EventScalar)], sendsEvents: Bool = true) throws(ControlValueError) {
+        throw ControlValueError("'\(id)' has no value to set")
+    }
+
+    /// Sends `valueChanged` and `valueCommitted` with the current value: what `setValue`
+    /// implementations call once the value changed.
+    public func sendValueEvents() {
+        guard let value = currentValue else { return }
+        send(.valueChanged, fields: value)
+        send(.valueCommitted, fields: value)
+    }
+
     // MARK: Events
 
     /// Reports `kind` with `value` (fields in order, as the JSON line writes them), stamped

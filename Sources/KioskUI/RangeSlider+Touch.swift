@@ -62,17 +62,13 @@ extension RangeSlider {
             if knob == .lower { setLowerValue(before + delta) } else { setUpperValue(before + delta) }
             let changed = value(of: knob) != before
             knobTouch = .dragging(knob, lastX: point.x, moved: moved || changed)
-            if changed { send(.valueChanged, fields: valueFields) }
+            if changed { send(.valueChanged, fields: currentValue ?? []) }
         }
     }
 
     func endKnobTouch() {
-        if case .dragging(_, _, true) = knobTouch { send(.valueCommitted, fields: valueFields) }
+        if case .dragging(_, _, true) = knobTouch { send(.valueCommitted, fields: currentValue ?? []) }
         knobTouch = .idle
         highlightedKnob = nil
-    }
-
-    var valueFields: [(name: String, value: EventScalar)] {
-        [("lower", .number(lowerValue)), ("upper", .number(upperValue))]
     }
 }

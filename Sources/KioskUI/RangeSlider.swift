@@ -69,6 +69,31 @@ public final class RangeSlider: Control {
         upperValue = v
     }
 
+    /// `lower` and `upper`.
+    public override var currentValue: [(name: String, value: EventScalar)]? {
+        [("lower", .number(lowerValue)), ("upper", .number(upperValue))]
+    }
+
+    /// Sets `lower` and/or `upper`, clamped into `minimum…maximum`. Both given: they are set
+    /// together (an upper below the lower is raised to it), so `lower=90 upper=95` works from
+    /// any starting values.
+    public override func setValue(_ fields: [(name: String, value: EventScalar)],
+                                  sendsEvents: Bool = true) throws(ControlValueError) {
+        if let error = ControlValueError.unknownFields(fields, known: ["lower", "upper"], control: id) { throw error }
+        var lower = lowerValue, upper = upperValue
+        for field in fields {
+            let n = try ControlValueError.number(field, control: id)
+            if field.name == "lower" { lower = n } else { upper = n }
+        }
+        let values = Self.clampedValues(lower: lower, upper: upper, min: minimumValue, max: maximumValue)
+        guard values.lower != lowerValue || values.upper != upperValue else { return }
+        // Widen first, so that neither setter clamps against the other's old value.
+        setLowerValue(min(values.lower, lowerValue))
+        setUpperValue(values.upper)
+        setLowerValue(values.lower)
+        if sendsEvents { sendValueEvents() }
+    }
+
     static func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double {
         v.isNaN ? lo : min(max(v, lo), hi)
     }

@@ -1,0 +1,27 @@
+/// Why a control refused a value set from outside (``Control/setValue(_:sendsEvents:)``): the
+/// message names the control and the field, as a reply to a client or a state-file warning.
+public struct ControlValueError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+
+    /// The fields of `fields` that are not among `known`, as an error (nil when all are known).
+    public static func unknownFields(_ fields: [(name: String, value: EventScalar)], known: [String],
+                                     control id: String) -> ControlValueError? {
+        let unknown = fields.map(\.name).filter { !known.contains($0) }
+        guard let first = unknown.first else { return nil }
+        let list = known.map { "'\($0)'" }.joined(separator: ", ")
+        return ControlValueError("'\(id)' has no field '\(first)' (its value has \(list))")
+    }
+
+    /// The number in `field`, or the error for a field of another type or a number that is not finite.
+    public static func number(_ field: (name: String, value: EventScalar), control id: String)
+        throws(ControlValueError) -> Double {
+        guard case .number(let n) = field.value, n.isFinite else {
+            throw ControlValueError("'\(id)'.\(field.name) must be a finite number (found \(field.value))")
+        }
+        return n
+    }
+}
