@@ -11,6 +11,7 @@ import KioskLoop
 /// runner's virtual clock a run is deterministic (same script, same events, same pixels) and
 /// takes milliseconds; on the real clock the same backend runs in real time.
 public final class HeadlessBackend: DisplayBackend {
+    /// The size and refresh it pretends to have; fixed for the backend's life.
     public let mode: OutputMode
     /// What the panel would show: XRGB8888 in panel orientation.
     public let scanout: PixelBuffer
