@@ -87,7 +87,7 @@ public struct OutputMode: Sendable, Equatable, CustomStringConvertible {
         self.scale = scale
     }
 
-    /// The buffer size as a ``Size``, for geometry.
+    /// The buffer size as a ``KioskCore/Size``, for geometry.
     public var size: Size { Size(Double(width), Double(height)) }
 
     /// `800x480@60`.

@@ -41,9 +41,9 @@ public struct ThemeSettings: Sendable, Equatable, Decodable {
     public static let defaultFont = Theme.standard.font
     /// The button fill when the config gives none: the standard theme's.
     public static let defaultButtonBackground = Theme.standard.buttonBackground
-    /// The panel fill when the config gives none: ``PanelStyle``'s default.
+    /// The panel fill when the config gives none: ``KioskUI/PanelStyle``'s default.
     public static let defaultPanelBackground = PanelStyle().background
-    /// The panel corner radius when the config gives none: ``PanelStyle``'s default.
+    /// The panel corner radius when the config gives none: ``KioskUI/PanelStyle``'s default.
     public static let defaultPanelCornerRadius = PanelStyle().cornerRadius
 
     /// `buttonText` nil means "the same as `text`".

@@ -15,7 +15,7 @@ import KioskUI
 public final class SceneRenderer {
     /// The shadow buffer: the whole panel as last rendered.
     public let frame: PixelBuffer
-    /// Draws into `frame` through `sceneToPanel`; controls receive it as their ``Canvas``.
+    /// Draws into `frame` through `sceneToPanel`; controls receive it as their ``KioskUI/Canvas``.
     public let canvas: CairoCanvas
     /// How the panel is mounted.
     public let rotation: DisplayRotation

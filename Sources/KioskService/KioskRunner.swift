@@ -68,7 +68,7 @@ public final class KioskRunner {
     public struct Options {
         /// How the panel is mounted: pixels and touches are turned by this.
         public var rotation: DisplayRotation
-        /// The touch calibration (``InputSettings``' matrix), applied in panel coordinates before the rotation.
+        /// The touch calibration (``KioskConfig/InputSettings``' matrix), applied in panel coordinates before the rotation.
         public var calibration: AffineTransform
         /// Draw a pointer cursor when a mouse moves.
         public var showCursor: Bool
@@ -127,9 +127,13 @@ public final class KioskRunner {
         case sessionLost(String)
     }
 
+    /// A runner that has not started yet; `run()` starts it.
+    ///
     /// - Parameters:
     ///   - display: makes the backend (and its session and input) for the runner's loop; called
     ///     once, after the signals are blocked and before anything else starts.
+    ///   - scene: how the scene is made once the screen's size is known.
+    ///   - options: rotation, calibration, cursor, clock and end time.
     ///   - emit: every control event, in order.
     public init(display: @escaping (EventLoop) throws -> Display, scene: SceneSource, options: Options,
                 emit: @escaping (ControlEvent) -> Void) {
