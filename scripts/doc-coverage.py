@@ -61,7 +61,7 @@ def main():
     print(f"doc-coverage: {total - len(missing)} of {total} public symbols documented "
           f"in {', '.join(modules)}", file=sys.stderr)
     if missing:
-        print(f"doc-coverage: {len(missing)} public symbols lack a doc comment (listed above)",
+        print(f"doc-coverage: doc comment missing on {len(missing)} public symbol(s), listed above",
               file=sys.stderr)
         sys.exit(1)
 

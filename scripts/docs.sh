@@ -61,8 +61,10 @@ if [ ! -d Sources/SwiftKiosk ]; then
   sed -i '1s/.*/# SwiftKiosk\n\n@Metadata {\n  @TechnologyRoot\n}/' "$catalog/SwiftKiosk.md"
 fi
 
+# docc ships beside swift in the toolchain, which need not be on PATH by that name.
+docc=$(command -v docc || echo "$(dirname "$(readlink -f "$(command -v swift)")")/docc")
 log=$out/docc.log
-if ! docc convert "$catalog" --additional-symbol-graph-dir "$graphs" \
+if ! "$docc" convert "$catalog" --additional-symbol-graph-dir "$graphs" \
     --output-path "$out/SwiftKiosk.doccarchive" \
     --fallback-display-name SwiftKiosk --fallback-bundle-identifier org.swiftkiosk \
     --transform-for-static-hosting --warnings-as-errors >"$log" 2>&1 \
