@@ -46,13 +46,13 @@ public final class Animator {
 
     /// Where the animator is in its life; the raw value is a readable name for logs.
     public enum State: String, Sendable {
-        /// `inactive`: never started; `running`: stepping towards its end; `paused`: holding its fraction until resumed; `finished`: at its end, completion called.
+        /// `inactive`: not started, or cancelled; `running`: moving on every step; `paused`: holding its fraction until resumed; `finished`: arrived or finished on purpose, `completion` called.
         case inactive, running, paused, finished
     }
 
     /// Where an animation ended, as reported to `completion`.
     public enum Position: Sendable {
-        /// `start`: back where it began (reversed or cancelled to the start); `end`: at its target; `current`: stopped part way, where it was.
+        /// `start`: at fraction 0 (a reversed run arrived, or `finish(at: .start)`); `end`: at fraction 1; `current`: finished on purpose part way, where it was.
         case start, end, current
     }
 
