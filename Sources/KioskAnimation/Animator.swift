@@ -46,11 +46,13 @@ public final class Animator {
 
     /// Where the animator is in its life; the raw value is a readable name for logs.
     public enum State: String, Sendable {
+        /// `inactive`: not started, or cancelled; `running`: moving on every step; `paused`: holding its fraction until resumed; `finished`: arrived or finished on purpose, `completion` called.
         case inactive, running, paused, finished
     }
 
     /// Where an animation ended, as reported to `completion`.
     public enum Position: Sendable {
+        /// `start`: at fraction 0 (a reversed run arrived, or `finish(at: .start)`); `end`: at fraction 1; `current`: finished on purpose part way, where it was.
         case start, end, current
     }
 
@@ -58,6 +60,7 @@ public final class Animator {
     /// summing `dt / duration` many times (thirty steps of 1/30 may add up to 0.99999999999999989).
     static let arrivalTolerance = 1e-9
 
+    /// Where the animator is now; changes only through its own methods and `advance(by:)`.
     public private(set) var state: State = .inactive
 
     /// Seconds a whole 0→1 run takes at the pace `continue(duration:)` chose; nil means `duration`.

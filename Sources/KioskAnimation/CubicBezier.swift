@@ -10,9 +10,13 @@
 /// Accuracy: the solved t satisfies |x(t) − x| < 1e-9, so the returned y is within
 /// slope × 1e-9 of the exact value — below 1e-6 for any curve whose slope stays under 1000.
 public struct CubicBezier: Sendable, Equatable {
+    /// The first control point's x, clamped to 0…1 so that the curve stays a function of x.
     public let x1: Double
+    /// The first control point's y; may leave 0…1 for an overshoot.
     public let y1: Double
+    /// The second control point's x, clamped to 0…1.
     public let x2: Double
+    /// The second control point's y; may leave 0…1 for an overshoot.
     public let y2: Double
 
     // Power-basis coefficients of the Bernstein form with P0 = (0, 0), P3 = (1, 1):

@@ -14,10 +14,15 @@
 /// `cubicBezier(x1, y1, x2, y2)` takes any CSS `cubic-bezier()`; y1 and y2 may leave 0…1 to
 /// overshoot. The curve is solved numerically by ``CubicBezier``.
 public enum Easing: Sendable, Equatable {
+    /// Constant speed.
     case linear
+    /// Starts slowly, ends at full speed (CSS `ease-in`).
     case easeIn
+    /// Starts at full speed, slows into the end (CSS `ease-out`): the usual curve for something arriving.
     case easeOut
+    /// Slow at both ends (CSS `ease-in-out`).
     case easeInOut
+    /// A CSS `cubic-bezier(x1, y1, x2, y2)` curve (see ``CubicBezier``).
     case cubicBezier(Double, Double, Double, Double)
 
     /// The eased progress for linear progress `t` (clamped to 0…1; NaN counts as 0).

@@ -2,9 +2,12 @@ import KioskCore
 
 /// Where a spring-driven value is and how fast it moves (units per second).
 public struct SpringState: Sendable, Equatable {
+    /// Where the spring is, in the units of the animated value.
     public var position: Double
+    /// How fast it moves, in units per second; carried over when the target changes mid-flight.
     public var velocity: Double
 
+    /// A spring at `position`, moving at `velocity` (default: at rest).
     public init(position: Double, velocity: Double = 0) {
         self.position = position
         self.velocity = velocity

@@ -6,8 +6,8 @@
 /// step until ``isSettled``. Changing ``target`` mid-flight is fine: the motion bends smoothly,
 /// because position and velocity carry over.
 ///
-/// Used only from the main thread, so it is a plain (non-`Sendable`) class; an ``AnimationSet``
-/// holds it by reference while the UI reads ``value`` to draw.
+/// Used only from the main thread, so it is a plain (non-`Sendable`) class; a control holds it
+/// by reference, steps it in `advance(by:)` and reads ``value`` to draw.
 ///
 /// ## Always settles
 ///

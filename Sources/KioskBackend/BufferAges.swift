@@ -25,12 +25,14 @@ public struct BufferAges: Sendable {
     private var history: [DamageRegion] = []
     private let historyLength: Int
 
+    /// Ages for `bufferCount` buffers of unknown contents covering `bounds`, keeping the damage of the last `historyLength` frames (an older buffer is repainted whole).
     public init(bufferCount: Int = 0, bounds: Rect, historyLength: Int) {
         self.bounds = bounds
         self.content = Array(repeating: nil, count: bufferCount)
         self.historyLength = historyLength
     }
 
+    /// How many buffers are tracked.
     public var bufferCount: Int { content.count }
 
     /// A buffer joins, with unknown contents; returns its index.

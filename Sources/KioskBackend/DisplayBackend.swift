@@ -72,12 +72,14 @@ extension DisplayBackend {
 public struct OutputMode: Sendable, Equatable, CustomStringConvertible {
     /// Buffer size in pixels, in the panel's own orientation.
     public var width: Int
+    /// Buffer height in pixels, in the panel's own orientation.
     public var height: Int
     /// Time between two frames the output can show (a vertical blank, a compositor's repaint).
     public var refreshInterval: Duration
     /// Buffer pixels per logical pixel (`wl_output.scale`; 1 elsewhere).
     public var scale: Int
 
+    /// A mode of `width` × `height` buffer pixels, refreshed every `refreshInterval` (60 Hz by default), at `scale` buffer pixels per logical pixel.
     public init(width: Int, height: Int, refreshInterval: Duration = .nanoseconds(16_666_667), scale: Int = 1) {
         self.width = width
         self.height = height
@@ -85,6 +87,7 @@ public struct OutputMode: Sendable, Equatable, CustomStringConvertible {
         self.scale = scale
     }
 
+    /// The buffer size as a ``KioskCore/Size``, for geometry.
     public var size: Size { Size(Double(width), Double(height)) }
 
     /// `800x480@60`.
@@ -109,6 +112,7 @@ public struct BackendEvents {
     /// was lost. The runner stops; `BackendClosure.failed` makes the exit code non-zero.
     public var closed: (BackendClosure) -> Void
 
+    /// Callbacks for a backend to call from the runner's loop; each runs on the main thread.
     public init(frameDone: @escaping (Instant) -> Void, outputChanged: @escaping (OutputMode) -> Void,
                 input: @escaping (InputEvent) -> Void, closed: @escaping (BackendClosure) -> Void) {
         self.frameDone = frameDone

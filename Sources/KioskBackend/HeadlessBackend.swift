@@ -11,6 +11,7 @@ import KioskLoop
 /// runner's virtual clock a run is deterministic (same script, same events, same pixels) and
 /// takes milliseconds; on the real clock the same backend runs in real time.
 public final class HeadlessBackend: DisplayBackend {
+    /// The size and refresh it pretends to have; fixed for the backend's life.
     public let mode: OutputMode
     /// What the panel would show: XRGB8888 in panel orientation.
     public let scanout: PixelBuffer
@@ -20,7 +21,13 @@ public final class HeadlessBackend: DisplayBackend {
     private var frameCompletes: Instant?
     private var events: BackendEvents?
 
-    /// - Parameter script: touches in panel pixels, sorted by time (`TouchScript.parse`).
+    /// A virtual output of `width` × `height` pixels; throws when no buffer of that size can be made.
+    ///
+    /// - Parameters:
+    ///   - width: the panel's width in pixels, in its own orientation.
+    ///   - height: the panel's height in pixels, in its own orientation.
+    ///   - refreshInterval: how long a presented frame takes to be done, like a vertical blank (60 Hz by default).
+    ///   - script: touches in panel pixels, sorted by time (`TouchScript.parse`).
     public init(width: Int, height: Int, refreshInterval: Duration = .nanoseconds(16_666_667),
                 script: [TouchEvent] = []) throws(PixelBufferSizeError) {
         mode = OutputMode(width: width, height: height, refreshInterval: refreshInterval)

@@ -22,6 +22,7 @@ public struct PresentStatistics: Sendable, Equatable, CustomStringConvertible {
     /// The last present or mode error, as a message.
     public var lastError: String?
 
+    /// Statistics with nothing counted yet.
     public init() {}
 
     /// Copied bytes as a fraction of full-frame bytes (0 when nothing was presented).

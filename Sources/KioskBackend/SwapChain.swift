@@ -8,8 +8,16 @@ import KioskCore
 /// pan (`FBIOPAN_DISPLAY`) is the flip.
 public struct SwapChain: Sendable {
     /// What each buffer is doing.
-    public enum Role: Sendable, Equatable { case free, front, queued }
+    public enum Role: Sendable, Equatable {
+        /// May be drawn into.
+        case free
+        /// Scanned out now.
+        case front
+        /// Waiting for its flip to complete.
+        case queued
+    }
 
+    /// How many buffers take turns (two for double, three for triple buffering).
     public let bufferCount: Int
     /// The whole framebuffer: the damage of a buffer that must be fully repainted.
     public var bounds: Rect { ages.bounds }
@@ -23,6 +31,7 @@ public struct SwapChain: Sendable {
     public var frameNumber: Int { ages.frameNumber }
     private var ages: BufferAges
 
+    /// A chain of `bufferCount` buffers covering `bounds`, all free and of unknown contents; `historyLength` frames of damage are kept (default: enough for every buffer).
     public init(bufferCount: Int, bounds: Rect, historyLength: Int? = nil) {
         precondition(bufferCount >= 2, "a swap chain needs at least two buffers")
         self.bufferCount = bufferCount
@@ -30,6 +39,7 @@ public struct SwapChain: Sendable {
         ages = BufferAges(bufferCount: bufferCount, bounds: bounds, historyLength: historyLength ?? bufferCount + 2)
     }
 
+    /// What `buffer` (an index below `bufferCount`) is doing now.
     public func role(of buffer: Int) -> Role {
         if buffer == front { return .front }
         if buffer == queued { return .queued }

@@ -2,12 +2,17 @@ import KioskCore
 
 /// Problems in a touch script, each with its line number ("touches.jsonl:3: …").
 public struct TouchScriptError: Error, CustomStringConvertible, Equatable {
+    /// One bad line of a touch script.
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        /// The script's name as the user gave it.
         public var file: String
+        /// 1-based line number.
         public var line: Int
+        /// What is wrong with the line.
         public var message: String
         public var description: String { "\(file):\(line): \(message)" }
     }
+    /// Every problem found, in line order: the whole script is checked before one is reported.
     public var problems: [Problem]
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }
@@ -33,6 +38,7 @@ public enum TouchScript {
 
     static let keys: Set<String> = ["t", "type", "id", "x", "y"]
 
+    /// Parses a whole touch script (JSON lines) into touch events sorted by time, or throws every problem it finds. `file` names the script in the problems.
     public static func parse(_ text: String, file: String) throws(TouchScriptError) -> [TouchEvent] {
         var events: [TouchEvent] = []
         var problems: [TouchScriptError.Problem] = []

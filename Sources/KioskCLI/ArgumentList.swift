@@ -4,6 +4,7 @@ import KioskService
 public struct UsageError: Error, CustomStringConvertible, Equatable {
     /// The command as typed, with the program name: "kiosk run".
     public var command: String
+    /// What was wrong: "unknown option '--sise'; did you mean '--size'?".
     public var message: String
     public var description: String { "\(command): \(message) (see '\(command) --help')" }
 }

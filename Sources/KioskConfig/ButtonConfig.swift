@@ -17,6 +17,7 @@ public struct ButtonConfig: ControlDescription {
     /// `action` (optional).
     public var action: ButtonAction?
 
+    /// A button as the config describes it; `font` nil takes the theme's, `action` nil makes a button that only reports taps.
     public init(id: String, frame: Rect, title: String, font: String? = nil, action: ButtonAction? = nil) {
         self.id = id
         self.frame = frame

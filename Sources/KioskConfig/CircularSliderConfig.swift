@@ -17,6 +17,7 @@ public struct CircularSliderConfig: ControlDescription {
     /// `color` of the value text (optional): nil means the theme's text colour.
     public var color: Color?
 
+    /// A circular slider as the config describes it; `font` and `color` nil take the theme's.
     public init(id: String, frame: Rect, angle: Double = 0, font: String? = nil, color: Color? = nil) {
         self.id = id
         self.frame = frame

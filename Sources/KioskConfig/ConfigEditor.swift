@@ -6,6 +6,7 @@ import KioskCore
 /// Used by `kiosk calibrate` to store `input.calibration`. The text must be a valid config
 /// (the caller decoded it first); the scan below only has to find member boundaries.
 public enum ConfigEditor {
+    /// The value could not be changed: the text was not the config it was said to be.
     public struct EditError: Error, CustomStringConvertible {
         public var description: String
     }

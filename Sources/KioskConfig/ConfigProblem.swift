@@ -17,8 +17,10 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
     public var line: Int?
     /// 1-based column (in Unicode scalars) of the offending text, when known.
     public var column: Int?
+    /// What is wrong, in words for the person editing the file: "must be greater than min (0)".
     public var message: String
 
+    /// A problem in `file` at the JSON `path` (empty for the whole document), and the 1-based `line` and `column` when known.
     public init(file: String, path: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.file = file; self.path = path; self.line = line; self.column = column; self.message = message
     }
@@ -35,8 +37,10 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
 
 /// Every problem found in one config, in document order. Thrown by `ConfigLoader`; never empty.
 public struct ConfigErrors: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Every problem found, in document order: a config is checked whole, so one run shows them all.
     public var problems: [ConfigProblem]
 
+    /// Wraps the problems found; `problems` should not be empty.
     public init(problems: [ConfigProblem]) { self.problems = problems }
 
     /// One problem per line.

@@ -6,6 +6,7 @@ import KioskCore
 /// "display": { "rotation": 90, "background": "#101418", "designSize": [800, 480] }
 /// ```
 public struct DisplaySettings: Sendable, Equatable, Decodable {
+    /// The background when the config gives none: a dark blue-grey (`#101418`), the standard theme's.
     public static let defaultBackground = Color(hex: "#101418")!
     /// The panel a layout without `designSize` is checked against, and the headless default:
     /// 800x480 in the panel's own orientation (its upright screen is 480x800 at rotation 90).
@@ -25,6 +26,7 @@ public struct DisplaySettings: Sendable, Equatable, Decodable {
     /// rotation (480x800 at 90°).
     public var layoutSize: Size { designSize ?? rotation.screenSize(forPanel: Self.defaultPanelSize) }
 
+    /// Display settings; each default is what an absent key means.
     public init(rotation: DisplayRotation = .none, background: Color = DisplaySettings.defaultBackground,
                 designSize: Size? = nil) {
         self.rotation = rotation

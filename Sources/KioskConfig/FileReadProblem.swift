@@ -7,5 +7,6 @@ public struct FileReadProblem: Error, Sendable, Equatable {
     /// For example `strerror`'s text: "No such file or directory".
     public var reason: String
 
+    /// A problem whose `reason` is shown after the path.
     public init(reason: String) { self.reason = reason }
 }

@@ -15,8 +15,10 @@ public struct InputSettings: Sendable, Equatable, Decodable {
     /// shows none, even when a mouse is plugged in).
     public var showCursor: Bool
 
+    /// The calibration that changes nothing: `[1, 0, 0, 0, 1, 0]`.
     public static let identity: [Double] = [1, 0, 0, 0, 1, 0]
 
+    /// Input settings; each default is what an absent key means.
     public init(calibration: [Double] = InputSettings.identity, showCursor: Bool = false) {
         self.calibration = calibration
         self.showCursor = showCursor

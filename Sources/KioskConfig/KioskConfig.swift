@@ -32,6 +32,7 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     /// Not part of the JSON: `ConfigLoader` reads the files; other decoders leave it empty.
     public var templates: [String: PopupTemplate]
 
+    /// A whole kiosk as a config describes it, for building one in code; each default is what an absent key means.
     public init(display: DisplaySettings = DisplaySettings(), theme: ThemeSettings = ThemeSettings(),
                 input: InputSettings = InputSettings(), startScreen: String, screens: [ScreenConfig], panels: [PanelConfig] = [], popups: [PopupConfig] = [],
                 templates: [String: PopupTemplate] = [:]) {

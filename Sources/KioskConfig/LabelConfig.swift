@@ -18,6 +18,7 @@ public struct LabelConfig: ControlDescription {
     /// `alignment` (default `leading`).
     public var alignment: LabelAlignment
 
+    /// A label as the config describes it; `font` and `color` nil take the theme's.
     public init(id: String, frame: Rect, text: String, font: String? = nil, color: Color? = nil,
                 alignment: LabelAlignment = .leading) {
         self.id = id
@@ -48,6 +49,7 @@ public struct LabelConfig: ControlDescription {
 /// Where a label's text sits horizontally in its frame. "Leading" and "trailing" rather than
 /// left and right, so that the words still fit if right-to-left text is added later.
 public enum LabelAlignment: String, Sendable, Equatable, CaseIterable, Decodable, ConfigKeyword {
+    /// Where the text sits across its frame: `leading` (left), `center`, `trailing` (right).
     case leading, center, trailing
     static let keywordKind = "alignment"
 

@@ -26,8 +26,10 @@ public struct PanelConfig: Sendable, Equatable, Decodable {
     /// `controls` (default none), painted in order, frames relative to the panel.
     public var controls: [ControlConfig]
 
+    /// The `extent` when the config gives none: half the screen.
     public static let defaultExtent = 0.5
 
+    /// A panel as the config describes it; its controls' frames are relative to the panel.
     public init(id: String, edge: PanelEdge = .bottom, extent: Double = PanelConfig.defaultExtent,
                 background: Color? = nil, cornerRadius: Double? = nil, controls: [ControlConfig] = []) {
         self.id = id

@@ -10,6 +10,7 @@ public struct PopupButtonConfig: Sendable, Equatable, Decodable {
     /// `action` (optional): any button action; nil dismisses the popup.
     public var action: ButtonAction?
 
+    /// A popup button; `action` nil closes the popup when tapped.
     public init(id: String, title: String, action: ButtonAction? = nil) {
         self.id = id
         self.title = title

@@ -25,8 +25,10 @@ public struct PopupConfig: Sendable, Equatable, Decodable {
     /// `buttons` (required): one to `maximumButtons`, side by side in the template's button row.
     public var buttons: [PopupButtonConfig]
 
+    /// At most this many buttons fit the template's button row.
     public static let maximumButtons = 3
 
+    /// A popup as the config describes it; `templatePath` is resolved against the config file's folder.
     public init(id: String, templatePath: String, title: String, text: String = "", buttons: [PopupButtonConfig]) {
         self.id = id
         self.templatePath = templatePath

@@ -15,11 +15,16 @@ extension PopupTemplate {
         /// `borderWidth`, 0…16384 (default 1; 0 draws no border).
         public var borderWidth: Double
 
+        /// The box's corner radius when the template gives none.
         public static let defaultCornerRadius = 14.0
+        /// The box's fill when the template gives none.
         public static let defaultBackground = Color(hex: "#222A34")!
+        /// The box's border colour when the template gives none.
         public static let defaultBorder = Color(hex: "#4A5A6E")!
+        /// The box's border width when the template gives none.
         public static let defaultBorderWidth = 1.0
 
+        /// A box at `frame` in the design coordinates; unset parts take the defaults above.
         public init(frame: Rect, cornerRadius: Double = Box.defaultCornerRadius,
                     background: Color = Box.defaultBackground, border: Color = Box.defaultBorder,
                     borderWidth: Double = Box.defaultBorderWidth) {
@@ -62,6 +67,7 @@ extension PopupTemplate {
         /// `alignment` (default `center`).
         public var alignment: LabelAlignment
 
+        /// A text part at `frame`, in `font` and `color`.
         public init(frame: Rect, font: String, color: Color, alignment: LabelAlignment = .center) {
             self.frame = frame
             self.font = font
@@ -95,12 +101,18 @@ extension PopupTemplate {
         /// `spacing` between buttons, 0…16384 (default 12).
         public var spacing: Double
 
+        /// The buttons' font when the template gives none.
         public static let defaultFont = "sans-serif bold 17"
+        /// The buttons' text colour when the template gives none.
         public static let defaultColor = Color.white
+        /// The buttons' fill when the template gives none.
         public static let defaultBackground = Color(hex: "#0073F0")!
+        /// The buttons' corner radius when the template gives none.
         public static let defaultCornerRadius = 10.0
+        /// The gap between two buttons when the template gives none.
         public static let defaultSpacing = 12.0
 
+        /// A button row at `frame`: the buttons share its width, `spacing` apart.
         public init(frame: Rect, font: String = ButtonRow.defaultFont, color: Color = ButtonRow.defaultColor,
                     background: Color = ButtonRow.defaultBackground,
                     cornerRadius: Double = ButtonRow.defaultCornerRadius, spacing: Double = ButtonRow.defaultSpacing) {

@@ -31,8 +31,10 @@ public struct PopupTemplate: Sendable, Equatable, Decodable {
     /// `buttons`: the row the popup's buttons share.
     public var buttons: ButtonRow
 
+    /// The dim behind the box when the template gives none: black at half opacity.
     public static let defaultBackdrop = Color(hex: "#00000080")!
 
+    /// A template from its parts; `backdrop` dims what is behind the popup.
     public init(box: Box, backdrop: Color = PopupTemplate.defaultBackdrop, title: TextPart, text: TextPart,
                 buttons: ButtonRow) {
         self.box = box

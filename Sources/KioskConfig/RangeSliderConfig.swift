@@ -30,6 +30,7 @@ public struct RangeSliderConfig: ControlDescription {
     /// `curvaceousness` (optional, 0…1): nil means the theme's.
     public var curvaceousness: Double?
 
+    /// A range slider as the config describes it; the colours nil take the theme's.
     public init(id: String, frame: Rect, minimum: Double = 0, maximum: Double = 10, lower: Double = 2,
                 upper: Double = 8, trackColor: Color? = nil, highlightColor: Color? = nil,
                 knobColor: Color? = nil, curvaceousness: Double? = nil) {

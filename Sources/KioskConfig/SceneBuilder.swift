@@ -33,6 +33,7 @@ public enum SceneBuilder {
         return scene
     }
 
+    /// The theme a config asks for: its `theme` settings, with the display's background. Built once per scene and handed to every control, so a control drawn with a colour left unset matches the others.
     public static func makeTheme(_ config: KioskConfig) -> Theme {
         let t = config.theme
         return Theme(background: config.display.background, accent: t.accent, track: t.track, knob: t.knob,

@@ -14,6 +14,7 @@ public struct ScreenConfig: Sendable, Equatable, Decodable {
     /// `controls` (default none), painted in order: later ones on top.
     public var controls: [ControlConfig]
 
+    /// A screen as the config describes it; `background` nil shows the display's.
     public init(id: String, background: Color? = nil, controls: [ControlConfig] = []) {
         self.id = id
         self.background = background

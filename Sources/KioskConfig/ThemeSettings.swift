@@ -29,13 +29,21 @@ public struct ThemeSettings: Sendable, Equatable, Decodable {
 
     // The defaults are the controls' own (`Theme.standard`, `PanelStyle()`), so a config
     // without a theme looks exactly like controls and panels made in code.
+    /// The accent when the config gives none: the standard theme's.
     public static let defaultAccent = Theme.standard.accent
+    /// The track colour when the config gives none: the standard theme's.
     public static let defaultTrack = Theme.standard.track
+    /// The knob colour when the config gives none: the standard theme's.
     public static let defaultKnob = Theme.standard.knob
+    /// The text colour when the config gives none: the standard theme's.
     public static let defaultText = Theme.standard.text
+    /// The font when the config gives none: the standard theme's.
     public static let defaultFont = Theme.standard.font
+    /// The button fill when the config gives none: the standard theme's.
     public static let defaultButtonBackground = Theme.standard.buttonBackground
+    /// The panel fill when the config gives none: ``KioskUI/PanelStyle``'s default.
     public static let defaultPanelBackground = PanelStyle().background
+    /// The panel corner radius when the config gives none: ``KioskUI/PanelStyle``'s default.
     public static let defaultPanelCornerRadius = PanelStyle().cornerRadius
 
     /// `buttonText` nil means "the same as `text`".

@@ -1,21 +1,27 @@
 /// A 2-D affine transform in cairo's convention:
 /// `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
 public struct AffineTransform: Hashable, Sendable {
+    /// The matrix [a c tx; b d ty; 0 0 1], as cairo's `cairo_matrix_t` orders it: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
     public var a, b, c, d, tx, ty: Double
 
+    /// A transform from its six matrix entries.
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
+    /// The transform that changes nothing.
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// Moves every point by (`x`, `y`).
     public static func translation(_ x: Double, _ y: Double) -> AffineTransform {
         AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
+    /// Scales x by `sx` and y by `sy` about the origin.
     public static func scale(_ sx: Double, _ sy: Double) -> AffineTransform {
         AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
 
+    /// Where `p` lands under this transform.
     public func apply(_ p: Point) -> Point {
         Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
     }

@@ -1,16 +1,24 @@
 /// A straight (not premultiplied) RGBA colour with components in 0...1.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0…1 (not premultiplied).
     public var red: Double
+    /// Green, 0…1 (not premultiplied).
     public var green: Double
+    /// Blue, 0…1 (not premultiplied).
     public var blue: Double
+    /// Opacity, 0 (transparent) … 1 (opaque).
     public var alpha: Double
 
+    /// A colour from components in 0…1; opaque unless `alpha` says otherwise.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
 
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Fully transparent (black with alpha 0): paints nothing.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// Parses `#RRGGBB` or `#RRGGBBAA`; nil for anything else.
@@ -36,6 +44,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The same colour with opacity `a`.
     public func withAlpha(_ a: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: a) }
 
     /// Linear mix: `t = 0` gives self, `t = 1` gives `other`.
@@ -55,6 +64,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
               blue: blue + (1 - blue) * amount, alpha: alpha)
     }
 
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque: the form configs and event lines use.
     public var hexString: String {
         func h(_ v: Double) -> String {
             // Clamped to 0…255 first (NaN, which `min`/`max` pass through, as 0): `Int(_:)`

@@ -5,20 +5,27 @@
 /// rectangles are merged whenever the merge wastes little area, and the list never grows past
 /// `maxRects` (the cheapest pair is merged instead).
 public struct DamageRegion: Sendable, Equatable, CustomStringConvertible {
+    /// The damaged rectangles in whole pixels, at most `maxRects` of them, none overlapping another.
     public private(set) var rects: [Rect] = []
+    /// The most rectangles kept; more are merged, which repaints a little extra but keeps the clip cheap.
     public let maxRects: Int
 
+    /// An empty region holding up to `maxRects` rectangles (at least 1).
     public init(maxRects: Int = 8) { self.maxRects = max(1, maxRects) }
+    /// A region of one rectangle.
     public init(_ rect: Rect, maxRects: Int = 8) {
         self.init(maxRects: maxRects)
         add(rect)
     }
 
+    /// Nothing is damaged.
     public var isEmpty: Bool { rects.isEmpty }
+    /// The smallest rectangle holding every damaged one (`Rect.zero` when empty).
     public var bounds: Rect { rects.reduce(Rect.zero) { $0.union($1) } }
     /// Pixels covered (rectangles never overlap after `add`, so the sum is exact).
     public var area: Double { rects.reduce(0) { $0 + $1.area } }
 
+    /// Forgets all damage, keeping the storage for the next frame.
     public mutating func removeAll() { rects.removeAll(keepingCapacity: true) }
 
     /// Adds `rect` (rounded out to whole pixels).
@@ -42,6 +49,7 @@ public struct DamageRegion: Sendable, Equatable, CustomStringConvertible {
         while rects.count > maxRects { mergeCheapestPair() }
     }
 
+    /// Adds every rectangle of `other`.
     public mutating func formUnion(_ other: DamageRegion) {
         for r in other.rects { add(r) }
     }
@@ -51,6 +59,7 @@ public struct DamageRegion: Sendable, Equatable, CustomStringConvertible {
         rects = rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
     }
 
+    /// Whether any damaged rectangle overlaps `rect`: a control outside the damage need not be drawn.
     public func intersects(_ rect: Rect) -> Bool { rects.contains { $0.intersects(rect) } }
 
     /// Fraction of the union's bounding box that was not in either rectangle.

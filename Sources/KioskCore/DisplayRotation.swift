@@ -4,10 +4,13 @@
 /// `screenToPanel` into the panel-oriented framebuffer, and touches (reported in panel
 /// coordinates) come back through `panelToScreen`, so pixels and touch can never disagree.
 public enum DisplayRotation: Int, Sendable, CaseIterable, Hashable {
+    /// How far the picture is turned clockwise on the panel; the raw value is in degrees.
     case none = 0, quarter = 90, half = 180, threeQuarters = 270
 
+    /// The rotation of `degrees` (0, 90, 180 or 270); nil for any other angle.
     public init?(degrees: Int) { self.init(rawValue: degrees) }
 
+    /// The clockwise rotation in degrees.
     public var degrees: Int { rawValue }
 
     /// True when the screen's width is the panel's height.

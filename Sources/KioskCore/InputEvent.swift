@@ -30,8 +30,11 @@ public struct InputCapabilities: OptionSet, Sendable, Hashable, CustomStringConv
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// A touchscreen: slots, down/move/up.
     public static let touch = InputCapabilities(rawValue: 1 << 0)
+    /// A mouse or touchpad: a pointer that moves and clicks.
     public static let pointer = InputCapabilities(rawValue: 1 << 1)
+    /// A keyboard.
     public static let keyboard = InputCapabilities(rawValue: 1 << 2)
 
     /// "touch", "pointer+keyboard", "none": for logs.

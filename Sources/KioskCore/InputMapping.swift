@@ -11,6 +11,7 @@
 /// the scene. Every gesture, velocity and animation downstream then works with finite,
 /// modest numbers.
 public struct InputMapping: Sendable {
+    /// Panel pixels to scene coordinates: calibration, then rotation, then layout scale.
     public let panelToScene: AffineTransform
     /// Where mapped positions are kept (scene coordinates); see the type's notes.
     public let reach: Rect
@@ -27,11 +28,13 @@ public struct InputMapping: Sendable {
     /// The reach of a mapping made without a scene: as far as `panelLimit`.
     public static let defaultReach = Rect(-panelLimit, -panelLimit, 2 * panelLimit, 2 * panelLimit)
 
+    /// A mapping through `panelToScene` whose results are kept within `reach`.
     public init(panelToScene: AffineTransform, reach: Rect = InputMapping.defaultReach) {
         self.panelToScene = panelToScene
         self.reach = reach
     }
 
+    /// The mapping of a panel of size `panel` (its own orientation) mounted with `rotation`, followed by `screenToScene` (the layout scale); positions are kept within reach of the scene.
     public init(rotation: DisplayRotation, panel: Size, screenToScene: AffineTransform = .identity) {
         self.init(panelToScene: rotation.panelToScreen(panel: panel).then(screenToScene))
     }
@@ -57,6 +60,7 @@ public struct InputMapping: Sendable {
         panelToScene.apply(panelPoint.clamped(to: Self.defaultReach)).clamped(to: reach)
     }
 
+    /// The event with its position mapped (and clamped); slot, phase and time unchanged.
     public func map(_ event: TouchEvent) -> TouchEvent {
         var e = event
         e.position = scenePoint(event.position)

@@ -21,10 +21,13 @@
 ///
 /// So a bad number can make a deadline lie at the end of time, but never stops the kiosk.
 public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Nanoseconds since the program's time line began.
     public var nanoseconds: Int64
 
+    /// The instant `nanoseconds` after the start of the time line.
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
+    /// The start of the time line.
     public static let zero = Instant(nanoseconds: 0)
     /// The latest instant there is, where every later time saturates (292 years on).
     public static let endOfTime = Instant(nanoseconds: .max)
@@ -37,7 +40,9 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `s` seconds after the start; saturates like `milliseconds(_:)`.
     public static func seconds(_ s: Double) -> Instant { .milliseconds(s * 1000) }
 
+    /// Time since the start of the time line, in milliseconds (event lines print this).
     public var milliseconds: Double { Double(nanoseconds) / 1_000_000 }
+    /// Time since the start of the time line, in seconds.
     public var seconds: Double { Double(nanoseconds) / 1_000_000_000 }
 
     public static func < (a: Instant, b: Instant) -> Bool { a.nanoseconds < b.nanoseconds }
@@ -47,6 +52,7 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static func + (a: Instant, d: Duration) -> Instant {
         Instant(nanoseconds: Int64(clamping: Int128(a.nanoseconds) + d.exactNanoseconds))
     }
+    /// The instant `d` earlier, saturating at the ends of time.
     public static func - (a: Instant, d: Duration) -> Instant {
         Instant(nanoseconds: Int64(clamping: Int128(a.nanoseconds) - d.exactNanoseconds))
     }
@@ -54,6 +60,7 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static func - (a: Instant, b: Instant) -> Duration {
         .nanoseconds(Int128(a.nanoseconds) - Int128(b.nanoseconds))
     }
+    /// Moves the instant `d` later, saturating at the end of time.
     public static func += (a: inout Instant, d: Duration) { a = a + d }
 
     public var description: String { "\(Self.formatMilliseconds(milliseconds))ms" }
@@ -90,7 +97,9 @@ extension Duration {
         return Int128(c.seconds) * 1_000_000_000 + Int128(c.attoseconds / 1_000_000_000)
     }
 
+    /// The duration in seconds, for arithmetic with `Double` rates.
     public var inSeconds: Double { Double(nanoseconds) / 1_000_000_000 }
+    /// The duration in milliseconds.
     public var inMilliseconds: Double { Double(nanoseconds) / 1_000_000 }
 
     /// `s` seconds in whole nanoseconds, saturating at ±2⁶³ ns (292 years) and with NaN as

@@ -1,6 +1,8 @@
 /// A pixel buffer size that cannot be allocated.
 public struct PixelBufferSizeError: Error, CustomStringConvertible, Equatable {
+    /// The width asked for.
     public var width: Int
+    /// The height asked for.
     public var height: Int
     public var description: String {
         "PixelBuffer(width: \(width), height: \(height)): a buffer must be 1…\(PixelBuffer.maximumSide) pixels a side"
@@ -28,10 +30,13 @@ public final class PixelBuffer {
         case xrgb32
     }
 
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// Bytes from the start of one row to the start of the next (at least `width * 4`).
     public let stride: Int
+    /// What the fourth byte of each pixel means.
     public let format: Format
     /// The first byte of row 0. Valid for `stride * height` bytes while this object lives.
     public let bytes: UnsafeMutableRawPointer

@@ -1,5 +1,6 @@
 /// A layout that no scanout buffer can have, with what is wrong with it.
 public struct PixelLayoutError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What is wrong, in words: "red and green share bit 5".
     public var reason: String
     public var description: String { reason }
 }
@@ -15,8 +16,11 @@ public struct PixelLayoutError: Error, CustomStringConvertible, Equatable, Senda
 public struct PixelLayout: Sendable, Hashable, CustomStringConvertible {
     /// One colour channel: `length` bits starting at bit `offset` of the pixel value.
     public struct Channel: Sendable, Hashable {
+        /// The lowest bit of the channel in the pixel value.
         public var offset: Int
+        /// How many bits the channel has.
         public var length: Int
+        /// A channel of `length` bits starting at bit `offset`.
         public init(offset: Int, length: Int) {
             self.offset = offset
             self.length = length
@@ -27,13 +31,17 @@ public struct PixelLayout: Sendable, Hashable, CustomStringConvertible {
 
     /// 16, 24 or 32.
     public let bitsPerPixel: Int
+    /// Where red's bits are.
     public let red: Channel
+    /// Where green's bits are.
     public let green: Channel
+    /// Where blue's bits are.
     public let blue: Channel
 
     /// The channel lengths a layout may have: up to 16 bits (10-bit panels expand by bit
     /// replication); nothing wider exists in a packed pixel of at most 32 bits with three channels.
     public static let channelLengths = 1...16
+    /// The pixel sizes a layout may have, in bits: whole bytes from 2 to 4.
     public static let pixelSizes: Set<Int> = [16, 24, 32]
 
     /// Checks that the layout can be written: a supported pixel size, each channel inside the
@@ -71,6 +79,7 @@ public struct PixelLayout: Sendable, Hashable, CustomStringConvertible {
     public static let rgb565 = try! PixelLayout(bitsPerPixel: 16, red: .init(offset: 11, length: 5),
                                                 green: .init(offset: 5, length: 6), blue: .init(offset: 0, length: 5))
 
+    /// Bytes per pixel: 2, 3 or 4.
     public var bytesPerPixel: Int { bitsPerPixel / 8 }
 
     /// The shadow buffer's own layout: rectangles are copied, not converted.

@@ -7,12 +7,16 @@
 public struct ScanoutBuffer {
     /// The first byte of pixel (0, 0).
     public let bytes: UnsafeMutableRawPointer
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// Bytes from one row to the next (a framebuffer's `line_length`, a dumb buffer's pitch).
     public let stride: Int
+    /// How each pixel packs its colour.
     public let layout: PixelLayout
 
+    /// Wraps mapped memory of `height` rows of `stride` bytes; traps when a row of `width` pixels does not fit in `stride` (a caller's mistake, not bad input).
     public init(bytes: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, layout: PixelLayout) {
         precondition(width > 0 && height > 0, "a scanout buffer needs a positive size, got \(width)x\(height)")
         precondition(stride >= width * layout.bytesPerPixel,
@@ -24,6 +28,7 @@ public struct ScanoutBuffer {
         self.layout = layout
     }
 
+    /// The whole buffer, for clipping rectangles copied into it.
     public var bounds: Rect { Rect(0, 0, Double(width), Double(height)) }
 
     /// What a whole frame costs to write, in bytes of this layout.

@@ -1,11 +1,16 @@
 /// Fits a scene designed for one size onto a screen of another: one uniform scale (circles
 /// stay round, text keeps its proportions) and the scene centred in the spare space.
 public struct SceneScaling: Sendable, Equatable {
+    /// The size the scene was laid out for.
     public let designSize: Size
+    /// The size of the screen it is shown on (upright).
     public let screenSize: Size
+    /// Screen pixels per design unit: the smaller of the two ratios, so the whole scene fits.
     public let scale: Double
+    /// Where the scene's origin lands on the screen: the scene is centred, with bars on the spare sides.
     public let offset: Point
 
+    /// The fit of a scene laid out at `designSize` onto a screen of `screenSize`.
     public init(designSize: Size, screenSize: Size) {
         self.designSize = designSize
         self.screenSize = screenSize

@@ -17,6 +17,7 @@ public struct GestureConfiguration: Sendable, Equatable {
     /// How far back from an event the velocity estimate looks for samples.
     public var velocityWindow: Duration
 
+    /// Thresholds for one tracker; each default is what `standard` uses.
     public init(
         touchSlop: Double = 10,
         longPressDuration: Duration = .milliseconds(500),

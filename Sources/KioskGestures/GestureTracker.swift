@@ -23,6 +23,7 @@ public final class GestureTracker {
     public let configuration: GestureConfiguration
     private var slots: [Int: TouchSlot] = [:]
 
+    /// A tracker with no touches down, judging them by `configuration`.
     public init(configuration: GestureConfiguration = .standard) {
         self.configuration = configuration
     }

@@ -2,6 +2,7 @@ import KioskCore
 
 /// The direction of a swipe, in screen coordinates (y grows downwards).
 public enum SwipeDirection: String, Sendable, Hashable, CaseIterable {
+    /// Where the finger went: `left`, `right`, `up` (towards the top of the screen) or `down`.
     case left, right, up, down
 
     /// The direction of the dominant axis of `velocity`. A tie between the axes counts as

@@ -27,7 +27,9 @@ public struct VelocityEstimator: Sendable, Equatable {
 
     /// One position of the finger.
     public struct Sample: Sendable, Equatable {
+        /// Where the finger was.
         public var position: Point
+        /// When it was there.
         public var time: Instant
     }
 
@@ -36,6 +38,7 @@ public struct VelocityEstimator: Sendable, Equatable {
     /// Samples, oldest first; never older than `window` before the newest one.
     public private(set) var samples: [Sample] = []
 
+    /// An estimator that looks `window` back from each query.
     public init(window: Duration) { self.window = window }
 
     /// Records where the finger was at `time`.

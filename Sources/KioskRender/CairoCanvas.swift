@@ -39,6 +39,7 @@ public final class CairoCanvas: Canvas {
         case plainSave
     }
 
+    /// The buffer drawn into.
     public let buffer: PixelBuffer
     let context: CairoContext
     /// `context.pointer`, the `cairo_t *` every drawing call goes to.

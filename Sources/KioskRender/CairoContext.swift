@@ -9,8 +9,10 @@ import CCairo
 public final class CairoContext {
     /// The `cairo_t *`. Valid while this object lives.
     public let pointer: OpaquePointer
+    /// The surface drawn on; kept alive as long as the context.
     public let surface: CairoSurface
 
+    /// A context drawing on `surface`; throws when cairo could not make one (out of memory).
     public init(surface: CairoSurface) throws(CairoError) {
         // Never NULL: cairo returns a context in an error state instead.
         let cr = cairo_create(surface.pointer)!

@@ -14,6 +14,7 @@ public struct CairoError: Error, Equatable, CustomStringConvertible {
     /// cairo's message for `status`, e.g. "out of memory".
     public let message: String
 
+    /// The error `status` left behind by `call`, with cairo's message for it.
     public init(call: String, status: cairo_status_t) {
         self.call = call
         self.status = status.rawValue

@@ -11,6 +11,7 @@ public struct ImageComparison: Sendable {
     /// How many pixels may exceed the tolerance before the images count as different.
     public var allowedDifferingPixels: Int
 
+    /// A comparison allowing `tolerance` steps per channel and `allowedDifferingPixels` pixels beyond it (negative values count as 0).
     public init(tolerance: Int = 2, allowedDifferingPixels: Int = 0) {
         self.tolerance = max(0, tolerance)
         self.allowedDifferingPixels = max(0, allowedDifferingPixels)
@@ -18,15 +19,20 @@ public struct ImageComparison: Sendable {
 
     /// The outcome of one comparison.
     public struct Result: Sendable, Equatable, CustomStringConvertible {
+        /// The golden image's size.
         public var expectedSize: (width: Int, height: Int)
+        /// The rendered image's size.
         public var actualSize: (width: Int, height: Int)
         /// Pixels with at least one channel off by more than the tolerance (0 on a size mismatch).
         public var differingPixels: Int
         /// The largest difference of any channel of any pixel, over the whole image.
         public var maxChannelDelta: Int
+        /// How many differing pixels the comparison allowed.
         public var allowedDifferingPixels: Int
 
+        /// The images differ in size, so no pixel was compared.
         public var sizeMismatch: Bool { expectedSize != actualSize }
+        /// The images match: same size and no more differing pixels than allowed.
         public var passed: Bool { !sizeMismatch && differingPixels <= allowedDifferingPixels }
 
         public static func == (a: Result, b: Result) -> Bool {

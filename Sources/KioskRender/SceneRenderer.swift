@@ -15,10 +15,15 @@ import KioskUI
 public final class SceneRenderer {
     /// The shadow buffer: the whole panel as last rendered.
     public let frame: PixelBuffer
+    /// Draws into `frame` through `sceneToPanel`; controls receive it as their ``KioskUI/Canvas``.
     public let canvas: CairoCanvas
+    /// How the panel is mounted.
     public let rotation: DisplayRotation
+    /// How the design size fits the upright screen.
     public let scaling: SceneScaling
+    /// Design coordinates to panel pixels: scaling, then rotation.
     public let sceneToPanel: AffineTransform
+    /// Panel pixels to design coordinates: the inverse of `sceneToPanel`, which touches go through.
     public let panelToScene: AffineTransform
     private var needsFullFrame = true
     /// Told about a frame that could not be drawn completely, once per distinct message: the
@@ -51,6 +56,7 @@ public final class SceneRenderer {
     /// Touch positions from the panel into scene coordinates.
     public var inputMapping: InputMapping { InputMapping(panelToScene: panelToScene) }
 
+    /// The whole panel in its own pixels.
     public var panelBounds: Rect { frame.bounds }
 
     /// The next `render` repaints the whole panel (first frame, after a VT switch, …).

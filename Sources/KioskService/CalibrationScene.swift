@@ -6,6 +6,7 @@ import KioskConfig
 /// 1:1 on the upright screen (no design scaling), so targets sit exactly where the session
 /// expects them.
 public enum CalibrationScene {
+    /// The scene for `session`'s screen: its current target, drawn in `theme`, and the instruction line.
     public static func make(session: CalibrationSession, theme: Theme) -> Scene {
         let size = session.screenSize
         let target = CalibrationTarget(center: session.targets[0], theme: theme)

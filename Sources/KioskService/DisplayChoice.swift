@@ -10,15 +10,19 @@ import KioskWayland
 
 /// The backends a kiosk can run on, by the name `--backend` takes.
 public enum BackendName: String, CaseIterable, Sendable {
+    /// `auto` probes DRM, then Wayland, then the framebuffer, then falls back to headless; the others name one backend.
     case auto, drm, wayland, fbdev, headless
 }
 
 /// Everything the command line says about the display and input; each backend takes its part.
 public struct DisplayRequest {
+    /// Which backend to run on.
     public var backend: BackendName
+    /// DRM/KMS settings: the card, the connector, the mode.
     public var drm: DRMOptions
     /// Evdev nodes for libinput's path backend; empty: the udev seat with hot-plug.
     public var inputDevices: [String]
+    /// The logind seat whose devices the kiosk uses (`--seat`; default `seat0`).
     public var seat: String
     /// `--fb-device`: the framebuffer for `fbdev` (and for `auto`'s probe); nil: /dev/fb0.
     public var framebufferDevice: String?
@@ -29,6 +33,7 @@ public struct DisplayRequest {
     /// A Wayland window's size and cursor (`--windowed`, `input.showCursor`).
     public var wayland: WaylandOptions
 
+    /// A request for `backend`; each default is what the command line means when the option is absent.
     public init(backend: BackendName, drm: DRMOptions = DRMOptions(), inputDevices: [String] = [], seat: String = "seat0",
                 framebufferDevice: String? = nil, headlessSize: (width: Int, height: Int) = (800, 480),
                 script: [TouchEvent] = [], wayland: WaylandOptions = WaylandOptions()) {

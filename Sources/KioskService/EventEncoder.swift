@@ -9,6 +9,7 @@ import KioskUI
 /// three decimals: a dragged slider's exact value is an artefact of finger pixels, and
 /// consumers (shell scripts, PLC bridges) should not have to parse 2.3478260869565215.
 public enum EventEncoder {
+    /// The event as one JSON line, without the newline: keys in a fixed order, numbers rounded to three decimals.
     public static func line(_ event: ControlEvent) -> String {
         var s = "{\"t\": \(Instant.formatMilliseconds(event.time.milliseconds)), "
         s += "\"source\": \(JSONValue.string(event.source).serialized()), "

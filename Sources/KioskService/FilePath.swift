@@ -10,7 +10,9 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// The path's bytes, without a terminating NUL.
     public let bytes: [UInt8]
 
+    /// A path of exactly these bytes (as `argv` gives them).
     public init(bytes: some Sequence<UInt8>) { self.bytes = Array(bytes) }
+    /// The path spelled by `text` in UTF-8.
     public init(_ text: String) { bytes = Array(text.utf8) }
     public init(stringLiteral text: String) { self.init(text) }
 
@@ -37,6 +39,7 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
         }
     }
 
+    /// The path starts at the root (`/`), not at the working directory.
     public var isAbsolute: Bool { bytes.first == UInt8(ascii: "/") }
 
     /// The directory part ("config/demo.json" → "config", "demo.json" → ".", "/a" → "/").

@@ -11,8 +11,11 @@ import KioskUI
 /// time-out), so a run takes milliseconds of real time and gives the same events and pixels on
 /// every machine. It ends at `until`, or else when the script is over and nothing moves.
 public final class HeadlessKiosk {
+    /// The virtual panel's width in pixels, in its own orientation.
     public let panelWidth: Int
+    /// The virtual panel's height in pixels, in its own orientation.
     public let panelHeight: Int
+    /// How the panel is mounted: pixels and touches are turned by this.
     public let rotation: DisplayRotation
     private let scene: KioskRunner.SceneSource
     private let calibration: AffineTransform
@@ -23,8 +26,9 @@ public final class HeadlessKiosk {
     public var onFramePresented: ((Instant) -> Void)?
     private var kiosk: Kiosk?
 
-    /// A headless kiosk of `panelWidth` x `panelHeight` panel pixels around `scene`.
-    /// - Parameter emit: every control event, in order.
+    /// A headless kiosk showing `scene` on a virtual panel of `panelWidth` × `panelHeight`
+    /// pixels, mapping touches through `calibration` then `rotation`, handing every control
+    /// event to `emit`.
     public init(scene: KioskRunner.SceneSource, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation = .none,
                 calibration: AffineTransform = .identity, emit: @escaping (ControlEvent) -> Void) {
         self.scene = scene

@@ -24,6 +24,7 @@ import KioskUI
 /// deadline instead of sleeping, so a run takes milliseconds and gives the same events and
 /// pixels on every machine; it ends at `until`, or when nothing is left to happen.
 public final class KioskRunner {
+    /// Which clock paces the loop.
     public enum Clock: Sendable {
         /// CLOCK_MONOTONIC: a device, a compositor, a real-time headless run.
         case monotonic
@@ -33,12 +34,14 @@ public final class KioskRunner {
 
     /// What the backend chooser hands the runner.
     public struct Display {
+        /// The display the frames go to.
         public var backend: DisplayBackend
         /// The VT or logind session, for backends that own a device (DRM, framebuffer).
         public var session: Session?
         /// Makes the input source for a panel size, for backends that do not deliver input.
         public var input: ((OutputMode) throws -> InputSource)?
 
+        /// A display of `backend`, with its session and, when the backend has no input of its own, a maker for the input source.
         public init(backend: DisplayBackend, session: Session? = nil, input: ((OutputMode) throws -> InputSource)? = nil) {
             self.backend = backend
             self.session = session
@@ -54,20 +57,27 @@ public final class KioskRunner {
         /// Builds the scene, given the size it is laid out in.
         public var make: (Size) -> Scene
 
+        /// A scene laid out at `designSize` (nil: the screen's own size), built by `make` once the screen's size is known.
         public init(designSize: Size?, make: @escaping (Size) -> Scene) {
             self.designSize = designSize
             self.make = make
         }
     }
 
+    /// How a run is set up, from the config and the command line.
     public struct Options {
+        /// How the panel is mounted: pixels and touches are turned by this.
         public var rotation: DisplayRotation
+        /// The touch calibration (``KioskConfig/InputSettings``' matrix), applied in panel coordinates before the rotation.
         public var calibration: AffineTransform
+        /// Draw a pointer cursor when a mouse moves.
         public var showCursor: Bool
+        /// Real time or virtual time.
         public var clock: Clock
         /// Ends the run at this time (virtual or monotonic).
         public var until: Instant?
 
+        /// Options; each default is what a kiosk without that setting does.
         public init(rotation: DisplayRotation = .none, calibration: AffineTransform = .identity, showCursor: Bool = false,
                     clock: Clock = .monotonic, until: Instant? = nil) {
             self.rotation = rotation
@@ -117,9 +127,13 @@ public final class KioskRunner {
         case sessionLost(String)
     }
 
+    /// A runner that has not started yet; `run()` starts it.
+    ///
     /// - Parameters:
     ///   - display: makes the backend (and its session and input) for the runner's loop; called
     ///     once, after the signals are blocked and before anything else starts.
+    ///   - scene: how the scene is made once the screen's size is known.
+    ///   - options: rotation, calibration, cursor, clock and end time.
     ///   - emit: every control event, in order.
     public init(display: @escaping (EventLoop) throws -> Display, scene: SceneSource, options: Options,
                 emit: @escaping (ControlEvent) -> Void) {

@@ -14,19 +14,26 @@ import KioskRender
 /// `nextWakeup(now:outputReady:)`; nil means nothing moves and it may sleep without a timeout.
 /// The runtime knows no backend: pixels and damage go out, touches come in.
 public final class KioskRuntime {
+    /// The scene it drives: touches go to it, it is stepped and drawn.
     public let scene: Scene
+    /// Paints the scene into the panel-sized shadow buffer; replaced when the panel changes size.
     public private(set) var renderer: SceneRenderer
+    /// Panel pixels to scene coordinates for touches; follows the renderer.
     public private(set) var mapping: InputMapping
+    /// Turns touches into taps, drags, long presses and swipes.
     public let gestures: GestureTracker
+    /// The fixed-step simulation clock: animations advance in equal steps whatever the frame rate.
     public private(set) var clock: FixedStepClock
     private let emit: (ControlEvent) -> Void
     private let calibration: AffineTransform
 
+    /// What the runtime has done so far.
     public private(set) var stats = RuntimeStats()
     /// Sees every touch first, in raw panel coordinates; returning true consumes it
     /// (calibration needs touches before the mapping that it is about to find).
     public var touchInterceptor: ((TouchEvent) -> Bool)?
 
+    /// A runtime driving `scene` through `renderer`: animations advance in steps of `simulationStep` (at most `maxCatchUpSteps` per call, so a long stall does not freeze the loop catching up), touches are calibrated then mapped, and every control event goes to `emit`, in order.
     public init(scene: Scene, renderer: SceneRenderer,
                 gestureConfiguration: GestureConfiguration = .standard,
                 simulationStep: Duration = .nanoseconds(1_000_000_000 / 120),
@@ -131,12 +138,17 @@ public final class KioskRuntime {
 
 /// Counters reported at the end of a run and by the benchmark.
 public struct RuntimeStats: Sendable, Equatable {
+    /// Frames painted.
     public var framesRendered = 0
+    /// Control events handed out.
     public var eventsEmitted = 0
+    /// Touch events received (down, move, up, cancel).
     public var touches = 0
+    /// Fixed simulation steps taken.
     public var simulationSteps = 0
     /// Sum of damaged panel pixels over all frames (what was repainted and copied).
     public var damagedPixels = 0
 
+    /// Counters at zero.
     public init() {}
 }

@@ -10,7 +10,9 @@ import KioskBackend
 public enum KioskSetup {
     /// One or more problems with an input file, one message per line.
     public struct LoadError: Error, CustomStringConvertible {
+        /// The messages, one per problem, each naming the file and the place.
         public var lines: [String]
+        /// An error made of these messages.
         public init(lines: [String]) { self.lines = lines }
         public var description: String { lines.joined(separator: "\n") }
     }
@@ -49,6 +51,7 @@ public enum KioskSetup {
         }
     }
 
+    /// Reads and checks the touch script at `path`; every bad line is reported, each with its line number.
     public static func loadTouchScript(_ path: FilePath) throws(LoadError) -> [TouchEvent] {
         let text: String
         do { text = try TextFile.read(path) } catch { throw LoadError(lines: [error.description]) }

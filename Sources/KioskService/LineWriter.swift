@@ -16,6 +16,7 @@ public final class LineWriter: Sendable {
         public var destination: String
         /// The first error, from `strerror(errno)`.
         public var reason: String
+        /// Lines dropped since the first failure, that one included.
         public var linesLost: Int
         public var description: String {
             "cannot write to \(destination): \(reason) (\(linesLost) line\(linesLost == 1 ? "" : "s") lost)"
@@ -27,9 +28,12 @@ public final class LineWriter: Sendable {
     private let destination: String
     private let state = Mutex<Failure?>(nil)
 
+    /// Standard output (descriptor 1), where events go by default.
     public static let standardOutput = LineWriter(descriptor: 1, destination: "stdout")
+    /// Standard error (descriptor 2), for reports and messages.
     public static let standardError = LineWriter(descriptor: 2, destination: "stderr")
 
+    /// A writer to an open `descriptor` that it does not close; `destination` names it in messages.
     public init(descriptor: Int32, destination: String) {
         fd = descriptor
         ownsDescriptor = false
@@ -50,6 +54,7 @@ public final class LineWriter: Sendable {
     /// The first write error and the number of lines lost since; nil while all went out.
     public var failure: Failure? { state.withLock { $0 } }
 
+    /// Writes `line` and a newline with one `write(2)`, retrying partial writes and `EINTR`; a failure is recorded (see ``failure``), not thrown.
     public func writeLine(_ line: String) {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))

@@ -2,8 +2,11 @@
 
 /// A file that could not be read or written, with the path as the user gave it.
 public struct FileError: Error, CustomStringConvertible, Equatable {
+    /// The path as the user gave it.
     public var path: String
+    /// Why it failed, from `strerror(errno)` or a check of the contents.
     public var reason: String
+    /// An error about `path`, for `reason`.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
@@ -27,6 +30,7 @@ public enum TextFile {
         return text
     }
 
+    /// Reads a UTF-8 text file given as a string path.
     public static func read(_ path: String) throws(FileError) -> String { try read(FilePath(path)) }
 
     /// The bytes of a regular file.

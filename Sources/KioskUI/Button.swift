@@ -5,10 +5,15 @@ import KioskAnimation
 /// back over 150 ms after the finger lifts, so even a quick tap is visibly acknowledged.
 /// A tap (lift without moving past the touch slop) emits `tapped` and performs the action.
 public final class Button: Control {
+    /// The text on the button; changing it repaints the button.
     public var title: String { didSet { if oldValue != title { invalidate() } } }
+    /// A Pango font description for the title; nil takes the theme's.
     public var font: String? { didSet { if oldValue != font { invalidate() } } }
+    /// The fill at rest; nil takes the theme's `buttonBackground`.
     public var backgroundColor: Color? { didSet { if oldValue != backgroundColor { invalidate() } } }
+    /// The title's colour; nil takes the theme's `buttonText`.
     public var textColor: Color? { didSet { if oldValue != textColor { invalidate() } } }
+    /// What the scene does on a tap, besides reporting `tapped`; nil only reports it.
     public var action: ControlAction?
     /// The corners' radius; nil follows the theme (`curvaceousness` × half the height, at
     /// most 12). Popup templates set it.
@@ -18,8 +23,10 @@ public final class Button: Control {
     public private(set) var pressedAmount = 0.0 { didSet { if oldValue != pressedAmount { invalidate() } } }
     private var fade: Animator?
 
+    /// How long the highlight takes to fade after the finger lifts.
     public static let releaseFade = Duration.milliseconds(150)
 
+    /// A button titled `title`; `font` nil takes the theme's, `action` nil only reports taps.
     public init(id: String, frame: Rect, theme: Theme = .standard, title: String,
                 font: String? = nil, action: ControlAction? = nil) {
         self.title = title

@@ -9,7 +9,9 @@ import KioskCore
 public final class CalibrationSession {
     /// Target centres on the upright screen.
     public let targets: [Point]
+    /// The upright screen the targets are placed on.
     public let screenSize: Size
+    /// Where the finger lifted for each target so far, in raw panel pixels.
     public private(set) var touched: [Point] = []
     private var finger: (slot: Int, position: Point)?
     /// Called when the next target is due (or all are done), to update what is shown.
@@ -22,7 +24,9 @@ public final class CalibrationSession {
         targets = [Point(0.1 * w, 0.1 * h), Point(0.9 * w, 0.1 * h), Point(0.9 * w, 0.9 * h), Point(0.1 * w, 0.9 * h)]
     }
 
+    /// The target to touch next (equal to the number touched so far).
     public var currentIndex: Int { touched.count }
+    /// Every target has been touched: the fit can be made.
     public var isComplete: Bool { touched.count == targets.count }
 
     /// Takes a raw touch (panel pixels). Only the first finger counts; it is recorded where it lifts.
@@ -56,10 +60,12 @@ public final class CalibrationSession {
 
 /// The cross a finger is asked to touch during calibration.
 public final class CalibrationTarget: Control {
+    /// Where the cross is drawn; moving it repaints both the old and the new place.
     public var center: Point { didSet { if oldValue != center { host?.invalidate(paintBounds(for: Self.frame(at: oldValue))); frame = Self.frame(at: center) } } }
 
     static let radius = 24.0
 
+    /// A target centred at `center`.
     public init(id: String = "calibrationTarget", center: Point, theme: Theme = .standard) {
         self.center = center
         super.init(id: id, frame: Self.frame(at: center), theme: theme)

@@ -3,58 +3,94 @@ import KioskCore
 /// One step of a path. Angles are in radians in screen coordinates (y grows downwards),
 /// so increasing angles turn clockwise on screen, as in cairo.
 public enum PathElement: Hashable, Sendable {
+    /// Starts a new subpath at the point.
     case move(Point)
+    /// A straight line from the current point.
     case line(Point)
     /// An arc from `start` to `end`; `clockwise == false` draws it the other way round
     /// (cairo_arc_negative).
     case arc(center: Point, radius: Double, start: Double, end: Double, clockwise: Bool)
+    /// Closes the subpath with a line back to its start.
     case close
+    /// A closed rectangle.
     case rect(Rect)
+    /// A closed rectangle with corners rounded by `radius`.
     case roundedRect(Rect, radius: Double)
+    /// A closed ellipse inside the rectangle.
     case ellipse(Rect)
 }
 
 /// A resolution-independent outline, built once and handed to a `Canvas`.
 public struct Path: Hashable, Sendable {
+    /// The steps, in drawing order.
     public var elements: [PathElement]
 
+    /// A path of `elements` (default: empty).
     public init(_ elements: [PathElement] = []) { self.elements = elements }
 
+    /// A rectangle.
     public static func rect(_ r: Rect) -> Path { Path([.rect(r)]) }
     /// A rectangle whose corners are rounded by `radius` (clamped to half the short side).
     public static func roundedRect(_ r: Rect, radius: Double) -> Path {
         Path([.roundedRect(r, radius: max(0, min(radius, min(r.width, r.height) / 2)))])
     }
+    /// An ellipse filling `r`.
     public static func ellipse(_ r: Rect) -> Path { Path([.ellipse(r)]) }
+    /// A circle.
     public static func circle(center: Point, radius: Double) -> Path {
         Path([.ellipse(Rect(center.x - radius, center.y - radius, 2 * radius, 2 * radius))])
     }
+    /// An arc of `radius` around `center` from angle `start` to `end` (radians, 0 pointing right), clockwise on screen unless `clockwise` is false.
     public static func arc(center: Point, radius: Double, start: Double, end: Double, clockwise: Bool = true) -> Path {
         Path([.arc(center: center, radius: radius, start: start, end: end, clockwise: clockwise)])
     }
 }
 
+/// One colour of a gradient, at `offset` along it (0…1).
 public struct GradientStop: Hashable, Sendable {
+    /// Where along the gradient, 0 (start) … 1 (end).
     public var offset: Double
+    /// The colour there.
     public var color: Color
+    /// A stop of `color` at `offset`.
     public init(_ offset: Double, _ color: Color) { self.offset = offset; self.color = color }
 }
 
 /// How a shape is filled or stroked.
 public enum Paint: Hashable, Sendable {
+    /// One colour.
     case solid(Color)
+    /// A gradient along the line from `from` to `to`.
     case linear(from: Point, to: Point, stops: [GradientStop])
+    /// A gradient out from `center` to `radius`.
     case radial(center: Point, radius: Double, stops: [GradientStop])
 }
 
-public enum LineCap: Sendable { case butt, round }
+/// How the ends of a stroke are shaped.
+public enum LineCap: Sendable {
+    /// Cut square at the end point.
+    case butt
+    /// A half circle beyond the end point, of the line's width.
+    case round
+}
 
-public enum TextAlignment: String, Sendable, CaseIterable { case leading, center, trailing }
+/// Where text sits across its rectangle; the raw value is the config's spelling.
+public enum TextAlignment: String, Sendable, CaseIterable {
+    /// Against the left edge.
+    case leading
+    /// Centred.
+    case center
+    /// Against the right edge.
+    case trailing
+}
 
 /// A font is a Pango font description string ("sans-serif 18", "Lohit Devanagari Bold 24").
 public struct TextStyle: Hashable, Sendable {
+    /// A Pango font description: family, style and size in design units.
     public var font: String
+    /// The text colour.
     public var color: Color
+    /// Where each line sits across the rectangle.
     public var alignment: TextAlignment
     /// False (the default): one line, ellipsized at the end when it is too wide; newlines do
     /// not start new lines. True: the text breaks into lines at word boundaries (inside a word
@@ -63,6 +99,7 @@ public struct TextStyle: Hashable, Sendable {
     /// is taller than the rectangle.
     public var wraps: Bool
 
+    /// A style; by default one leading-aligned line.
     public init(font: String, color: Color, alignment: TextAlignment = .leading, wraps: Bool = false) {
         self.font = font; self.color = color; self.alignment = alignment; self.wraps = wraps
     }
@@ -72,8 +109,11 @@ public struct TextStyle: Hashable, Sendable {
 /// Pango; tests can implement it to record calls. Coordinates are scene coordinates: the
 /// implementation owns the scene → panel transform (scale, rotation).
 public protocol Canvas: AnyObject {
+    /// Saves the transformation and clip, to be put back by the matching `restore()`.
     func save()
+    /// Puts back the transformation and clip of the matching `save()`.
     func restore()
+    /// Moves the origin by (`dx`, `dy`) for everything drawn from now on.
     func translate(_ dx: Double, _ dy: Double)
     /// Applies `transform` to everything drawn from now on, before the current
     /// transformation (scales about a point, flips, …).
@@ -81,7 +121,9 @@ public protocol Canvas: AnyObject {
     /// Intersects the current clip with `rect`.
     func clip(_ rect: Rect)
 
+    /// Fills `path` with `paint`.
     func fill(_ path: Path, _ paint: Paint)
+    /// Strokes `path` with a line of `width` in `paint`, its ends shaped by `cap`.
     func stroke(_ path: Path, width: Double, _ paint: Paint, cap: LineCap)
     /// A stroke softened by a blur of about `blur` pixels on each side (0 draws it sharp).
     func blurredStroke(_ path: Path, width: Double, _ paint: Paint, cap: LineCap, blur: Double)
@@ -102,5 +144,6 @@ public protocol Canvas: AnyObject {
 
     /// Everything drawn until the matching `endLayer` is composited at `opacity`.
     func beginLayer(opacity: Double)
+    /// Ends the layer of the matching `beginLayer(opacity:)` and composites it.
     func endLayer()
 }

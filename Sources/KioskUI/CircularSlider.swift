@@ -6,8 +6,11 @@ import KioskCore
 /// (as `360 − angleFromNorth` gives in screen coordinates). A touch anywhere in the control,
 /// not only on the handle, turns the handle to the touch's direction.
 public final class CircularSlider: Control {
+    /// The selected angle in whole degrees, 0…359, 0° at 3 o'clock, counter-clockwise.
     public private(set) var angle: Int
+    /// The value text's colour; nil takes the theme's.
     public var textColor: Color? { didSet { if oldValue != textColor { invalidate() } } }
+    /// The value text's font; nil takes the theme's.
     public var font: String? { didSet { if oldValue != font { valueTextSize = nil; invalidate() } } }
     /// The size of the widest value ("888°") in the value font, measured at the first draw:
     /// the box a changing value is repainted in.
@@ -15,6 +18,7 @@ public final class CircularSlider: Control {
     private var moved = false
     private var tracking = false
 
+    /// A slider at `angle` (normalised into 0…359).
     public init(id: String, frame: Rect, theme: Theme = .standard, angle: Int = 0) {
         self.angle = Self.normalised(angle)
         super.init(id: id, frame: frame, theme: theme)
@@ -74,6 +78,7 @@ public final class CircularSlider: Control {
         return Rect(center.x - 0.85 * hole, center.y - 0.5 * hole, 1.7 * hole, hole)
     }
 
+    /// `degrees` brought into 0…359 (−90 becomes 270, 360 becomes 0).
     public static func normalised(_ degrees: Int) -> Int { ((degrees % 360) + 360) % 360 }
 
     /// The angle of `point` seen from `center`: 0° at 3 o'clock, counter-clockwise, floored
@@ -91,10 +96,14 @@ public final class CircularSlider: Control {
 
     // MARK: Geometry (TBCircularSlider's 320 px design scaled to the frame)
 
+    /// The side of the square the ring fits in: the frame's shorter side.
     public var side: Double { min(frame.width, frame.height) }
     var unit: Double { side / 320 }
+    /// The ring's centre: the frame's centre.
     public var center: Point { frame.center }
+    /// The ring's thickness, scaled from the 320-point design.
     public var lineWidth: Double { 40 * unit }
+    /// The radius of the ring's centre line.
     public var radius: Double { side / 2 - 60 * unit }
 
     /// Where the handle's centre is for the current angle: `centre + r·(cos(−a), sin(−a))`.

@@ -6,7 +6,9 @@ public enum EventScalar: Sendable, Equatable, ExpressibleByFloatLiteral, Express
     ExpressibleByBooleanLiteral, ExpressibleByStringLiteral {
     /// A number (written rounded to three decimals).
     case number(Double)
+    /// A string.
     case string(String)
+    /// A Boolean.
     case bool(Bool)
 
     public init(floatLiteral value: Double) { self = .number(value) }

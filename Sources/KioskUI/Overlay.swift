@@ -8,9 +8,12 @@ import KioskGestures
 /// Subclasses draw themselves in scene coordinates, react to gestures and animate on the
 /// scene's fixed-step clock; they report damage through `invalidate`.
 open class Overlay {
+    /// The name actions use to show it (`showPanel`, `showPopup`) and events report as `source`.
     public let id: String
+    /// The scene it is shown in; set by the scene when the overlay is added.
     public internal(set) weak var scene: Scene?
 
+    /// An overlay named `id`; it appears once a scene shows it.
     public init(id: String) { self.id = id }
 
     /// True once the overlay has completely disappeared; the scene then removes it.
@@ -51,5 +54,6 @@ open class Overlay {
     /// `ControlHost.invalidate`, which overlays hosting controls implement in their own
     /// coordinates.
     public func invalidateScene(_ rect: Rect) { scene?.invalidate(rect) }
+    /// Marks the whole scene for repainting.
     public func invalidateAll() { scene?.invalidateAll() }
 }

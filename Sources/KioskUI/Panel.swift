@@ -16,14 +16,18 @@ import KioskGestures
 /// `presentation` is the whole state that is drawn: 0 gone, 1 fully in (slightly above 1
 /// while rubber-banding away from the edge).
 public final class Panel: Overlay, ControlHost {
+    /// The edge, extent, colours and corners.
     public let style: PanelStyle
+    /// The theme its controls draw with.
     public let theme: Theme
     /// Controls with frames relative to the panel's top-left corner.
     public private(set) var controls: [Control]
+    /// How far in the panel is: 0 gone, 1 fully in (slightly more while rubber-banding).
     public internal(set) var presentation = 0.0
 
     /// Release velocity towards the edge (design px/s) above which a drag dismisses.
     public static let flingVelocity = 600.0
+    /// How long sliding in or out takes.
     public static let duration = Duration.milliseconds(300)
     /// At most this much of the extent may be pulled away from the edge (rubber band).
     static let maxOverpull = 0.04
@@ -49,6 +53,7 @@ public final class Panel: Overlay, ControlHost {
         case dim
     }
 
+    /// A panel named `id`, hosting `controls` (frames relative to the panel).
     public init(id: String, style: PanelStyle, theme: Theme = .standard, controls: [Control] = []) {
         self.style = style
         self.theme = theme
@@ -57,12 +62,14 @@ public final class Panel: Overlay, ControlHost {
         for control in controls { control.host = self }
     }
 
+    /// Adds `control` to the panel (its frame relative to the panel) and paints it.
     public func add(_ control: Control) {
         control.host = self
         controls.append(control)
         control.invalidate()
     }
 
+    /// The panel's control with `id`, if any.
     public func control(withID id: String) -> Control? { controls.first { $0.id == id } }
 
     // MARK: Overlay (Panel+Motion.swift, Panel+Input.swift, Panel+Drawing.swift)

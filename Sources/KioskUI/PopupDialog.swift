@@ -34,11 +34,14 @@ public final class PopupDialog: Overlay, ControlHost {
     /// The box's scale when it starts to appear.
     public static let initialScale = 0.5
 
+    /// The template's look, with frames in scene coordinates.
     public let style: PopupStyle
+    /// The title, text and buttons.
     public let content: PopupContent
     /// One per content button, side by side in the template's button row; frames in scene
     /// coordinates (the box's own frame at full size).
     public let buttons: [Button]
+    /// Where the dialog is in its life.
     public private(set) var phase: Phase = .hidden
 
     /// Runs 0 → 1 to appear and back (reversed) to disappear.
@@ -55,6 +58,7 @@ public final class PopupDialog: Overlay, ControlHost {
     /// What each finger that landed on this popup is holding, from touch-down to lift.
     var fingers: [Int: Finger] = [:]
 
+    /// A dialog of `content` laid out by `style`, its buttons drawn in `theme`.
     public init(id: String, style: PopupStyle, content: PopupContent, theme: Theme) {
         var boxStyle = style
         // Whole units: the border's centre line then sits on half units, which is crisp at

@@ -8,26 +8,41 @@ import KioskCore
 /// `Δx × (max − min) / usable`, clamped so that `min ≤ lower ≤ upper ≤ max`. Tracking goes on
 /// when the finger leaves the control and comes back.
 public final class RangeSlider: Control {
-    public enum Knob: String, Sendable { case lower, upper }
+    /// One of the two thumbs; the raw value is its name.
+    public enum Knob: String, Sendable {
+        /// The thumb at the lower end of the range.
+        case lower
+        /// The thumb at the upper end of the range.
+        case upper
+    }
 
     /// Fingers are fat: a knob accepts touches within this size around its centre even when
     /// it is drawn smaller (Apple and Google both recommend about 44–48 px).
     public static let minimumTouchSize = 44.0
 
+    /// The smallest value the range can take.
     public private(set) var minimumValue: Double
+    /// The largest value the range can take.
     public private(set) var maximumValue: Double
+    /// The lower end of the selected range.
     public private(set) var lowerValue: Double
+    /// The upper end of the selected range.
     public private(set) var upperValue: Double
     /// The knob being dragged (drawn darker), if any.
     public internal(set) var highlightedKnob: Knob? { didSet { if oldValue != highlightedKnob { invalidate() } } }
 
+    /// The track outside the range; nil takes the theme's.
     public var trackColor: Color? { didSet { if oldValue != trackColor { invalidate() } } }
+    /// The track between the knobs; nil takes the theme's accent.
     public var highlightColor: Color? { didSet { if oldValue != highlightColor { invalidate() } } }
+    /// The knobs' fill; nil takes the theme's.
     public var knobColor: Color? { didSet { if oldValue != knobColor { invalidate() } } }
+    /// Corner roundness, 0…1; nil takes the theme's.
     public var curvaceousness: Double? { didSet { if oldValue != curvaceousness { invalidate() } } }
 
     var knobTouch = KnobTouch.idle
 
+    /// A slider over `minimum`…`maximum` selecting `lower`…`upper` (clamped into order).
     public init(id: String, frame: Rect, theme: Theme = .standard,
                 minimum: Double = 0, maximum: Double = 10, lower: Double = 2, upper: Double = 8) {
         let range = Self.clampedRange(minimum, maximum)
@@ -120,7 +135,9 @@ public final class RangeSlider: Control {
 
     // MARK: Geometry
 
+    /// A knob's width: the control's height, so knobs are round at full curvaceousness.
     public var knobWidth: Double { frame.height }
+    /// The length a knob centre travels from minimum to maximum.
     public var usableTrackLength: Double { max(0, frame.width - knobWidth) }
 
     /// The x coordinate (scene space) of a knob centre showing `value`.
@@ -130,8 +147,10 @@ public final class RangeSlider: Control {
         return frame.minX + usableTrackLength * fraction + knobWidth / 2
     }
 
+    /// The value `knob` shows.
     public func value(of knob: Knob) -> Double { knob == .lower ? lowerValue : upperValue }
 
+    /// The rectangle `knob` is drawn in, in scene coordinates.
     public func knobRect(_ knob: Knob) -> Rect {
         Rect(position(of: value(of: knob)) - knobWidth / 2, frame.minY, knobWidth, frame.height)
     }

@@ -9,6 +9,7 @@ import KioskCore
 /// `invalidate` marks the part that `draw` must paint again the next time the layer is
 /// composited.
 public final class RetainedLayer {
+    /// A name for logs and tests.
     public let id: String
     /// The layer's content area, in scene coordinates.
     public private(set) var bounds: Rect
@@ -17,6 +18,7 @@ public final class RetainedLayer {
     /// Paints the content inside `rect` (scene coordinates); the canvas is clipped to it.
     public let draw: (Canvas, Rect) -> Void
 
+    /// A layer covering `bounds`, painted by `draw`; all of it is stale until first composited.
     public init(id: String, bounds: Rect, draw: @escaping (Canvas, Rect) -> Void) {
         self.id = id
         self.bounds = bounds
@@ -24,11 +26,13 @@ public final class RetainedLayer {
         staleRegion.add(bounds)
     }
 
+    /// Marks the part of `rect` inside the layer as stale, for `draw` to repaint.
     public func invalidate(_ rect: Rect) {
         let r = rect.intersection(bounds)
         if !r.isEmpty { staleRegion.add(r) }
     }
 
+    /// Marks the whole layer as stale.
     public func invalidateAll() { staleRegion.add(bounds) }
 
     /// The content area changed (the scene was laid out for another size): all of it is stale.

@@ -6,6 +6,7 @@ import KioskGestures
 /// takes them (controls under a dimmed area get nothing); otherwise the control under the
 /// finger owns it wherever it moves (CERangeSlider keeps tracking outside its bounds).
 extension Scene {
+    /// Routes each gesture to the control or overlay that owns its finger, in order.
     public func handle(_ gestures: [GestureEvent]) {
         for gesture in gestures { handle(gesture) }
     }

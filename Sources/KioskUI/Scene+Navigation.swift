@@ -5,6 +5,7 @@ extension Scene {
     /// The default length of a screen transition.
     public static let defaultTransitionDuration = Duration.milliseconds(300)
 
+    /// Does what `action` says (switch screen, go back, show a panel or popup, dismiss); `control` is the control it came from, if any.
     public func perform(_ action: ControlAction, from control: Control?) {
         switch action {
         case let .switchScreen(id, kind, duration):

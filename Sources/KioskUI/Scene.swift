@@ -11,13 +11,17 @@ public final class Scene {
     /// The size the scene is laid out in; `resize(to:)` changes it for a layout in the screen's
     /// own pixels when the screen changes size.
     public private(set) var designSize: Size
+    /// The colour behind every screen; changing it repaints everything.
     public var background: Color { didSet { if oldValue != background { invalidateAll() } } }
+    /// The screens, in the order given.
     public private(set) var screens: [Screen]
+    /// The screen shown now; during a transition, the one it goes to.
     public internal(set) var currentScreen: Screen
     /// Overlays over the current screen, bottom first; the last one gets the touches.
     public private(set) var overlays: [Overlay] = []
     /// The screen change in progress, if any. Input is ignored while it runs.
     public internal(set) var transition: ScreenTransition?
+    /// The time of the latest step: what events are stamped with.
     public private(set) var currentTime: Instant = .zero
     /// Screens shown before the current one, for `back`, with the transition that left each.
     var history: [(screen: Screen, transition: TransitionKind, duration: Duration)] = []
@@ -42,6 +46,7 @@ public final class Scene {
         case ignored
     }
 
+    /// A scene laid out at `designSize`, showing the screen named `startScreen` (default: the first); traps when `screens` is empty.
     public init(designSize: Size, background: Color = Theme.standard.background, screens: [Screen], startScreen: String? = nil) {
         precondition(!screens.isEmpty, "a scene needs at least one screen")
         self.designSize = designSize
@@ -52,6 +57,7 @@ public final class Scene {
         invalidateAll()
     }
 
+    /// The whole scene in design coordinates.
     public var bounds: Rect { Rect(origin: .zero, size: designSize) }
 
     /// Lays the scene out in `size` from now on (frames stay where they are; panels, which are
@@ -93,6 +99,7 @@ public final class Scene {
         damage.add(r.integral)
     }
 
+    /// Marks the whole scene for repainting.
     public func invalidateAll() { damage.add(bounds) }
 
     /// A screen's control changed: repaint it if that screen can be seen.
@@ -102,6 +109,7 @@ public final class Scene {
         }
     }
 
+    /// Something is damaged and waits to be painted.
     public var needsRedraw: Bool { !damage.isEmpty }
 
     /// The damage collected since the last call (design coordinates, whole pixels).
@@ -191,8 +199,10 @@ public final class Scene {
     /// Overlays that actions can show by id (panels, popups), made once when the scene is built.
     private var registered: [String: Overlay] = [:]
 
+    /// Makes `overlay` available to actions by its id; it is shown only when asked.
     public func register(_ overlay: Overlay) { registered[overlay.id] = overlay }
 
+    /// The registered overlay named `id`, if any.
     public func registeredOverlay(withID id: String) -> Overlay? { registered[id] }
 
     /// Every registered overlay, sorted by id.
@@ -246,6 +256,7 @@ public final class Scene {
         }
     }
 
+    /// Something moves (a control's animation, a transition, an overlay): the scene must be stepped.
     public var isAnimating: Bool { !animating.isEmpty || transition != nil || overlaysMoving }
     /// Some overlay's `advance` returned true at the last step, or one started moving since
     /// (`Overlay.startAnimating()`).

@@ -21,8 +21,11 @@ public enum TransitionKind: String, Sendable, CaseIterable {
 /// "back" plays the same motion in reverse. Turning round mid-way reverses the animator from
 /// where it is: nothing jumps, and the way back takes as long as the way there took so far.
 public final class ScreenTransition {
+    /// The motion.
     public let kind: TransitionKind
+    /// The screen drawn below.
     public let under: Screen
+    /// The screen drawn on top.
     public let over: Screen
     let animator: Animator
 
@@ -46,6 +49,7 @@ public final class ScreenTransition {
     /// The screen it comes from.
     public var origin: Screen { animator.isReversed ? over : under }
 
+    /// The transition has reached its end.
     public var isFinished: Bool { animator.state == .finished }
 
     /// Turns round towards the screen it came from.

@@ -1,11 +1,15 @@
 /// Where something starts in a JSON text: 1-based line and column. Columns count Unicode
 /// scalars (not bytes), so they match what an editor shows for non-ASCII text.
 public struct JSONPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// 1-based line.
     public var line: Int
+    /// 1-based column, in Unicode scalars.
     public var column: Int
 
+    /// A position at `line` and `column`, both 1-based.
     public init(line: Int, column: Int) { self.line = line; self.column = column }
 
+    /// The first character of a text.
     public static let start = JSONPosition(line: 1, column: 1)
 
     public static func < (a: JSONPosition, b: JSONPosition) -> Bool {
@@ -18,30 +22,43 @@ public struct JSONPosition: Sendable, Hashable, Comparable, CustomStringConverti
 /// A parsed JSON value that remembers its source position, so that whoever interprets the
 /// document (the config decoder, the touch-script reader) can point at the offending text.
 public struct JSONNode: Sendable, Equatable {
+    /// What the value is, with its contents; arrays and objects hold nodes, so every element keeps its position too.
     public enum Kind: Sendable, Equatable {
+        /// `null`.
         case null
+        /// `true` or `false`.
         case bool(Bool)
+        /// A number (JSON numbers are doubles here, as in JavaScript).
         case number(Double)
+        /// A string, unescaped.
         case string(String)
+        /// Elements in file order.
         case array([JSONNode])
         /// Members in file order; keys are unique (the parser rejects duplicates).
         case object([Member])
     }
 
+    /// One `"key": value` pair of an object.
     public struct Member: Sendable, Equatable {
+        /// The key, unescaped.
         public var key: String
+        /// Where the key's opening quote is: unknown-key errors point here.
         public var keyPosition: JSONPosition
+        /// The member's value.
         public var value: JSONNode
 
+        /// A member `key` at `keyPosition` with `value`.
         public init(key: String, keyPosition: JSONPosition, value: JSONNode) {
             self.key = key; self.keyPosition = keyPosition; self.value = value
         }
     }
 
+    /// The value.
     public var kind: Kind
     /// Position of the value's first character (`{`, `[`, `"`, a digit, `-`, `t`, `f`, `n`).
     public var position: JSONPosition
 
+    /// A node holding `kind` that starts at `position`.
     public init(_ kind: Kind, at position: JSONPosition) { self.kind = kind; self.position = position }
 
     /// The value without positions.
@@ -69,7 +86,9 @@ public struct JSONNode: Sendable, Equatable {
         }
     }
 
+    /// The members when the node is an object, else nil.
     public var members: [Member]? { if case .object(let m) = kind { return m } else { return nil } }
+    /// The elements when the node is an array, else nil.
     public var elements: [JSONNode]? { if case .array(let e) = kind { return e } else { return nil } }
 
     /// The member named `key` when this is an object.

@@ -4,15 +4,21 @@
 /// decoded document reports problems in the order a person reads the file. Objects here are
 /// small (a handful of keys), so lookup is a linear scan rather than a hash table.
 public struct JSONObject: Sendable, Equatable, RandomAccessCollection, CustomStringConvertible {
+    /// One key and its value.
     public struct Member: Sendable, Equatable {
+        /// The key.
         public var key: String
+        /// The value.
         public var value: JSONValue
 
+        /// A member `key` with `value`.
         public init(key: String, value: JSONValue) { self.key = key; self.value = value }
     }
 
+    /// The members in insertion order; keys are unique.
     public private(set) var members: [Member]
 
+    /// An empty object.
     public init() { members = [] }
 
     /// Members in the given order; a repeated key is a programming error and traps.
@@ -31,8 +37,10 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection, CustomStr
     public var endIndex: Int { members.endIndex }
     public subscript(position: Int) -> Member { members[position] }
 
+    /// The keys in insertion order.
     public var keys: [String] { members.map(\.key) }
 
+    /// The index of the member with `key`, or nil.
     public func index(forKey key: String) -> Int? { members.firstIndex { $0.key == key } }
 
     /// Reading gives the member's value or nil. Writing replaces an existing member in place

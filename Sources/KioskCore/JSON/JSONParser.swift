@@ -5,11 +5,13 @@
 /// Nesting is limited (`maxDepth`) so that hostile input cannot exhaust the stack: the parser
 /// is recursive, and recursion is what keeps it short and fast.
 public struct JSONParser: Sendable {
+    /// How deep a document may nest by default: far beyond any config, far below the stack's limit.
     public static let defaultMaxDepth = 512
 
     /// The deepest nesting of arrays and objects accepted.
     public var maxDepth: Int
 
+    /// A parser that rejects documents nested deeper than `maxDepth`.
     public init(maxDepth: Int = JSONParser.defaultMaxDepth) { self.maxDepth = maxDepth }
 
     /// Parses one JSON document (any value at the top level, surrounded by optional whitespace).

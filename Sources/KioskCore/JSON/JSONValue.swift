@@ -5,11 +5,17 @@
 /// Numbers are `Double`s (RFC 8259 gives no more precision to rely on). Objects keep their
 /// keys in insertion order so that output is deterministic byte for byte.
 public enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object, keys in insertion order.
     case object(JSONObject)
 
     /// The kind of value with its article, as used in messages: "a number", "an object", "null".
@@ -24,10 +30,15 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// The string, when the value is one; else nil.
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    /// The number, when the value is one; else nil.
     public var numberValue: Double? { if case .number(let n) = self { return n } else { return nil } }
+    /// The Boolean, when the value is one; else nil.
     public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    /// The elements, when the value is an array; else nil.
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    /// The object, when the value is one; else nil.
     public var objectValue: JSONObject? { if case .object(let o) = self { return o } else { return nil } }
 
     /// The member named `key` when this is an object, else nil.

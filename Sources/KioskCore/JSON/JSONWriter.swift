@@ -2,6 +2,7 @@
 /// number format, one fixed escaping, no locale and no platform formatter involved; event
 /// logs from two runs can be compared byte for byte.
 public enum JSONWriter {
+    /// How the text is spaced; either way one value is one line.
     public enum Style: Sendable {
         /// `{"t":16,"value":{"lower":2.5}}`: smallest output.
         case compact
