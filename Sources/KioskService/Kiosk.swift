@@ -55,6 +55,9 @@ public final class Kiosk {
     ///   - scene: the size the layout is written for (nil: the upright screen's own pixels)
     ///     and how to build the scene once the screen's size is known.
     ///   - display: the backend; `.auto` by default.
+    ///   - rotation: how the panel is mounted.
+    ///   - calibration: libinput's calibration matrix for the touchscreen.
+    ///   - showsCursor: whether a mouse shows an arrow.
     public init(scene: KioskRunner.SceneSource, display: DisplayRequest = DisplayRequest(backend: .auto),
                 rotation: DisplayRotation = .none, calibration: AffineTransform = .identity, showsCursor: Bool = false) {
         sceneSource = scene
@@ -75,7 +78,10 @@ public final class Kiosk {
     /// A kiosk described by `config` (its rotation, calibration and cursor setting included),
     /// with `customize` run on every scene built from it: add, replace or observe controls in
     /// code.
-    /// - Parameter display: the backend; nil is `.auto`, headless at the config's panel size.
+    /// - Parameters:
+    ///   - config: a checked config (``KioskSetup/loadConfig(_:registry:)``).
+    ///   - display: the backend; nil is `.auto`, headless at the config's panel size.
+    ///   - customize: called with every scene built from the config, before it is shown.
     public convenience init(config: KioskConfig, display: DisplayRequest? = nil, customize: ((Scene) -> Void)? = nil) {
         let rotation = config.display.rotation
         let panel = KioskSetup.defaultPanelSize(for: config, rotation: rotation)

@@ -1,8 +1,10 @@
 /// Why a control refused a value set from outside (``Control/setValue(_:sendsEvents:)``): the
 /// message names the control and the field, as a reply to a client or a state-file warning.
 public struct ControlValueError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was wrong, naming the control and the field.
     public var message: String
 
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
 
     public var description: String { message }

@@ -17,9 +17,13 @@ import Testing
 ///   `.build/golden-failures/` of the package the test file is in; the issue names them.
 ///
 /// - Parameters:
+///   - image: what to compare, e.g. ``KioskTester/screenshot()``.
+///   - name: the golden's file name without `.png`.
 ///   - tolerance: the largest per-channel difference accepted, in 1/255 steps (text
 ///     rendering differs by a step or two between cairo builds).
 ///   - allowedDifferingPixels: how many pixels may exceed the tolerance.
+///   - filePath: the calling test file, whose folder holds `Goldens/`.
+///   - sourceLocation: where a failure is reported.
 public func expectMatchesGolden(
     _ image: PixelBuffer, named name: String, tolerance: Int = 2, allowedDifferingPixels: Int = 0,
     filePath: StaticString = #filePath, sourceLocation: SourceLocation = #_sourceLocation

@@ -19,8 +19,9 @@ import SwiftKiosk
 public final class KioskTester {
     /// Every event of the last run, in order, as observers and the JSON lines saw them.
     public var events: [ControlEvent] { log.events }
-    /// The panel, in its own orientation (what a screenshot's size is).
+    /// The panel's width, in its own orientation (a screenshot's width).
     public let panelWidth: Int
+    /// The panel's height, in its own orientation (a screenshot's height).
     public let panelHeight: Int
     private let kiosk: HeadlessKiosk
     private let log = EventLog()
@@ -58,8 +59,13 @@ public final class KioskTester {
     }
 
     /// A tester of the config in `text`, checked as `kiosk check` would: the thrown
-    /// ``KioskSetup/LoadError`` lists every problem with `file`, the JSON path and the line.
-    /// - Parameter registry: the control types the config may use (an app's own included).
+    /// ``KioskService/KioskSetup/LoadError`` lists every problem with `file`, the JSON path and
+    /// the line.
+    /// - Parameters:
+    ///   - text: the config's JSON.
+    ///   - file: the name problems are reported under.
+    ///   - registry: the control types the config may use (an app's own included).
+    ///   - customize: called with the scene built from the config, before it is shown.
     public convenience init(configText text: String, file: String = "test.json", registry: ControlRegistry = .standard,
                             customize: ((Scene) -> Void)? = nil) throws {
         let config = try KioskSetup.decodeConfig(text, path: FilePath(file), registry: registry)
