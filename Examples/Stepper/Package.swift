@@ -20,6 +20,6 @@ let package = Package(
         .executableTarget(name: "example", dependencies: ["Stepper", .product(name: "SwiftKiosk", package: "SwiftKiosk")]),
         .testTarget(name: "StepperTests",
                     dependencies: ["Stepper", .product(name: "SwiftKioskTesting", package: "SwiftKiosk")],
-                    exclude: ["Goldens"]),
+                    exclude: ["Goldens", "Fixtures"]),
     ]
 )

@@ -169,7 +169,10 @@ public final class Stepper: Control {
         if var held = repeating {
             held.sinceLast += dt
             repeating = held
-            while held.sinceLast >= repeatInterval {
+            // The fixed step (1/120 s) is rounded to whole nanoseconds, so twelve of them come
+            // 4 ns short of 100 ms: a repeat is due within half a step of its time, or every
+            // repeat would slip one whole step late.
+            while held.sinceLast + dt / 2 >= repeatInterval {
                 held.sinceLast -= repeatInterval
                 repeating = held
                 // At a limit there is nothing left to repeat until the finger lifts.
