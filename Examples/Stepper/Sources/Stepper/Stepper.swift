@@ -18,7 +18,8 @@ public final class Stepper: Control {
         didSet {
             value = min(max(value, minimum), maximum)
             guard value != oldValue else { return }
-            digitsOffset.value = value > oldValue ? Self.slide : -Self.slide
+            // Off screen there is nothing to animate: the digits wait at home.
+            digitsOffset.value = host == nil ? 0 : value > oldValue ? Self.slide : -Self.slide
             digitsOffset.target = 0
             invalidate(digitsRect)
             if (oldValue == minimum) != (value == minimum) { invalidate(rect(of: .decrement)) }
