@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds and tests the example app, Examples/Stepper: a package of its own that depends on this
+# one by path and uses only the public products (SwiftKiosk, SwiftKioskTesting). It proves
+# that a control written outside the package works from Swift and from JSON, with its config
+# errors reported by path and line. Its build lives in Examples/Stepper/.build, apart from
+# the main package's .build (both are ignored by git).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+scripts/install-deps.sh
+example=Examples/Stepper
+swift build --package-path "$example" --build-tests
+swift test --package-path "$example" --skip-build "$@"
+bin="$(swift build --package-path "$example" --show-bin-path)/example"
+
+# The app's own `check` knows the stepper: its config passes, a broken one fails with exit 1.
+"$bin" check "$example/example.json"
+if "$bin" check "$example/Tests/StepperTests/Fixtures/bad-stepper.json" >/dev/null; then
+  echo "example.sh: check accepted bad-stepper.json" >&2
+  exit 1
+fi
+# Both ways in run headless on the virtual clock: the config, and the scene built in Swift
+# (whose built-in touch script holds + until the stepper reaches its maximum).
+"$bin" run --config "$example/example.json" --backend headless
+events="$("$bin" demo --backend headless)"
+grep -q '"event": "limitReached"' <<<"$events" || { echo "example.sh: the demo never reached its limit" >&2; exit 1; }
+echo "example.sh: Examples/Stepper built, tested and run"
