@@ -1,5 +1,3 @@
-import KioskCore
-
 /// What the input devices of a seat report, in neutral values: panel pixels and program time.
 /// Nothing above `KioskInput` sees libinput.
 public enum InputEvent: Sendable, Equatable {

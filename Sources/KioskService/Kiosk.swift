@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import KioskBackend
 import KioskConfig
 import KioskCore
@@ -15,7 +16,7 @@ import KioskUI
 ///     volume.addObserver(for: .valueCommitted) { event in print("volume", event["angle"] ?? "") }
 ///     return Scene(designSize: size, screens: [Screen(id: "main", controls: [volume])])
 /// }
-/// exit(try kiosk.run())
+/// kiosk.main()
 /// ```
 ///
 /// `display` chooses the backend (`.auto`: DRM, else Wayland, else the framebuffer, else
@@ -110,6 +111,18 @@ public final class Kiosk {
         runner.onFramePresented = onFramePresented
         self.runner = runner
         return try runner.run()
+    }
+
+    /// Runs (see ``run()``) and ends the process with its exit code: what an app's
+    /// `main.swift` calls last. A display that cannot be started is reported on stderr
+    /// (`kiosk: …`) and exits 1.
+    public func main() -> Never {
+        do {
+            exit(try run())
+        } catch {
+            LineWriter.standardError.writeLine("kiosk: \(error)")
+            exit(1)
+        }
     }
 
     /// The pipeline of the current or last run (nil before the screen's size was known).

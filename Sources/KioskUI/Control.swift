@@ -131,6 +131,11 @@ open class Control {
 
     /// One fixed simulation step for a control that asked for `startAnimating`.
     /// Returns true while the control still has something moving.
+    ///
+    /// `dt` is the same every step: 1/120 s rounded down to whole nanoseconds (8 333 333 ns),
+    /// so twelve steps are 4 ns short of 100 ms. A control that times something in steps
+    /// (a repeat every 100 ms) should count steps, or allow half a step, rather than compare
+    /// a sum of `dt` with a round number.
     open func advance(by dt: Duration) -> Bool { false }
 
     // MARK: Value

@@ -18,12 +18,7 @@ enum Demo {
         let kiosk = Kiosk(designSize: TicketCounter.designSize, display: display) { size in
             TicketCounter.makeScene(size: size)
         }
-        do {
-            exit(try kiosk.run())
-        } catch {
-            print("example: \(error)")
-            exit(1)
-        }
+        kiosk.main()
     }
 
     /// A tap on + at 0.2 s, then + held from 0.5 s to 2 s (panel pixels of the 800×480 layout).
