@@ -11,8 +11,10 @@ public struct StateSettings: Sendable, Equatable, Decodable {
     /// (`debounce`; 50…10000, default 500). Commits and screen changes are written at once.
     public var debounceMilliseconds: Double
 
+    /// `debounce` when the config gives none.
     public static let defaultDebounceMilliseconds = 500.0
 
+    /// Settings keeping values in `file` (nil: nowhere).
     public init(file: String? = nil, debounceMilliseconds: Double = StateSettings.defaultDebounceMilliseconds) {
         self.file = file
         self.debounceMilliseconds = debounceMilliseconds

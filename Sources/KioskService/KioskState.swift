@@ -7,9 +7,12 @@ import KioskUI
 public struct KioskState: Sendable, Equatable {
     /// One control's value, its fields in the order the control's events carry them.
     public struct SavedValue: Sendable, Equatable {
+        /// The control's id.
         public var id: String
+        /// The fields, as `Control.currentValue` gives them.
         public var fields: [(name: String, value: EventScalar)]
 
+        /// The saved value of the control `id`.
         public init(id: String, fields: [(name: String, value: EventScalar)]) {
             self.id = id
             self.fields = fields
@@ -25,6 +28,7 @@ public struct KioskState: Sendable, Equatable {
     /// The values, in the scene's order: screens in order, then panels by id.
     public var values: [SavedValue]
 
+    /// A state showing `screen` with `values`.
     public init(screen: String?, values: [SavedValue]) {
         self.screen = screen
         self.values = values

@@ -11,7 +11,9 @@ import KioskUI
 /// and skipped, and whatever is right is kept. Only a file that is not this format at all
 /// (corrupt, truncated, foreign, too large) is dropped whole.
 public enum StateFile {
+    /// The `format` every state file names: a file without it is not ours.
     public static let formatName = "swiftkiosk-state"
+    /// The version written and the only one read; a change of meaning gets a new one.
     public static let version = 1
     /// The largest state file read. A real one is a few kilobytes (a thousand controls fit in
     /// 100 KiB); a larger file is not ours, and reading it would cost the start its memory.

@@ -16,7 +16,9 @@ public final class StateKeeper {
     /// The debounce interval when the config gives none.
     public static let defaultInterval = Duration.milliseconds(500)
 
+    /// The state file.
     public let path: FilePath
+    /// When the next write is due.
     public private(set) var schedule: StateSaveSchedule
     /// Writes that succeeded during this run.
     public private(set) var writes = 0

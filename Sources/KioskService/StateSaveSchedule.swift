@@ -12,6 +12,7 @@ import KioskCore
 /// A failed write leaves the changes unsaved but makes nothing due: the next change (or the
 /// end of the run) tries again, so a full disk does not turn into a write per frame.
 public struct StateSaveSchedule: Sendable, Equatable {
+    /// Where the file stands against the scene.
     public enum Phase: Sendable, Equatable, CustomStringConvertible {
         /// The file says what the scene says.
         case clean
@@ -31,8 +32,10 @@ public struct StateSaveSchedule: Sendable, Equatable {
 
     /// The longest a dragged value waits to be written.
     public let interval: Duration
+    /// The state now.
     public private(set) var phase: Phase = .clean
 
+    /// A clean schedule whose drags wait `interval` to be written.
     public init(interval: Duration) { self.interval = interval }
 
     /// A value changed during an interaction at `time`.
