@@ -28,6 +28,11 @@ enum HelpText {
       --size WxH             framebuffer size in the panel's own orientation (default 800x480)
       --rotation DEG         0 | 90 | 180 | 270, overrides display.rotation in the config;
                              turns rendering and touch together
+      --state FILE           keep control values and the screen in FILE across restarts
+                             (overrides state.file in the config): restored at start,
+                             written atomically on every commit and screen change, at most
+                             every state.debounce ms (500) while a finger drags, and at exit;
+                             a bad file is reported and ignored
 
     Headless options (virtual clock; same inputs give the same events and pixels):
       --input FILE           touch script, JSON lines in panel coordinates:
@@ -36,6 +41,9 @@ enum HelpText {
                              script is over and nothing moves any more)
       --screenshot OUT.png   write the final framebuffer as scanned out (panel orientation)
       --events OUT|-         where to write events as JSON lines (default: stdout)
+      --clock virtual|real   virtual (default): time jumps, the run ends when nothing is
+                             left to happen; real: the monotonic clock, until SIGTERM,
+                             SIGINT or --until
 
     DRM options (real display and touch):
       --drm-device PATH      the card, e.g. /dev/dri/card0 (default: the first with a

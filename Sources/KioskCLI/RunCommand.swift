@@ -20,6 +20,10 @@ struct RunCommand {
     let screenshotPath: FilePath?
     /// `--events FILE`; nil (or `-`) is stdout.
     let eventsPath: FilePath?
+    /// `--state FILE`: overrides the config's `state.file`.
+    let statePath: FilePath?
+    /// `--clock virtual|real`; nil: virtual for headless, real otherwise.
+    let clock: KioskRunner.Clock?
     // Devices
     let drm: DRMOptions
     let listOutputs: Bool
@@ -33,11 +37,11 @@ struct RunCommand {
         let command = "kiosk run"
         let args = try ArgumentList(arguments, command: command,
                                     valueOptions: ["backend", "size", "rotation", "until", "drm-device", "output",
-                                                   "mode", "input-device", "seat", "fb-device", "windowed"],
-                                    pathOptions: ["config", "input", "screenshot", "events"],
+                                                   "mode", "input-device", "seat", "fb-device", "windowed", "clock"],
+                                    pathOptions: ["config", "input", "screenshot", "events", "state"],
                                     flagOptions: ["list-outputs", "legacy"])
         try args.expectPositionals(atMost: 0)
-        try args.refuseOverwriting(inputs: ["config", "input"], with: ["events", "screenshot"])
+        try args.refuseOverwriting(inputs: ["config", "input"], with: ["events", "screenshot", "state"])
         listOutputs = args.has("list-outputs")
         drm = try args.drmOptions()
         inputDevices = args.inputDevices()
@@ -55,6 +59,13 @@ struct RunCommand {
         until = try args.milliseconds("until", in: 0...TouchScript.maximumMilliseconds).map { Instant.milliseconds($0) }
         screenshotPath = args.path("screenshot")
         eventsPath = args.path("events")
+        statePath = args.path("state")
+        switch args.value("clock") {
+        case nil: clock = nil
+        case "virtual": clock = .virtual
+        case "real": clock = .monotonic
+        case let other?: throw UsageError(command: command, message: "--clock must be virtual or real, not '\(other)'")
+        }
     }
 
     /// Runs the command; the config may use the control types of `registry`.
@@ -73,6 +84,10 @@ struct RunCommand {
         kiosk.rotation = rotation
         kiosk.until = until
         kiosk.emit = { events.writeLine(EventEncoder.line($0)) }
+        kiosk.clock = clock
+        // The config's path is relative to the config's directory, like its templates'.
+        kiosk.stateFile = statePath ?? config.state.file.map { configPath.directory.appending($0) }
+        kiosk.stateWriteInterval = .nanoseconds(Int64(config.state.debounceMilliseconds * 1_000_000))
         let code = try kiosk.run()
         if DisplayChoice.resolve(request) == .headless { try reportHeadless(kiosk, panel: panel, touches: touches.count) }
         return code != 0 ? code : exitCode(events: events)
@@ -113,7 +128,7 @@ struct RunCommand {
         let stats = kiosk.runtime?.stats ?? RuntimeStats()
         var summary = "kiosk: headless \(panel.width)x\(panel.height) rotation \(kiosk.rotation.degrees): "
             + "\(stats.framesRendered) frames, \(stats.eventsEmitted) events, \(touches) touches, "
-            + "ended at \(Instant.formatMilliseconds(kiosk.now.milliseconds)) ms virtual time"
+            + "ended at \(Instant.formatMilliseconds(kiosk.now.milliseconds)) ms \(kiosk.clock == .monotonic ? "real" : "virtual") time"
         if let screenshotPath { summary += "; screenshot \(screenshotPath)" }
         LineWriter.standardError.writeLine(summary)
     }

@@ -20,6 +20,8 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     public var theme: ThemeSettings
     /// `input` (optional; every field has a default).
     public var input: InputSettings
+    /// `state` (optional): where values are kept across restarts; none by default.
+    public var state: StateSettings
     /// `startScreen` (required): the id of the screen shown first.
     public var startScreen: String
     /// `screens` (required, not empty).
@@ -44,6 +46,7 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
         self.panels = panels
         self.popups = popups
         self.templates = templates
+        self.state = StateSettings()
     }
 
     /// The screen called `id`.
@@ -61,7 +64,7 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     /// The background a screen is painted with: its own, else the display's.
     public func background(of screen: ScreenConfig) -> Color { screen.background ?? display.background }
 
-    enum CodingKeys: String, CodingKey { case display, theme, input, startScreen, screens, panels, popups }
+    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -69,6 +72,7 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
         if display == nil { fields.validator?.designSize = nil }
         let theme = try fields.decode(.theme, default: ThemeSettings())
         let input = try fields.decode(.input, default: InputSettings())
+        let state = try fields.decode(.state, default: StateSettings())
         let startScreen = try fields.reference(.startScreen, to: .screen)
         let screens = try fields.array(.screens, of: ScreenConfig.self, default: nil,
                                        emptyMessage: "must contain at least one screen")
@@ -80,5 +84,6 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
         if popups == nil { fields.validator?.loseTrack(of: .popup) }
         self.init(display: display ?? DisplaySettings(), theme: theme ?? ThemeSettings(),
                   input: input ?? InputSettings(), startScreen: startScreen ?? "", screens: screens ?? [], panels: panels ?? [], popups: popups ?? [])
+        self.state = state ?? StateSettings()
     }
 }

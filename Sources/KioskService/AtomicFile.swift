@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 
-/// Files replaced whole or not at all: configs written by `kiosk calibrate`, screenshots.
+/// Files replaced whole or not at all: configs written by `kiosk calibrate`, screenshots, the
+/// state file.
 public enum AtomicFile {
     /// Writes `bytes` to a temporary file beside `path` and renames it over `path`, so a
     /// reader (or a crash) never sees half a file; then syncs the directory, so the rename
@@ -19,7 +20,7 @@ public enum AtomicFile {
         if exists, let kind = TextFile.nonRegularKind(existing.st_mode) {
             throw FileError(path: shown, reason: "not a regular file (\(kind))")
         }
-        let temporary = FilePath(bytes: target.bytes + Array(".tmp-\(getpid())".utf8))
+        let temporary = temporaryPath(for: target, process: getpid())
         let mode: mode_t = exists ? existing.st_mode & 0o7777 : 0o644
         let fd = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) }
         guard fd >= 0 else { throw FileError(path: shown, reason: TextFile.errorText()) }
@@ -64,6 +65,42 @@ public enum AtomicFile {
             _ = fsync(directory)
             close(directory)
         }
+    }
+
+    /// Where the process `pid` writes the next version of `target` (a resolved path): beside
+    /// it, so that the rename stays within one file system; named by the writer, so that two
+    /// processes replacing one file never write into each other's temporary file.
+    static func temporaryPath(for target: FilePath, process pid: pid_t) -> FilePath {
+        FilePath(bytes: target.bytes + Array("\(temporaryMarker)\(pid)".utf8))
+    }
+
+    private static let temporaryMarker = ".tmp-"
+
+    /// Removes the temporary files that writers of `path` left behind when they were killed
+    /// between `open` and `rename` (`kill -9`, a power cut): `NAME.tmp-PID` beside the file, of
+    /// a process that no longer runs. They never replaced the file, so nothing is lost; without
+    /// this, a kiosk restarted after every crash for months would collect them. A writer that
+    /// still runs keeps its file. Returns what was removed.
+    @discardableResult
+    public static func removeStaleTemporaryFiles(of path: FilePath) -> [FilePath] {
+        let target = resolvingLinks(path)
+        let directory = target.directory
+        let name = target.bytes.lastIndex(of: UInt8(ascii: "/")).map { Array(target.bytes[($0 + 1)...]) } ?? target.bytes
+        let prefix = name + Array(temporaryMarker.utf8)
+        guard let stream = directory.withCString({ opendir($0) }) else { return [] }
+        defer { closedir(stream) }
+        var removed: [FilePath] = []
+        while let entry = readdir(stream) {
+            let entryName = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            guard entryName.starts(with: prefix),
+                  let pid = pid_t(String(decoding: entryName.dropFirst(prefix.count), as: UTF8.self)), pid > 0,
+                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let stale = FilePath(bytes: target.bytes.dropLast(name.count) + entryName)
+            if stale.withCString({ unlink($0) }) == 0 { removed.append(stale) }
+        }
+        return removed
     }
 
     /// The file a path finally names, following symbolic links (`realpath(3)`); the path

@@ -46,6 +46,11 @@ public final class Kiosk {
     public var touchInterceptor: ((TouchEvent) -> Bool)?
     /// Called after every presented frame with its time.
     public var onFramePresented: ((Instant) -> Void)?
+    /// Where the values and the screen are kept across restarts (`state.file`, `--state`);
+    /// nil: nowhere. See ``StateKeeper``.
+    public var stateFile: FilePath?
+    /// How long a dragged value waits to be written to `stateFile`.
+    public var stateWriteInterval = StateKeeper.defaultInterval
 
     private let sceneSource: KioskRunner.SceneSource
     /// The runner of the current or last run.
@@ -109,6 +114,7 @@ public final class Kiosk {
                                  scene: sceneSource, options: options, emit: emit)
         runner.touchInterceptor = touchInterceptor
         runner.onFramePresented = onFramePresented
+        runner.stateKeeper = stateFile.map { StateKeeper(path: $0, interval: stateWriteInterval) }
         self.runner = runner
         return try runner.run()
     }

@@ -100,6 +100,9 @@ public final class KioskRunner {
     public var shouldStop: (() -> Bool)?
     /// Called after every presented frame with its time (tests sample motion with it).
     public var onFramePresented: ((Instant) -> Void)?
+    /// Keeps the values and the screen in a state file: restored before the first frame,
+    /// written on the loop's time, and at the end of the run.
+    public var stateKeeper: StateKeeper?
 
     /// The pipeline, once the output's size is known.
     public private(set) var runtime: KioskRuntime?
@@ -192,6 +195,7 @@ public final class KioskRunner {
             backend.advance(to: now)
             runtime?.advance(to: now)
             if !paused && outputReady { presentFrame() }
+            stateKeeper?.advance(to: now)
             if let until = options.until, now >= until { break }
             // Time saturates there, so nothing could move on: every wake-up would be now again.
             // (Scripts end at 1e9 ms; only touches made in code get this far.)
@@ -220,7 +224,8 @@ public final class KioskRunner {
     }
 
     private func nextWakeup() -> Instant? {
-        var candidates: [Instant?] = [backend?.nextDeadline, session?.nextDeadline, options.until]
+        var candidates: [Instant?] = [backend?.nextDeadline, session?.nextDeadline, options.until,
+                                      stateKeeper?.nextDeadline]
         if !paused { candidates.append(runtime?.nextWakeup(now: now, outputReady: outputReady)) }
         return candidates.compactMap { $0 }.min()
     }
@@ -229,6 +234,7 @@ public final class KioskRunner {
     private func finish() {
         guard let runtime, let backend else { return }
         runtime.flushEvents()
+        defer { stateKeeper?.finish(at: now) }
         guard options.clock == .virtual else { return }
         backend.finishPendingFrame()
         if outputReady { presentFrame() }
@@ -274,6 +280,7 @@ public final class KioskRunner {
                                        calibration: options.calibration, emit: emit)
             runtime.touchInterceptor = touchInterceptor
             self.runtime = runtime
+            stateKeeper?.start(with: runtime.scene, at: now)
         }
     }
 

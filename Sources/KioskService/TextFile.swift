@@ -38,7 +38,8 @@ public enum TextFile {
     /// Only regular files: `open(2)` of a FIFO blocks until a writer appears (for ever, if none
     /// does), and a character device such as `/dev/zero` never ends. The file is opened with
     /// `O_NONBLOCK`, so that the open returns at once whatever it is, and `fstat(2)` decides.
-    public static func readBytes(_ path: FilePath) throws(FileError) -> [UInt8] {
+    /// A file larger than `limit` bytes is an error, checked before reading and while reading.
+    public static func readBytes(_ path: FilePath, limit: Int = maximumSize) throws(FileError) -> [UInt8] {
         let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else { throw FileError(path: path.description, reason: errorText()) }
         defer { close(fd) }
@@ -47,9 +48,7 @@ public enum TextFile {
         if let kind = nonRegularKind(status.st_mode) {
             throw FileError(path: path.description, reason: "not a regular file (\(kind))")
         }
-        guard status.st_size <= maximumSize else {
-            throw FileError(path: path.description, reason: "larger than \(maximumSize >> 20) MiB")
-        }
+        guard status.st_size <= limit else { throw FileError(path: path.description, reason: sizeText(limit)) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(status.st_size))
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -62,11 +61,13 @@ public enum TextFile {
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
             // The size can grow while we read (a log being appended to).
-            if bytes.count > maximumSize {
-                throw FileError(path: path.description, reason: "larger than \(maximumSize >> 20) MiB")
-            }
+            if bytes.count > limit { throw FileError(path: path.description, reason: sizeText(limit)) }
         }
         return bytes
+    }
+
+    private static func sizeText(_ limit: Int) -> String {
+        limit >= 1 << 20 ? "larger than \(limit >> 20) MiB" : "larger than \(limit) bytes"
     }
 
     /// What a non-regular file is, for the message; nil for a regular file.

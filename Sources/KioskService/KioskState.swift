@@ -1,0 +1,137 @@
+import KioskCore
+import KioskUI
+
+/// What a kiosk keeps across a restart: the value of every control that has one and the
+/// screen shown. The state file holds one (`StateFile`); `capture(from:)` takes it from a scene
+/// and `restore(into:)` puts it back.
+public struct KioskState: Sendable, Equatable {
+    /// One control's value, its fields in the order the control's events carry them.
+    public struct SavedValue: Sendable, Equatable {
+        /// The control's id.
+        public var id: String
+        /// The fields, as `Control.currentValue` gives them.
+        public var fields: [(name: String, value: EventScalar)]
+
+        /// The saved value of the control `id`.
+        public init(id: String, fields: [(name: String, value: EventScalar)]) {
+            self.id = id
+            self.fields = fields
+        }
+
+        public static func == (a: SavedValue, b: SavedValue) -> Bool {
+            a.id == b.id && a.fields.map(\.name) == b.fields.map(\.name) && a.fields.map(\.value) == b.fields.map(\.value)
+        }
+    }
+
+    /// The id of the screen shown (the destination while a transition runs); nil: not known.
+    public var screen: String?
+    /// The values, in the scene's order: screens in order, then panels by id.
+    public var values: [SavedValue]
+
+    /// A state showing `screen` with `values`.
+    public init(screen: String?, values: [SavedValue]) {
+        self.screen = screen
+        self.values = values
+    }
+
+    /// The value saved for the control `id`.
+    public func value(of id: String) -> SavedValue? { values.first { $0.id == id } }
+
+    /// The state of `scene` now: every control on every screen and in every registered panel
+    /// with a `currentValue` (ids are unique across a scene, so one id is one control).
+    public static func capture(from scene: Scene) -> KioskState {
+        var values: [SavedValue] = []
+        var controls = scene.screens.flatMap(\.controls)
+        for case let panel as Panel in scene.registeredOverlays { controls += panel.controls }
+        for control in controls {
+            guard let value = control.currentValue else { continue }
+            values.append(SavedValue(id: control.id, fields: value))
+        }
+        return KioskState(screen: scene.currentScreen.id, values: values)
+    }
+
+    /// Sets every saved value that still fits the scene, without events (the values are not
+    /// news, they are where the kiosk was), and shows the saved screen if it still exists.
+    /// Each value is clamped by its control as a finger's would be. What cannot be restored
+    /// (a control no longer in the config, a field it no longer has, a field of another type)
+    /// is left at the config's value and returned as a problem, one line each, with `where`
+    /// (`values.price.lower`) first.
+    ///
+    /// The screen is shown like a button's `switchScreen` without a transition, so `back` from
+    /// it returns to the config's start screen.
+    public func restore(into scene: Scene) -> Restoration {
+        var problems: [String] = []
+        var restored = 0
+        for saved in values {
+            guard let control = scene.control(withID: saved.id) else {
+                problems.append("values.\(saved.id): no control '\(saved.id)' in the config; ignored")
+                continue
+            }
+            guard let current = control.currentValue else {
+                problems.append("values.\(saved.id): '\(saved.id)' has no value any more; ignored")
+                continue
+            }
+            var fields: [(name: String, value: EventScalar)] = []
+            for field in saved.fields {
+                guard let now = current.first(where: { $0.name == field.name }) else {
+                    let known = current.map { "'\($0.name)'" }.joined(separator: ", ")
+                    problems.append("values.\(saved.id).\(field.name): '\(saved.id)' has no field '\(field.name)' "
+                                    + "(its value has \(known)); ignored")
+                    continue
+                }
+                guard Self.sameKind(now.value, field.value) else {
+                    problems.append("values.\(saved.id).\(field.name): expected \(Self.kind(of: now.value)), found "
+                                    + "\(Self.kind(of: field.value)) (\(Self.text(field.value))); ignored")
+                    continue
+                }
+                fields.append(field)
+            }
+            guard !fields.isEmpty else { continue }
+            do {
+                try control.setValue(fields, sendsEvents: false)
+                restored += 1
+            } catch {
+                problems.append("values.\(saved.id): \(error.message); ignored")
+            }
+        }
+        if let screen, screen != scene.currentScreen.id {
+            if scene.screen(withID: screen) != nil {
+                scene.showScreen(screen)
+            } else {
+                problems.append("screen: no screen '\(screen)' in the config; starting on '\(scene.currentScreen.id)'")
+            }
+        }
+        return Restoration(restoredValues: restored, problems: problems)
+    }
+
+    /// What `restore(into:)` did.
+    public struct Restoration: Sendable, Equatable {
+        /// Controls that took some or all of their saved fields.
+        public var restoredValues: Int
+        /// What could not be restored, one line each.
+        public var problems: [String]
+    }
+
+    private static func sameKind(_ a: EventScalar, _ b: EventScalar) -> Bool {
+        switch (a, b) {
+        case (.number, .number), (.string, .string), (.bool, .bool): return true
+        default: return false
+        }
+    }
+
+    static func kind(of value: EventScalar) -> String {
+        switch value {
+        case .number: return "a number"
+        case .string: return "a string"
+        case .bool: return "a boolean"
+        }
+    }
+
+    static func text(_ value: EventScalar) -> String {
+        switch value {
+        case .number(let n): return JSONWriter.format(n)
+        case .string(let s): return JSONWriter.quoted(String(s.prefix(40)))
+        case .bool(let b): return b ? "true" : "false"
+        }
+    }
+}

@@ -1,0 +1,139 @@
+@preconcurrency import Glibc
+import KioskCore
+import KioskUI
+
+/// The state file's format (Contracts.md, "State file"): one JSON object,
+///
+///     {"format": "swiftkiosk-state", "version": 1, "screen": "main",
+///      "values": {"price": {"lower": 3, "upper": 8}, "angle": {"angle": 90}}}
+///
+/// written whole (`AtomicFile`) and read back leniently: whatever in it is wrong is reported
+/// and skipped, and whatever is right is kept. Only a file that is not this format at all
+/// (corrupt, truncated, foreign, too large) is dropped whole.
+public enum StateFile {
+    /// The `format` every state file names: a file without it is not ours.
+    public static let formatName = "swiftkiosk-state"
+    /// The version written and the only one read; a change of meaning gets a new one.
+    public static let version = 1
+    /// The largest state file read. A real one is a few kilobytes (a thousand controls fit in
+    /// 100 KiB); a larger file is not ours, and reading it would cost the start its memory.
+    public static let maximumSize = 1 << 20
+
+    /// What reading found: the state (nil when there was none to use) and what was wrong.
+    public struct Reading: Sendable, Equatable {
+        public var state: KioskState?
+        /// One line each, without the file name.
+        public var problems: [String]
+
+        public init(state: KioskState?, problems: [String]) {
+            self.state = state
+            self.problems = problems
+        }
+    }
+
+    /// The file's bytes for `state`: one line of JSON and a newline.
+    public static func encode(_ state: KioskState) -> [UInt8] {
+        var values = JSONObject()
+        for saved in state.values {
+            var fields = JSONObject()
+            for field in saved.fields where fields[field.name] == nil { fields[field.name] = json(field.value) }
+            values[saved.id] = .object(fields)
+        }
+        var object = JSONObject()
+        object["format"] = .string(formatName)
+        object["version"] = .number(Double(version))
+        if let screen = state.screen { object["screen"] = .string(screen) }
+        object["values"] = .object(values)
+        var out: [UInt8] = []
+        JSONWriter.write(.object(object), style: .spaced, into: &out)
+        out.append(UInt8(ascii: "\n"))
+        return out
+    }
+
+    /// Reads the state file at `path`. A file that does not exist is the first start: no
+    /// state and no problem. One that cannot be read is a problem (the errno's text).
+    public static func read(_ path: FilePath) -> Reading {
+        var status = stat()
+        if path.withCString({ stat($0, &status) }) != 0, errno == ENOENT {
+            return Reading(state: nil, problems: [])
+        }
+        do throws(FileError) {
+            return decode(try TextFile.readBytes(path, limit: maximumSize))
+        } catch {
+            return Reading(state: nil, problems: [error.reason + "; ignored"])
+        }
+    }
+
+    /// The state in `bytes`, and what was wrong with them.
+    public static func decode(_ bytes: [UInt8]) -> Reading {
+        func dropped(_ why: String) -> Reading { Reading(state: nil, problems: [why + "; ignored"]) }
+        guard bytes.count <= maximumSize else { return dropped("larger than \(maximumSize >> 20) MiB") }
+        guard !bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return dropped("empty file") }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return dropped("not valid UTF-8 text") }
+        let root: JSONValue
+        do { root = try JSONParser(maxDepth: 16).parseValue(text) } catch {
+            return dropped("\(error.message) at line \(error.line), column \(error.column) (a truncated or corrupt file)")
+        }
+        guard let object = root.objectValue else {
+            return dropped("expected an object with \"format\": \"\(formatName)\", found \(root.kindDescription)")
+        }
+        guard object["format"]?.stringValue == formatName else {
+            let found = object["format"].map { $0.stringValue.map(JSONWriter.quoted) ?? $0.kindDescription } ?? "none"
+            return dropped("not a SwiftKiosk state file (format \(found), expected \"\(formatName)\")")
+        }
+        guard let number = object["version"]?.numberValue, number == number.rounded(), abs(number) < 1e9 else {
+            let found = object["version"].map { $0.numberValue.map(JSONWriter.format) ?? $0.kindDescription } ?? "none"
+            return dropped("version must be a whole number (found \(found))")
+        }
+        guard Int(number) == version else {
+            return dropped("version \(Int(number)) is not one this kiosk reads (it reads version \(version))")
+        }
+        var problems: [String] = []
+        for key in object.keys where !["format", "version", "screen", "values"].contains(key) {
+            problems.append("\(key): unknown key; ignored")
+        }
+        var screen: String?
+        switch object["screen"] {
+        case nil: break
+        case .string(let id)?: screen = id
+        case let other?: problems.append("screen: expected a string, found \(other.kindDescription); ignored")
+        }
+        var values: [KioskState.SavedValue] = []
+        switch object["values"] {
+        case nil: break
+        case .object(let controls)?:
+            for control in controls { values += decodeValue(control, problems: &problems) }
+        case let other?: problems.append("values: expected an object, found \(other.kindDescription); ignored")
+        }
+        return Reading(state: KioskState(screen: screen, values: values), problems: problems)
+    }
+
+    /// One member of `values`: an object of scalar fields (nothing when it is not one).
+    private static func decodeValue(_ member: JSONObject.Member, problems: inout [String]) -> [KioskState.SavedValue] {
+        let id = member.key
+        guard let object = member.value.objectValue else {
+            problems.append("values.\(id): expected an object of fields, found \(member.value.kindDescription); ignored")
+            return []
+        }
+        var fields: [(name: String, value: EventScalar)] = []
+        for field in object {
+            switch field.value {
+            case .number(let n): fields.append((field.key, .number(n)))
+            case .string(let s): fields.append((field.key, .string(s)))
+            case .bool(let b): fields.append((field.key, .bool(b)))
+            default:
+                problems.append("values.\(id).\(field.key): expected a number, a string or a boolean, found "
+                                + "\(field.value.kindDescription); ignored")
+            }
+        }
+        return [KioskState.SavedValue(id: id, fields: fields)]
+    }
+
+    private static func json(_ value: EventScalar) -> JSONValue {
+        switch value {
+        case .number(let n): return n.isFinite ? .number(n) : .null
+        case .string(let s): return .string(s)
+        case .bool(let b): return .bool(b)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import KioskCore
+import KioskUI
+
+/// Keeps a scene's values and screen in the state file (`StateFile`), so they survive a
+/// restart, a crash and a power cut.
+///
+/// The runner drives it: `start(with:at:)` once the scene is built and before the first
+/// frame (restore), `advance(to:)` on every pass of the loop after the frame's events went out,
+/// `nextDeadline` among the loop's deadlines, and `finish(at:)` at the end of the run. It reads
+/// no clock: when to write is `StateSaveSchedule`'s, on the loop's time.
+///
+/// Nothing here stops the kiosk. A file that cannot be read or restored is reported on stderr
+/// (one line per problem) and the config's values stand; a write that fails is reported once
+/// and tried again on the next change.
+public final class StateKeeper {
+    /// The debounce interval when the config gives none.
+    public static let defaultInterval = Duration.milliseconds(500)
+
+    /// The state file.
+    public let path: FilePath
+    /// When the next write is due.
+    public private(set) var schedule: StateSaveSchedule
+    /// Writes that succeeded during this run.
+    public private(set) var writes = 0
+    /// Why the last write failed, while it is not made good by a later one.
+    public private(set) var failure: FileError?
+
+    private let log: (String) -> Void
+    private var scene: Scene?
+    private var observation: ObservationToken?
+    /// The screen the file names (after the last write, or as restored).
+    private var savedScreen: String?
+    /// What the frame's events said, applied on the loop's time in `advance(to:)`.
+    private var sawChange = false
+    private var sawCommit = false
+
+    /// - Parameter log: where problems and the restore's summary go, one line each (stderr).
+    public init(path: FilePath, interval: Duration = StateKeeper.defaultInterval,
+                log: @escaping (String) -> Void = { LineWriter.standardError.writeLine($0) }) {
+        self.path = path
+        schedule = StateSaveSchedule(interval: interval)
+        self.log = log
+    }
+
+    /// Restores the file into `scene` (see `KioskState.restore(into:)`) and from now on
+    /// keeps it. Stale temporary files of writers that were killed are removed first: they
+    /// never replaced the file, which still holds the last complete state.
+    public func start(with scene: Scene, at time: Instant) {
+        AtomicFile.removeStaleTemporaryFiles(of: path)
+        let reading = StateFile.read(path)
+        for problem in reading.problems { report(problem) }
+        if let state = reading.state {
+            let restoration = state.restore(into: scene)
+            for problem in restoration.problems { report(problem) }
+            report("restored \(restoration.restoredValues) of \(state.values.count) values, screen \(scene.currentScreen.id)")
+        }
+        observe(scene)
+        savedScreen = reading.state?.screen ?? scene.currentScreen.id
+    }
+
+    /// Keeps `scene` from now on instead of the one before (a scene rebuilt by a reload keeps
+    /// the file; its values go in with the next write).
+    public func observe(_ scene: Scene) {
+        if let observation, let old = self.scene { old.removeObserver(observation) }
+        self.scene = scene
+        observation = scene.addObserver { [unowned self] event in
+            if event.kind == .valueCommitted { self.sawCommit = true }
+            else if event.kind == .valueChanged { self.sawChange = true }
+        }
+    }
+
+    /// When the loop must come back to write; nil when nothing is due.
+    public var nextDeadline: Instant? { schedule.nextDeadline }
+
+    /// Takes in what changed since the last pass and writes when a write is due at `time`.
+    public func advance(to time: Instant) {
+        if sawCommit { schedule.committed(at: time) } else if sawChange { schedule.valueChanged(at: time) }
+        sawChange = false
+        sawCommit = false
+        if let scene, scene.currentScreen.id != savedScreen { schedule.committed(at: time) }
+        if schedule.isDue(at: time) { write() }
+    }
+
+    /// The end of the run (SIGTERM, SIGINT, the display closing, `--until`): writes whatever
+    /// is not in the file yet.
+    public func finish(at time: Instant) {
+        advance(to: time)
+        if schedule.hasUnsavedChanges { write() }
+    }
+
+    private func write() {
+        guard let scene else { return }
+        let state = KioskState.capture(from: scene)
+        do throws(FileError) {
+            try AtomicFile.write(StateFile.encode(state), to: path)
+        } catch {
+            schedule.writeFailed()
+            // Once per failure, not per change: a full disk would otherwise fill the journal.
+            if failure == nil {
+                report("cannot write: \(error.reason); the kiosk goes on and the next change tries again")
+            }
+            failure = error
+            return
+        }
+        schedule.wrote()
+        writes += 1
+        savedScreen = state.screen
+        if failure != nil {
+            failure = nil
+            report("written again")
+        }
+    }
+
+    private func report(_ line: String) { log("kiosk: state \(path): \(line)") }
+}
