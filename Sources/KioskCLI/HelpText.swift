@@ -36,6 +36,8 @@ enum HelpText {
                              script is over and nothing moves any more)
       --screenshot OUT.png   write the final framebuffer as scanned out (panel orientation)
       --events OUT|-         where to write events as JSON lines (default: stdout)
+      --clock virtual|real   real: headless on the monotonic clock until SIGTERM or --until,
+                             so an MQTT broker can take part (default: virtual)
 
     DRM options (real display and touch):
       --drm-device PATH      the card, e.g. /dev/dri/card0 (default: the first with a

@@ -17,6 +17,8 @@ struct RunCommand {
     let rotation: DisplayRotation?
     let inputPath: FilePath?
     let until: Instant?
+    /// `--clock virtual|real`: nil is the backend's default (virtual only for headless).
+    let clock: KioskRunner.Clock?
     let screenshotPath: FilePath?
     /// `--events FILE`; nil (or `-`) is stdout.
     let eventsPath: FilePath?
@@ -32,7 +34,7 @@ struct RunCommand {
     init(arguments: [FilePath]) throws(UsageError) {
         let command = "kiosk run"
         let args = try ArgumentList(arguments, command: command,
-                                    valueOptions: ["backend", "size", "rotation", "until", "drm-device", "output",
+                                    valueOptions: ["backend", "size", "rotation", "until", "clock", "drm-device", "output",
                                                    "mode", "input-device", "seat", "fb-device", "windowed"],
                                     pathOptions: ["config", "input", "screenshot", "events"],
                                     flagOptions: ["list-outputs", "legacy"])
@@ -55,6 +57,13 @@ struct RunCommand {
         until = try args.milliseconds("until", in: 0...TouchScript.maximumMilliseconds).map { Instant.milliseconds($0) }
         screenshotPath = args.path("screenshot")
         eventsPath = args.path("events")
+        switch args.value("clock") {
+        case nil: clock = nil
+        case "virtual": clock = .virtual
+        case "real": clock = .monotonic
+        case let other?:
+            throw UsageError(command: command, message: "--clock must be virtual or real (found \(other))")
+        }
     }
 
     /// Runs the command; the config may use the control types of `registry`.
@@ -72,9 +81,11 @@ struct RunCommand {
         let kiosk = Kiosk(config: config, display: request)
         kiosk.rotation = rotation
         kiosk.until = until
+        kiosk.clock = clock
         kiosk.emit = { events.writeLine(EventEncoder.line($0)) }
+        if let mqtt = config.mqtt { kiosk.services.append(try MQTTService(settings: mqtt)) }
         let code = try kiosk.run()
-        if DisplayChoice.resolve(request) == .headless { try reportHeadless(kiosk, panel: panel, touches: touches.count) }
+        if DisplayChoice.resolve(request) == .headless && kiosk.clock != .monotonic { try reportHeadless(kiosk, panel: panel, touches: touches.count) }
         return code != 0 ? code : exitCode(events: events)
     }
 

@@ -45,6 +45,9 @@ public final class Kiosk {
     public var touchInterceptor: ((TouchEvent) -> Bool)?
     /// Called after every presented frame with its time.
     public var onFramePresented: ((Instant) -> Void)?
+    /// Run in the runner's loop (monotonic clock only); `kiosk run` adds ``MQTTService`` when
+    /// the config has `mqtt`.
+    public var services: [any KioskRunnerService] = []
 
     private let sceneSource: KioskRunner.SceneSource
     /// The runner of the current or last run.
@@ -102,6 +105,10 @@ public final class Kiosk {
                                  scene: sceneSource, options: options, emit: emit)
         runner.touchInterceptor = touchInterceptor
         runner.onFramePresented = onFramePresented
+        runner.services = services
+        if options.clock == .virtual && !services.isEmpty {
+            LineWriter.standardError.writeLine("kiosk: services (mqtt) run only on the real clock; ignored on the virtual clock")
+        }
         self.runner = runner
         return try runner.run()
     }
