@@ -38,6 +38,9 @@ final class MosquittoClient {
             throw MosquittoError(call: "mosquitto_new", code: Int32(MOSQ_ERR_ERRNO.rawValue))
         }
         self.handle = handle
+        // Small messages one after another (a PUBACK, then the reply): with Nagle's algorithm
+        // the second waits for the broker's delayed ACK, 40 ms or more, on every request.
+        _ = mosquitto_int_option(handle, MOSQ_OPT_TCP_NODELAY, 1)
         // The context pointer is set after init, when `self` exists; unretained because the
         // client owns the handle and destroys it in deinit, so no callback outlives it.
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
