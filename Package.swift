@@ -6,6 +6,7 @@
 //   KioskCore + CLinux ← KioskLoop (epoll, signals, timers, the clock) ← KioskBackend (the display seam, headless)
 //   KioskBackend ← KioskDRM, KioskFramebuffer, KioskInput (libinput), KioskWayland (a Wayland client) — backends
 //   know pixels and input, never the UI
+//   KioskLoop + KioskConfig + CMosquitto ← KioskMQTT (the MQTT bridge)
 //   all of the above ← KioskService (Kiosk, the runtime, the one runner, backend choice) ← KioskCLI
 //   the library modules ← SwiftKiosk (the umbrella an app imports) ← kiosk, SwiftKioskTesting
 import PackageDescription
@@ -51,6 +52,7 @@ let package = Package(
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // xdg-shell's client code from wayland-scanner, committed (scripts/generate-wayland-protocols.sh):
         // a build plugin could make it only with tools-version 6.3's experimental C generation.
         .target(name: "CXdgShell", dependencies: ["CWayland"]),
@@ -84,10 +86,12 @@ let package = Package(
         .target(name: "KioskInput", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "KioskDevice",
                                                    "CLibInput", "CUdev"]),
         .target(name: "KioskWayland", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "CWayland", "CXdgShell"]),
+        // The MQTT bridge: libmosquitto's socket in the kiosk's loop; the only module touching it.
+        .target(name: "KioskMQTT", dependencies: ["KioskCore", "KioskLoop", "KioskConfig", "CMosquitto"]),
         .target(name: "KioskService",
                 dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig",
                                "KioskRender", "KioskLoop", "KioskBackend", "KioskDevice", "KioskDRM", "KioskFramebuffer",
-                               "KioskInput", "KioskWayland", "CSystemd"]),
+                               "KioskInput", "KioskWayland", "KioskMQTT", "CSystemd"]),
         .target(name: "KioskCLI", dependencies: ["KioskService", "KioskConfig", "KioskRender", "KioskBackend", "KioskLoop",
                                                  "KioskDRM", "KioskWayland", "KioskDevice", "KioskUI", "KioskCore"]),
         // The library products: an umbrella that re-exports the modules above, and the testing kit.
@@ -117,6 +121,7 @@ let package = Package(
                                                                   "KioskLoop", "KioskDevice"]),
         .testTarget(name: "KioskWaylandTests", dependencies: ["KioskWayland", "KioskBackend", "KioskCore"]),
         .testTarget(name: "KioskLoopTests", dependencies: ["KioskLoop"]),
+        .testTarget(name: "KioskMQTTTests", dependencies: ["KioskMQTT", "KioskConfig", "KioskLoop", "KioskService", "KioskUI"]),
         .testTarget(name: "SwiftKioskTestingTests", dependencies: ["SwiftKioskTesting"], exclude: ["Goldens"]),
         .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender"]),
         // Replays the seed corpus (Fuzz/Corpus) and every input a fuzzer once broke (Regressions).

@@ -8,6 +8,8 @@ packages=(
   libcairo2-dev libpango1.0-dev libharfbuzz-dev libfontconfig-dev libpng-dev
   # Real display and touch: DRM/KMS, libinput + udev, systemd (sd_notify, logind over sd-bus).
   libdrm-dev libinput-dev libudev-dev libsystemd-dev
+  # The MQTT bridge (libmosquitto), and a broker with its clients for its end-to-end test.
+  libmosquitto-dev mosquitto mosquitto-clients
   # One small font that covers Latin and Devanagari (187 KiB), and the default sans-serif.
   fonts-lohit-deva fonts-dejavu-core
 )

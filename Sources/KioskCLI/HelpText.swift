@@ -43,7 +43,8 @@ enum HelpText {
       --events OUT|-         where to write events as JSON lines (default: stdout)
       --clock virtual|real   virtual (default): time jumps, the run ends when nothing is
                              left to happen; real: the monotonic clock, until SIGTERM,
-                             SIGINT or --until
+                             SIGINT or --until (so the socket, the state file and MQTT
+                             can take part headless)
 
     DRM options (real display and touch):
       --drm-device PATH      the card, e.g. /dev/dri/card0 (default: the first with a

@@ -83,11 +83,12 @@ struct RunCommand {
         let kiosk = Kiosk(config: config, display: request)
         kiosk.rotation = rotation
         kiosk.until = until
-        kiosk.emit = { events.writeLine(EventEncoder.line($0)) }
         kiosk.clock = clock
+        kiosk.emit = { events.writeLine(EventEncoder.line($0)) }
         // The config's path is relative to the config's directory, like its templates'.
         kiosk.stateFile = statePath ?? config.state.file.map { configPath.directory.appending($0) }
         kiosk.stateWriteInterval = .nanoseconds(Int64(config.state.debounceMilliseconds * 1_000_000))
+        if let mqtt = config.mqtt { kiosk.services.append(try MQTTService(settings: mqtt)) }
         let code = try kiosk.run()
         if DisplayChoice.resolve(request) == .headless { try reportHeadless(kiosk, panel: panel, touches: touches.count) }
         return code != 0 ? code : exitCode(events: events)

@@ -30,6 +30,8 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     public var panels: [PanelConfig]
     /// `popups` (default none).
     public var popups: [PopupConfig]
+    /// `mqtt` (default none: no broker).
+    public var mqtt: MQTTSettings?
     /// The popups' templates, by path as written in the config (`PopupConfig.templatePath`).
     /// Not part of the JSON: `ConfigLoader` reads the files; other decoders leave it empty.
     public var templates: [String: PopupTemplate]
@@ -37,7 +39,7 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     /// A whole kiosk as a config describes it, for building one in code; each default is what an absent key means.
     public init(display: DisplaySettings = DisplaySettings(), theme: ThemeSettings = ThemeSettings(),
                 input: InputSettings = InputSettings(), startScreen: String, screens: [ScreenConfig], panels: [PanelConfig] = [], popups: [PopupConfig] = [],
-                templates: [String: PopupTemplate] = [:]) {
+                templates: [String: PopupTemplate] = [:], mqtt: MQTTSettings? = nil) {
         self.display = display
         self.theme = theme
         self.input = input
@@ -47,6 +49,7 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
         self.popups = popups
         self.templates = templates
         self.state = StateSettings()
+        self.mqtt = mqtt
     }
 
     /// The screen called `id`.
@@ -64,7 +67,7 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     /// The background a screen is painted with: its own, else the display's.
     public func background(of screen: ScreenConfig) -> Color { screen.background ?? display.background }
 
-    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups }
+    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, mqtt }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -82,8 +85,10 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
         if panels == nil { fields.validator?.loseTrack(of: .panel) }
         let popups = try fields.array(.popups, of: PopupConfig.self, default: [])
         if popups == nil { fields.validator?.loseTrack(of: .popup) }
+        let mqtt = try fields.optional(.mqtt, as: MQTTSettings.self)
         self.init(display: display ?? DisplaySettings(), theme: theme ?? ThemeSettings(),
-                  input: input ?? InputSettings(), startScreen: startScreen ?? "", screens: screens ?? [], panels: panels ?? [], popups: popups ?? [])
+                  input: input ?? InputSettings(), startScreen: startScreen ?? "", screens: screens ?? [], panels: panels ?? [], popups: popups ?? [],
+                  mqtt: mqtt)
         self.state = state ?? StateSettings()
     }
 }

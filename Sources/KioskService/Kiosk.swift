@@ -51,6 +51,9 @@ public final class Kiosk {
     public var stateFile: FilePath?
     /// How long a dragged value waits to be written to `stateFile`.
     public var stateWriteInterval = StateKeeper.defaultInterval
+    /// Run in the runner's loop (monotonic clock only); `kiosk run` adds ``MQTTService`` when
+    /// the config has `mqtt`.
+    public var services: [any KioskRunnerService] = []
 
     private let sceneSource: KioskRunner.SceneSource
     /// The runner of the current or last run.
@@ -115,6 +118,10 @@ public final class Kiosk {
         runner.touchInterceptor = touchInterceptor
         runner.onFramePresented = onFramePresented
         runner.stateKeeper = stateFile.map { StateKeeper(path: $0, interval: stateWriteInterval) }
+        runner.services = services
+        if options.clock == .virtual && !services.isEmpty {
+            LineWriter.standardError.writeLine("kiosk: services (mqtt) run only on the real clock; ignored on the virtual clock")
+        }
         self.runner = runner
         return try runner.run()
     }

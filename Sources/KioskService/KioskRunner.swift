@@ -103,6 +103,10 @@ public final class KioskRunner {
     /// Keeps the values and the screen in a state file: restored before the first frame,
     /// written on the loop's time, and at the end of the run.
     public var stateKeeper: StateKeeper?
+    /// Started in the loop once the display is up, fed every event, stopped at the end (the
+    /// MQTT bridge). Only on the monotonic clock.
+    public var services: [any KioskRunnerService] = []
+    private var startedServices: [any KioskRunnerService] = []
 
     /// The pipeline, once the output's size is known.
     public private(set) var runtime: KioskRuntime?
@@ -161,6 +165,7 @@ public final class KioskRunner {
         self.backend = backend
         session = display.session
         defer {
+            stopServices()
             backend.stop()
             session?.stop()
         }
@@ -183,6 +188,12 @@ public final class KioskRunner {
             try source.start(loop: loop) { [unowned self] event in self.handle(event) }
         }
         let watchdog = options.clock == .monotonic ? try startWatchdog(loop) : nil
+        if options.clock == .monotonic {
+            for service in services {
+                try service.start(loop: loop, runner: self)
+                startedServices.append(service)
+            }
+        }
 
         now = currentTime()
         while stopReason == nil {
@@ -211,12 +222,18 @@ public final class KioskRunner {
             }
         }
         finish()
+        stopServices()
         withExtendedLifetime((signals, watchdog)) {}
         if options.clock == .monotonic { report(loop: loop) }
         switch stopReason {
         case .closed(.failed)?, .sessionLost?: return 1
         default: return 0
         }
+    }
+
+    private func stopServices() {
+        for service in startedServices.reversed() { service.stop() }
+        startedServices = []
     }
 
     private func currentTime() -> Instant {
@@ -277,7 +294,10 @@ public final class KioskRunner {
             runtime.replaceRenderer(renderer)
         } else {
             let runtime = KioskRuntime(scene: sceneSource.make(design), renderer: renderer, start: now,
-                                       calibration: options.calibration, emit: emit)
+                                       calibration: options.calibration) { [unowned self] event in
+                self.emit(event)
+                for service in self.startedServices { service.emitted(event) }
+            }
             runtime.touchInterceptor = touchInterceptor
             self.runtime = runtime
             stateKeeper?.start(with: runtime.scene, at: now)

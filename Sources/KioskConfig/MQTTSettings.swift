@@ -1,0 +1,131 @@
+import KioskCore
+
+/// The MQTT bridge: the `"mqtt"` object of a config. Without it the kiosk talks to no broker.
+///
+/// ```json
+/// "mqtt": { "url": "mqtts://broker.example:8883", "clientID": "lobby-3",
+///           "topicPrefix": "museum/lobby-3", "username": "kiosk",
+///           "passwordFile": "/etc/swiftkiosk/mqtt-password", "caFile": "/etc/ssl/certs/museum-ca.pem",
+///           "keepalive": 30 }
+/// ```
+///
+/// The password itself is never in the config (which is often world-readable and shown in
+/// errors); `passwordFile` names a file read once at start. Paths are used as written: give
+/// absolute paths, since a service's working directory is `/`.
+public struct MQTTSettings: Sendable, Equatable, Decodable {
+    /// `url` (required): the broker.
+    public var url: BrokerURL
+    /// `clientID`; nil: `swiftkiosk-<host name>` (see ``clientID(hostName:)``).
+    public var clientID: String?
+    /// `topicPrefix`; nil: `swiftkiosk/<client id>`.
+    public var topicPrefix: String?
+    /// `username`; nil: connect without credentials.
+    public var username: String?
+    /// `passwordFile`: the password is the file's text without its final newline. Needs `username`.
+    public var passwordFile: String?
+    /// `caFile`: the PEM certificates that sign the broker's (only for `mqtts://`); nil: the
+    /// system's (`/etc/ssl/certs`).
+    public var caFile: String?
+    /// `keepalive`, in whole seconds (5…3600, default 30): how often the broker expects to
+    /// hear from the kiosk, and so how soon it publishes the last will of a kiosk that vanished
+    /// (after 1.5 times this).
+    public var keepalive: Int
+
+    public static let defaultKeepalive = 30
+    public static let keepaliveRule = NumberRule(5...3600, unit: " seconds")
+
+    public init(url: BrokerURL, clientID: String? = nil, topicPrefix: String? = nil, username: String? = nil,
+                passwordFile: String? = nil, caFile: String? = nil, keepalive: Int = MQTTSettings.defaultKeepalive) {
+        self.url = url
+        self.clientID = clientID
+        self.topicPrefix = topicPrefix
+        self.username = username
+        self.passwordFile = passwordFile
+        self.caFile = caFile
+        self.keepalive = keepalive
+    }
+
+    /// The client id: `clientID`, else `swiftkiosk-` and the host name with every character
+    /// other than a letter, digit, `-` or `_` replaced by `-` (ids of fleets stay readable, and
+    /// a topic made of the id never holds a wildcard).
+    public func clientID(hostName: String) -> String {
+        if let clientID { return clientID }
+        let cleaned = String(hostName.map { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" ? $0 : "-" })
+        return "swiftkiosk-" + (cleaned.isEmpty ? "kiosk" : cleaned)
+    }
+
+    /// The topic prefix: `topicPrefix`, else `swiftkiosk/<client id>`.
+    public func topicPrefix(clientID: String) -> String { topicPrefix ?? "swiftkiosk/\(clientID)" }
+
+    /// A client id: 1 to 128 characters, none a space or a control character (MQTT 3.1.1 lets
+    /// a broker refuse more; mosquitto takes up to 65535 bytes, longer ones only clutter logs).
+    static let clientIDRule = TextRule(allowsEmpty: false, maximumScalars: 128)
+    /// A topic prefix: a topic name of up to 256 scalars.
+    static let topicRule = TextRule(allowsEmpty: false, maximumScalars: 256)
+    static let usernameRule = TextRule(allowsEmpty: false, maximumScalars: 256)
+
+    enum CodingKeys: String, CodingKey { case url, clientID, topicPrefix, username, passwordFile, caFile, keepalive }
+
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+        let url = try fields.required(.url, as: String.self).flatMap { text -> BrokerURL? in
+            switch BrokerURL.parse(text) {
+            case .success(let url): return url
+            case .failure(let problem):
+                try fields.report(problem.description, at: .url)
+                return nil
+            }
+        }
+        let clientID = try Self.checked(fields.optional(.clientID, as: String.self), Self.clientIDRule, .clientID, fields) {
+            $0.contains { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }
+                ? "must not contain spaces or control characters" : nil
+        }
+        let prefix = try Self.checked(fields.optional(.topicPrefix, as: String.self), Self.topicRule, .topicPrefix, fields) {
+            Self.topicPrefixProblem($0)
+        }
+        let username = try Self.checked(fields.optional(.username, as: String.self), Self.usernameRule, .username, fields) { _ in nil }
+        let passwordFile = try Self.checked(fields.optional(.passwordFile, as: String.self), .path, .passwordFile, fields) { _ in nil }
+        let caFile = try Self.checked(fields.optional(.caFile, as: String.self), .path, .caFile, fields) { _ in nil }
+        let keepaliveValue = try fields.number(.keepalive, Self.keepaliveRule, default: Double(Self.defaultKeepalive))
+        var keepalive: Int?
+        if let keepaliveValue {
+            if keepaliveValue.rounded() == keepaliveValue {
+                keepalive = Int(keepaliveValue)
+            } else {
+                try fields.report("must be a whole number of seconds (found \(JSONWriter.format(keepaliveValue)))", at: .keepalive)
+            }
+        }
+        if passwordFile != nil && !fields.container.contains(.username) {
+            try fields.report("needs \"username\" as well", at: .passwordFile)
+        }
+        if caFile != nil, let url, url.scheme == .mqtt {
+            try fields.report("is only used with an mqtts:// url (the url is \(url))", at: .caFile)
+        }
+        self.init(url: url ?? BrokerURL(scheme: .mqtt, host: "invalid"), clientID: clientID, topicPrefix: prefix,
+                  username: username, passwordFile: passwordFile, caFile: caFile,
+                  keepalive: keepalive ?? Self.defaultKeepalive)
+    }
+
+    /// Why `prefix` cannot begin topic names, or nil. Wildcards would make the kiosk publish
+    /// to topics that cannot exist; a leading or trailing `/` makes an empty topic level that
+    /// subscribers rarely expect.
+    static func topicPrefixProblem(_ prefix: String) -> String? {
+        if prefix.contains("+") || prefix.contains("#") { return "must not contain the wildcards \"+\" or \"#\"" }
+        if prefix.hasPrefix("/") || prefix.hasSuffix("/") { return "must not begin or end with \"/\"" }
+        if prefix.contains("//") { return "must not contain an empty level (\"//\")" }
+        if prefix.unicodeScalars.contains(where: { $0.value == 0 || $0.properties.generalCategory == .control }) {
+            return "must not contain control characters"
+        }
+        return nil
+    }
+
+    private static func checked(_ value: String?, _ rule: TextRule, _ key: CodingKeys, _ fields: ConfigFields<CodingKeys>,
+                                _ extra: (String) -> String?) throws -> String? {
+        guard let value else { return nil }
+        if let problem = rule.problem(with: value) ?? extra(value) {
+            try fields.report(problem, at: key)
+            return nil
+        }
+        return value
+    }
+}

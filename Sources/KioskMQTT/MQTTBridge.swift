@@ -1,0 +1,352 @@
+@preconcurrency import Glibc
+import KioskConfig
+import KioskCore
+import KioskLoop
+
+/// The kiosk on an MQTT broker: events out, each control's state out (retained), requests in
+/// and replies out, `online`/`offline` on the status topic (``MQTTTopics``, ``MQTTRouter``).
+///
+/// Lives in the kiosk's own epoll loop, with no thread of its own: the broker's socket is a
+/// registration like the touchscreen's (readable always, writable only while libmosquitto has
+/// bytes queued), and `mosquitto_loop_misc` runs on a timer only while connected. With no broker
+/// traffic the bridge wakes only for that keepalive timer; while the broker is unreachable,
+/// only for the retry timer. Nothing it does blocks the loop: name resolution, the one
+/// blocking step of a connect, runs on a helper thread (``ConnectAttempt``).
+///
+/// A missing or slow broker costs the screen nothing: events published while disconnected are
+/// dropped (counted in ``droppedEvents``), states are kept and published on the next
+/// connection, and attempts back off from 1 s to 60 s (``ReconnectBackoff``). Each change of
+/// the connection's state is logged once; repeated failures for the same reason are not.
+///
+/// Confined to the loop's thread, like the loop.
+public final class MQTTBridge {
+    /// Where the connection is. One state at a time; each has a name for the logs.
+    public enum State: String, Sendable {
+        /// Made, not started.
+        case idle
+        /// `mosquitto_connect_async` runs on the helper thread (resolving, starting TCP).
+        case connecting
+        /// The socket is in the loop; CONNECT sent or queued, CONNACK awaited.
+        case handshaking
+        case connected
+        /// The retry timer is armed.
+        case waitingToRetry = "waiting to retry"
+        case stopped
+    }
+
+    public let settings: MQTTSettings
+    public let clientID: String
+    public let topics: MQTTTopics
+    public private(set) var state: State = .idle
+    /// Events not published because the broker was not connected.
+    public private(set) var droppedEvents = 0
+    /// Messages handed to libmosquitto.
+    public private(set) var publishedMessages = 0
+    /// Connections made (CONNACK accepted).
+    public private(set) var connections = 0
+    /// Attempts that failed since the last connection (the backoff's count).
+    public var failedAttempts: Int { backoff.failures }
+
+    private let loop: EventLoop
+    private let log: (String) -> Void
+    private let client: MosquittoClient
+    private var router: MQTTRouter
+    private var backoff = ReconnectBackoff()
+    private var attempt: ConnectAttempt?
+    private var registration: EventLoop.Registration?
+    private var registeredFD: Int32 = -1
+    private var registeredForWrite = false
+    /// Retries after a failure, and gives up on a broker that never answers CONNECT.
+    private var timer: TimerSource!
+    /// `mosquitto_loop_misc` while connected.
+    private var keepaliveTimer: TimerSource!
+    /// The reason of the last failure logged, so that the same failure is logged once.
+    private var lastLoggedFailure: String?
+    /// The client must not be destroyed: a helper thread still uses it (see ``stop()``).
+    private var clientAbandoned = false
+
+    /// - Parameters:
+    ///   - clientID: the resolved client id (`MQTTSettings.clientID(hostName:)`).
+    ///   - password: from `passwordFile`, read by the caller at start.
+    ///   - handleRequest: one JSON request line in, one JSON reply line out; called on the loop's
+    ///     thread, inside the loop's handling of the broker's socket.
+    ///   - log: one line per change of the connection's state (the password is never in one).
+    /// - Throws: libmosquitto refusing the options (a CA file it cannot load), or the loop's
+    ///   timers failing.
+    public init(settings: MQTTSettings, clientID: String, password: MQTTPassword?, loop: EventLoop,
+                handleRequest: @escaping (String) -> String, log: @escaping (String) -> Void) throws {
+        self.settings = settings
+        self.clientID = clientID
+        topics = MQTTTopics(prefix: settings.topicPrefix(clientID: clientID))
+        self.loop = loop
+        self.log = log
+        router = MQTTRouter(topics: topics, handleRequest: handleRequest)
+        client = try MosquittoClient(clientID: clientID)
+        if let username = settings.username {
+            try client.setCredentials(username: username, password: password?.value)
+        }
+        if settings.url.scheme == .mqtts {
+            try client.setTLS(caFile: settings.caFile)
+        }
+        try client.setWill(router.will)
+        client.onConnect = { [unowned self] code in self.connackReceived(code) }
+        client.onDisconnect = { [unowned self] code in self.disconnected(code) }
+        client.onMessage = { [unowned self] message in self.received(message) }
+        timer = try TimerSource(loop: loop) { [unowned self] _ in self.timerFired() }
+        keepaliveTimer = try TimerSource(loop: loop) { [unowned self] _ in
+            _ = self.client.keepAlive()
+            self.sync()
+        }
+    }
+
+    deinit {
+        if clientAbandoned {
+            // A resolver call outlived stop()'s wait; it still holds the client. Leaking it
+            // (once, at exit) is the price of never blocking on DNS.
+            _ = Unmanaged.passRetained(client)
+        }
+    }
+
+    /// The host name for the default client id (`gethostname`).
+    public static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "kiosk" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    // MARK: What the kiosk calls
+
+    /// Starts the first connection attempt; returns at once.
+    public func start() {
+        guard state == .idle else { return }
+        log("mqtt: connecting to \(settings.url) as \(clientID), topics \(topics.prefix)/…")
+        beginAttempt()
+    }
+
+    /// An event's JSON line, to `PREFIX/events` (dropped while not connected).
+    public func publish(eventLine: String) {
+        guard state == .connected else {
+            droppedEvents += 1
+            return
+        }
+        send(router.event(line: eventLine))
+    }
+
+    /// Control `controlID`'s value (a JSON object), retained on `PREFIX/state/ID`; kept for the
+    /// next connection when not connected now. The same value twice publishes once.
+    public func publishState(controlID: String, valueJSON: String) {
+        guard let message = router.state(id: controlID, json: valueJSON), state == .connected else { return }
+        send(message)
+    }
+
+    /// A clean stop: `offline` (retained) and DISCONNECT, written within `timeout` at most (the
+    /// kiosk is exiting; the broker's will covers a stop that could not say goodbye).
+    public func stop(timeout: Duration = .seconds(1)) {
+        let previous = state
+        state = .stopped
+        try? timer.disarm()
+        try? keepaliveTimer.disarm()
+        switch previous {
+        case .connected:
+            try? client.publish(router.offline)
+            _ = client.disconnect()
+            flush(timeout: timeout)
+            log("mqtt: disconnected from \(settings.url) (offline)")
+        case .connecting:
+            if attempt?.waitUntilDone(timeout: timeout) == false { clientAbandoned = true }
+        case .handshaking:
+            _ = client.disconnect()
+        case .idle, .waitingToRetry, .stopped:
+            break
+        }
+        attempt = nil
+        unregisterSocket()
+    }
+
+    // MARK: Connecting
+
+    private func beginAttempt() {
+        state = .connecting
+        let target = UncheckedClient(client: client)
+        let url = settings.url
+        let keepalive = settings.keepalive
+        do {
+            attempt = try ConnectAttempt(loop: loop, call: {
+                target.client.connect(host: url.host, port: url.port, keepalive: keepalive)
+            }, finished: { [unowned self] outcome in self.attemptFinished(outcome) })
+        } catch {
+            failed("cannot start a connection attempt: \(error)")
+        }
+    }
+
+    private func attemptFinished(_ outcome: ConnectAttempt.Outcome) {
+        attempt = nil
+        guard state == .connecting else { return }
+        guard outcome.code == MosquittoClient.success else {
+            failed(MosquittoError.reason(code: outcome.code, errno: outcome.errno))
+            return
+        }
+        state = .handshaking
+        // A broker that accepts TCP but never answers CONNECT would hold us here for ever.
+        try? timer.schedule(after: .seconds(Int64(settings.keepalive)))
+        sync()
+    }
+
+    private func connackReceived(_ code: Int32) {
+        guard state == .handshaking else { return }
+        guard code == 0 else {
+            // Refused (bad credentials, a banned id): the broker closes; retrying with backoff
+            // keeps a misconfigured fleet from hammering it.
+            failed("the broker refused the connection: \(MosquittoClient.connackReason(code))")
+            _ = client.disconnect()
+            return
+        }
+        try? timer.disarm()
+        state = .connected
+        connections += 1
+        let after = backoff.failures
+        backoff.succeeded()
+        lastLoggedFailure = nil
+        log("mqtt: connected to \(settings.url)" + (after > 0 ? " after \(after) failed attempt\(after == 1 ? "" : "s")" : ""))
+        do {
+            try client.subscribe(topics.request, qos: .atLeastOnce)
+        } catch {
+            log("mqtt: cannot subscribe to \(topics.request): \(error)")
+        }
+        for message in router.messagesOnConnect() { send(message) }
+        let interval = Self.keepaliveCheckInterval(keepalive: settings.keepalive)
+        try? keepaliveTimer.schedule(after: interval, repeating: interval)
+    }
+
+    /// How often `mosquitto_loop_misc` runs: a quarter of the keepalive, so the PINGREQ it sends
+    /// once `keepalive` seconds passed without traffic leaves the broker (which waits 1.5 times
+    /// the keepalive) at least a quarter of it to spare.
+    static func keepaliveCheckInterval(keepalive: Int) -> Duration {
+        .milliseconds(max(1000, Int64(keepalive) * 250))
+    }
+
+    private func disconnected(_ code: Int32) {
+        // Called inside read(), write() or keepAlive(); `sync` sees the closed socket after it.
+        if code != 0 && state == .connected { pendingLossReason = MosquittoClient.reason(code) }
+    }
+    private var pendingLossReason: String?
+
+    private func received(_ message: MosquittoClient.Message) {
+        guard state == .connected, let reply = router.received(topic: message.topic, payload: message.payload) else { return }
+        send(reply)
+    }
+
+    private func timerFired() {
+        switch state {
+        case .waitingToRetry:
+            beginAttempt()
+        case .handshaking:
+            failed("no answer from the broker within \(settings.keepalive) s")
+            _ = client.disconnect()
+            unregisterSocket()
+        default:
+            break
+        }
+    }
+
+    /// A failed attempt or a lost connection: log it if it is news, and wait before retrying.
+    private func failed(_ reason: String) {
+        guard state != .stopped else { return }
+        try? keepaliveTimer.disarm()
+        let wasConnected = state == .connected
+        let delay = backoff.failed()
+        state = .waitingToRetry
+        if wasConnected {
+            log("mqtt: lost the connection to \(settings.url): \(reason); reconnecting (backoff 1 s to 60 s)")
+            lastLoggedFailure = reason
+        } else if lastLoggedFailure != reason {
+            log("mqtt: cannot connect to \(settings.url): \(reason); retrying (backoff 1 s to 60 s)")
+            lastLoggedFailure = reason
+        }
+        try? timer.schedule(after: delay)
+    }
+
+    // MARK: The socket in the loop
+
+    private func send(_ message: MQTTMessage) {
+        do {
+            try client.publish(message)
+            publishedMessages += 1
+        } catch {
+            // MOSQ_ERR_NO_CONN or a closed socket: the connection is going; sync notices.
+        }
+        sync()
+    }
+
+    /// Brings the loop's registration in line with libmosquitto: the socket it has now (or
+    /// none, once a connection ended), writable interest only while bytes are queued.
+    private func sync() {
+        let fd = client.socket
+        if fd != registeredFD { unregisterSocket() }
+        guard fd >= 0 else {
+            if state == .connected || state == .handshaking {
+                failed(pendingLossReason ?? "the connection closed")
+            }
+            pendingLossReason = nil
+            return
+        }
+        guard state == .handshaking || state == .connected else { return }
+        let wantsWrite = client.wantsWrite
+        do {
+            if let registration {
+                if wantsWrite != registeredForWrite {
+                    try loop.modify(registration, events: wantsWrite ? [.readable, .writable] : .readable)
+                    registeredForWrite = wantsWrite
+                }
+            } else {
+                registration = try loop.register(fd: fd, events: wantsWrite ? [.readable, .writable] : .readable) {
+                    [unowned self] in self.socketReady()
+                }
+                registeredFD = fd
+                registeredForWrite = wantsWrite
+            }
+        } catch {
+            failed("cannot watch the broker's socket: \(error)")
+            _ = client.disconnect()
+        }
+    }
+
+    private func socketReady() {
+        let fd = client.socket
+        guard fd >= 0 else { return sync() }
+        // epoll says the socket is ready but not for what; poll(0) asks, as mosquitto_loop's own
+        // select does, so reads and writes are only tried when they can make progress.
+        var ready = pollfd(fd: fd, events: Int16(POLLIN | POLLOUT), revents: 0)
+        _ = poll(&ready, 1, 0)
+        if ready.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { _ = client.read() }
+        if ready.revents & Int16(POLLOUT) != 0 && client.socket >= 0 { _ = client.write() }
+        sync()
+    }
+
+    private func unregisterSocket() {
+        if let registration { loop.unregister(registration) }
+        registration = nil
+        registeredFD = -1
+        registeredForWrite = false
+    }
+
+    /// Writes what is queued (offline, DISCONNECT) within `timeout`, blocking: only at stop.
+    private func flush(timeout: Duration) {
+        let end = loop.clock.now() + timeout
+        while client.socket >= 0 && client.wantsWrite {
+            let left = end - loop.clock.now()
+            guard left > .zero else { return }
+            var ready = pollfd(fd: client.socket, events: Int16(POLLOUT), revents: 0)
+            let ms = Int32(max(1, left.nanoseconds / 1_000_000))
+            guard poll(&ready, 1, ms) > 0 else { return }
+            _ = client.write()
+        }
+    }
+}
+
+/// The client, carried to the helper thread. Safe because the bridge does not touch the
+/// client while an attempt runs (state `connecting`), and the thread's end is published to
+/// the loop through the eventfd write and read.
+private struct UncheckedClient: @unchecked Sendable {
+    let client: MosquittoClient
+}

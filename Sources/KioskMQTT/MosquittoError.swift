@@ -1,0 +1,29 @@
+@preconcurrency import Glibc
+import CMosquitto
+
+/// A libmosquitto call that failed: the call's name and its `MOSQ_ERR_*` code, with
+/// `mosquitto_strerror`'s text (or `strerror(errno)` for `MOSQ_ERR_ERRNO`, whose reason is in
+/// errno: a refused connection, an unreachable host).
+public struct MosquittoError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let call: String
+    public let code: Int32
+    public let reason: String
+
+    init(call: String, code: Int32, errno savedErrno: Int32 = Glibc.errno) {
+        self.call = call
+        self.code = code
+        reason = Self.reason(code: code, errno: savedErrno)
+    }
+
+    public var description: String { "\(call): \(reason)" }
+
+    static func reason(code: Int32, errno savedErrno: Int32) -> String {
+        if code == Int32(MOSQ_ERR_ERRNO.rawValue) { return String(cString: strerror(savedErrno)) }
+        return String(cString: mosquitto_strerror(code))
+    }
+
+    /// Throws for anything but `MOSQ_ERR_SUCCESS`.
+    static func check(_ call: String, _ code: Int32) throws(MosquittoError) {
+        guard code == Int32(MOSQ_ERR_SUCCESS.rawValue) else { throw MosquittoError(call: call, code: code) }
+    }
+}

@@ -1,0 +1,74 @@
+import KioskConfig
+import KioskCore
+import KioskLoop
+import KioskMQTT
+import KioskUI
+
+/// The MQTT bridge as a service of the runner: made from the config's `mqtt` settings,
+/// started in the runner's loop, fed every event, stopped (with `offline`) at the end.
+public final class MQTTService: KioskRunnerService {
+    public let settings: MQTTSettings
+    /// Answers requests from `PREFIX/request`; nil: ``PlaceholderControlRequests`` on the
+    /// runner's scene (until the control socket's handler is merged).
+    public var handleRequest: ((String) -> String)?
+    /// The bridge, while running.
+    public private(set) var bridge: MQTTBridge?
+
+    private let password: MQTTPassword?
+    private let log: (String) -> Void
+    private weak var runner: KioskRunner?
+    private var link: MQTTStateLink?
+    private var publishedInitialStates = false
+
+    /// Reads `passwordFile` now, at start: a missing or unreadable one stops the kiosk from
+    /// starting, like a missing template. The error names the file, never its content.
+    public init(settings: MQTTSettings, log: @escaping (String) -> Void = { LineWriter.standardError.writeLine($0) }) throws {
+        self.settings = settings
+        self.log = log
+        if let path = settings.passwordFile {
+            let text: String
+            do { text = try TextFile.read(path) } catch {
+                throw FileError(path: "mqtt.passwordFile \(path)", reason: error.reason)
+            }
+            guard let password = MQTTPassword(fileContents: text) else {
+                throw FileError(path: "mqtt.passwordFile \(path)", reason: "the file is empty")
+            }
+            self.password = password
+        } else {
+            password = nil
+        }
+    }
+
+    public func start(loop: EventLoop, runner: KioskRunner) throws {
+        self.runner = runner
+        let handler = handleRequest ?? { [weak runner] line in
+            PlaceholderControlRequests.handle(line, scene: runner?.runtime?.scene)
+        }
+        let bridge = try MQTTBridge(settings: settings, clientID: settings.clientID(hostName: MQTTBridge.hostName()),
+                                    password: password, loop: loop, handleRequest: handler, log: log)
+        self.bridge = bridge
+        link = MQTTStateLink(publishEvent: { [unowned bridge] in bridge.publish(eventLine: $0) },
+                             publishState: { [unowned bridge] in bridge.publishState(controlID: $0, valueJSON: $1) })
+        publishInitialStatesIfReady()
+        bridge.start()
+    }
+
+    public func emitted(_ event: ControlEvent) {
+        publishInitialStatesIfReady()
+        link?.emitted(event, scene: runner?.runtime?.scene)
+    }
+
+    public func stop() {
+        bridge?.stop()
+        bridge = nil
+        link = nil
+    }
+
+    /// The first states go out once the scene exists (at start on most backends; with the
+    /// first event where the display learns its size later).
+    private func publishInitialStatesIfReady() {
+        guard !publishedInitialStates, let scene = runner?.runtime?.scene, let link else { return }
+        publishedInitialStates = true
+        link.publishAllStates(of: scene)
+    }
+}

@@ -1,0 +1,106 @@
+import Testing
+import KioskCore
+import KioskMQTT
+import KioskService
+import KioskUI
+
+/// The glue between the runner and the bridge, with the bridge replaced by the router and a
+/// recorder: events and states in the order the bridge would publish them.
+@Suite struct MQTTStateLinkTests {
+    final class Recorder {
+        var published: [String] = []
+    }
+
+    func scene() -> Scene {
+        let price = RangeSlider(id: "price", frame: Rect(20, 20, 280, 30), minimum: 0, maximum: 100, lower: 20, upper: 80)
+        let dial = CircularSlider(id: "angle", frame: Rect(20, 80, 200, 200), angle: 90)
+        let label = Label(id: "title", frame: Rect(20, 300, 200, 30), text: "Hi")
+        return Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [price, dial, label])])
+    }
+
+    func link(_ recorder: Recorder) -> MQTTStateLink {
+        MQTTStateLink(publishEvent: { recorder.published.append("event \($0)") },
+                      publishState: { recorder.published.append("state \($0) \($1)") })
+    }
+
+    @Test("at start every control with a value publishes its state; a label has none")
+    func initialStates() {
+        let recorder = Recorder()
+        link(recorder).publishAllStates(of: scene())
+        #expect(recorder.published == [#"state price {"lower": 20, "upper": 80}"#, #"state angle {"angle": 90}"#])
+    }
+
+    @Test("while dragging, state goes out at most every 250 ms; the commit always carries the final value")
+    func dragThrottle() {
+        let recorder = Recorder()
+        let scene = scene()
+        let link = link(recorder)
+        link.publishAllStates(of: scene)
+        recorder.published = []
+        let price = scene.control(withID: "price")!
+        func emit(_ kind: ControlEvent.Kind, lower: Double, at ms: Double) {
+            try! price.setValue([("lower", .number(lower))], sendsEvents: false)
+            link.emitted(ControlEvent(time: .milliseconds(ms), source: "price", kind: kind,
+                                      value: price.currentValue!), scene: scene)
+        }
+        emit(.valueChanged, lower: 21, at: 1000)   // first change: published
+        emit(.valueChanged, lower: 22, at: 1016)   // within 250 ms: held back
+        emit(.valueChanged, lower: 23, at: 1250)   // 250 ms on: published
+        emit(.valueChanged, lower: 24, at: 1266)
+        emit(.valueCommitted, lower: 24, at: 1266) // the commit: published
+        let states = recorder.published.filter { $0.hasPrefix("state") }
+        #expect(states == [#"state price {"lower": 21, "upper": 80}"#, #"state price {"lower": 23, "upper": 80}"#,
+                           #"state price {"lower": 24, "upper": 80}"#])
+        #expect(recorder.published.filter { $0.hasPrefix("event") }.count == 5)
+    }
+
+    @Test("an event that leaves the value as published sends the event line only")
+    func unchanged() {
+        let recorder = Recorder()
+        let scene = scene()
+        let link = link(recorder)
+        link.publishAllStates(of: scene)
+        recorder.published = []
+        link.emitted(ControlEvent(time: .milliseconds(5), source: "price", kind: .valueCommitted,
+                                  value: [("lower", 20), ("upper", 80)]), scene: scene)
+        link.emitted(ControlEvent(time: .milliseconds(5), source: "ok", kind: .buttonTapped), scene: scene)
+        #expect(recorder.published == [
+            #"event {"t": 5, "source": "price", "event": "valueCommitted", "value": {"lower": 20, "upper": 80}}"#,
+            #"event {"t": 5, "source": "ok", "event": "buttonTapped"}"#,
+        ])
+    }
+
+    @Test("a request over MQTT reaches the placeholder handler, sets the control, and the reply goes to PREFIX/reply")
+    func requestThroughRouter() throws {
+        let scene = scene()
+        let router = MQTTRouter(topics: MQTTTopics(prefix: "k")) { PlaceholderControlRequests.handle($0, scene: scene) }
+        let reply = try #require(router.received(
+            topic: "k/request", payload: Array(#"{"op": "set", "id": 9, "control": "angle", "value": {"angle": 180}}"#.utf8)))
+        #expect(reply == MQTTMessage(topic: "k/reply", payload: #"{"id": 9, "ok": true, "value": {"angle": 180}}"#,
+                                     qos: .atLeastOnce, retain: false))
+        #expect(scene.control(withID: "angle")?.currentValue?.first?.value == .number(180))
+    }
+}
+
+/// The placeholder's answers (replaced by the control socket's handler when merged).
+@Suite struct PlaceholderControlRequestsTests {
+    static let cases: [(String, String)] = [
+        (#"{"op": "ping", "id": 1}"#, #"{"id": 1, "ok": true}"#),
+        (#"{"op": "get", "id": "a", "control": "price"}"#, #"{"id": "a", "ok": true, "value": {"lower": 20, "upper": 80}}"#),
+        (#"{"op": "get", "id": 2}"#, #"{"id": 2, "ok": true, "values": {"price": {"lower": 20, "upper": 80}}}"#),
+        (#"{"op": "set", "id": 3, "control": "price", "value": {"upper": 500}}"#, #"{"id": 3, "ok": true, "value": {"lower": 20, "upper": 100}}"#),
+        (#"{"op": "set", "id": 4, "control": "nope", "value": {}}"#, #"{"id": 4, "ok": false, "error": "no control \"nope\""}"#),
+        (#"{"op": "set", "id": 5, "control": "price", "value": {"lower": [1]}}"#,
+         #"{"id": 5, "ok": false, "error": "\"lower\" must be a number, a string or a boolean"}"#),
+        (#"{"op": "fly", "id": 6}"#, #"{"id": 6, "ok": false, "error": "unknown op \"fly\""}"#),
+        (#"{"id": 7}"#, #"{"id": 7, "ok": false, "error": "missing \"op\""}"#),
+        (#"[1]"#, #"{"id": null, "ok": false, "error": "a request must be a JSON object"}"#),
+    ]
+
+    @Test(arguments: cases)
+    func reply(request: String, expected: String) {
+        let price = RangeSlider(id: "price", frame: Rect(20, 20, 280, 30), minimum: 0, maximum: 100, lower: 20, upper: 80)
+        let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [price])])
+        #expect(PlaceholderControlRequests.handle(request, scene: scene) == expected)
+    }
+}

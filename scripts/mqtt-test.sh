@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# The MQTT bridge end to end: a real mosquitto broker on 127.0.0.1 (a free port, a password
+# file), a headless kiosk on the real clock (`--clock real`) with the config's mqtt section,
+# mosquitto_sub / mosquitto_pub driving and watching it:
+#   1. status "online" (retained) and every control's state (retained) after connecting;
+#   2. a `set` request on PREFIX/request → its reply on PREFIX/reply, the new retained state
+#      and the events on PREFIX/events;
+#   3. the broker killed (-9): the kiosk keeps running and drawing (a scripted drag during the
+#      outage produces its events and frames), logs the loss once; the broker back on the same
+#      port: the kiosk reconnects, publishes "online" and the value dragged while away;
+#   4. the kiosk killed (-9): the broker publishes its last will, "offline";
+#   5. a second kiosk stopped with SIGTERM: "offline" published by the clean stop, exit 0;
+#   6. the password never appears in the kiosk's output.
+# Every wait is bounded; nothing is skipped. Installs what it needs (scripts/install-deps.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+scripts/install-deps.sh
+source scripts/mqtt-common.sh
+
+swift build --product kiosk >/tmp/kiosk-mqtt-test-build.log 2>&1 || { cat /tmp/kiosk-mqtt-test-build.log; exit 1; }
+kiosk_bin=$PWD/.build/debug/kiosk
+
+mqtt_setup
+pids=()
+cleanup() {
+  for p in "${pids[@]}" ${broker_pid:-}; do kill -9 "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "mqtt-test: FAIL: $*" >&2; echo "--- kiosk stderr" >&2; cat "$work"/kiosk*.err >&2 || true; exit 1; }
+
+mqtt_start_broker
+
+# A drag of the price slider's lower knob 8 s after start (panel coordinates; the knob is at
+# x ≈ 185 once the request below set lower = 33), while the broker is down.
+python3 - "$work/touches.jsonl" <<'PY'
+import json, sys
+with open(sys.argv[1], "w") as f:
+    f.write(json.dumps({"t": 8000, "type": "down", "id": 0, "x": 185, "y": 220}) + "\n")
+    for i in range(1, 11):
+        f.write(json.dumps({"t": 8000 + 30 * i, "type": "move", "id": 0, "x": 185 + 11 * i, "y": 220}) + "\n")
+    f.write(json.dumps({"t": 8400, "type": "up", "id": 0, "x": 295, "y": 220}) + "\n")
+PY
+
+"$kiosk_bin" run --config "$work/kiosk.json" --backend headless --clock real --input "$work/touches.jsonl" \
+  --events "$work/events.jsonl" >"$work/kiosk1.out" 2>"$work/kiosk1.err" &
+kiosk=$!; pids+=("$kiosk")
+
+# 1. online and every control's state, retained (a subscriber that arrives later sees them).
+mqtt_wait "$work/kiosk1.err" "mqtt: connected" 15 || fail "the kiosk did not connect"
+timeout 10 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -v -W 5 -C 4 \
+  -t "$prefix/status" -t "$prefix/state/+" >"$work/retained.txt" 2>/dev/null || true
+grep -qx "$prefix/status online" "$work/retained.txt" || fail "no retained online: $(cat "$work/retained.txt")"
+grep -qx "$prefix/state/price {\"lower\": 20, \"upper\": 80}" "$work/retained.txt" || fail "no price state"
+grep -qx "$prefix/state/angle {\"angle\": 90}" "$work/retained.txt" || fail "no angle state"
+grep -qx "$prefix/state/size {\"lower\": 2, \"upper\": 8}" "$work/retained.txt" || fail "no size state"
+echo "mqtt-test: 1 ok: online and 3 control states retained"
+
+# 2. a set request → reply, new state, events.
+timeout 15 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -v -W 10 -C 4 \
+  -t "$prefix/reply" -t "$prefix/events" -t "$prefix/state/price" -R >"$work/answer.txt" 2>/dev/null &
+sub=$!
+sleep 0.5   # the subscription must be in place before the request (no retained reply to find later)
+mqtt_pub -t "$prefix/request" -m '{"op": "set", "id": 7, "control": "price", "value": {"lower": 33}}'
+wait "$sub" || true
+grep -qx "$prefix/reply {\"id\": 7, \"ok\": true, \"value\": {\"lower\": 33, \"upper\": 80}}" "$work/answer.txt" \
+  || fail "no reply: $(cat "$work/answer.txt")"
+grep -q "^$prefix/events {\"t\": [0-9.]*, \"source\": \"price\", \"event\": \"valueChanged\"" "$work/answer.txt" || fail "no valueChanged event"
+grep -q "^$prefix/events .*\"event\": \"valueCommitted\"" "$work/answer.txt" || fail "no valueCommitted event"
+grep -qx "$prefix/state/price {\"lower\": 33, \"upper\": 80}" "$work/answer.txt" || fail "no new state"
+timeout 5 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -W 3 -C 1 -t "$prefix/state/price" \
+  >"$work/state.txt" 2>/dev/null || true
+grep -qx '{"lower": 33, "upper": 80}' "$work/state.txt" || fail "the new state is not retained"
+echo "mqtt-test: 2 ok: set → reply, events, retained state"
+
+# 3. broker gone: the kiosk runs on and draws the drag; broker back: reconnected, state caught up.
+kill -9 "$broker_pid"; wait "$broker_pid" 2>/dev/null || true
+mqtt_wait "$work/kiosk1.err" "mqtt: lost the connection" 10 || fail "the loss was not noticed"
+mqtt_wait "$work/events.jsonl" '"event": "valueCommitted", "value": {"lower": 6' 20 || fail "no drag while the broker was down"
+kill -0 "$kiosk" || fail "the kiosk died with the broker"
+sleep 3   # a few failed attempts, which must be logged once, not each
+[ "$(grep -c "cannot connect\|lost the connection" "$work/kiosk1.err")" -le 2 ] || fail "retries spam the log"
+mqtt_start_broker
+mqtt_wait "$work/kiosk1.err" "connected to mqtt://127.0.0.1:$port after" 70 || fail "no reconnection"
+timeout 10 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -v -W 5 -C 2 \
+  -t "$prefix/status" -t "$prefix/state/price" >"$work/back.txt" 2>/dev/null || true
+grep -qx "$prefix/status online" "$work/back.txt" || fail "not online after reconnecting"
+grep -q "^$prefix/state/price {\"lower\": 6[0-9.]*, \"upper\": 80}" "$work/back.txt" || fail "the dragged value is not published: $(cat "$work/back.txt")"
+echo "mqtt-test: 3 ok: kept drawing without the broker, reconnected, $(grep -o 'price {.*}' "$work/back.txt")"
+
+# 4. the kiosk killed: the broker publishes the will.
+timeout 15 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -W 12 -t "$prefix/status" \
+  >"$work/will.txt" 2>/dev/null &
+sub=$!
+sleep 0.5
+kill -9 "$kiosk"; wait "$kiosk" 2>/dev/null || true
+mqtt_wait "$work/will.txt" "^offline$" 12 || fail "no last will"
+kill "$sub" 2>/dev/null || true
+echo "mqtt-test: 4 ok: killed kiosk → offline (last will)"
+
+# 5. a clean stop says offline itself; exit code 0.
+"$kiosk_bin" run --config "$work/kiosk.json" --backend headless --clock real \
+  --events /dev/null >"$work/kiosk2.out" 2>"$work/kiosk2.err" &
+kiosk=$!; pids+=("$kiosk")
+mqtt_wait "$work/kiosk2.err" "mqtt: connected" 15 || fail "the second kiosk did not connect"
+sleep 6   # idle: only the keepalive timer may wake it
+kill -TERM "$kiosk"
+code=0; wait "$kiosk" || code=$?
+[ "$code" = 0 ] || fail "SIGTERM exit code $code"
+timeout 5 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -W 3 -C 1 -t "$prefix/status" \
+  >"$work/stopped.txt" 2>/dev/null || true
+grep -qx offline "$work/stopped.txt" || fail "no retained offline after a clean stop"
+grep -q "mqtt: disconnected from" "$work/kiosk2.err" || fail "the clean stop was not logged"
+echo "mqtt-test: 5 ok: SIGTERM → offline, exit 0; idle $(grep -o 'event loop: .*' "$work/kiosk2.err")"
+
+# 6. the password is in no output.
+if grep -q -- "$password" "$work"/kiosk*.err "$work"/kiosk*.out "$work/events.jsonl"; then fail "the password was printed"; fi
+echo "mqtt-test: 6 ok: the password appears in no output"
+echo "mqtt-test: all passed"
