@@ -301,6 +301,9 @@ public final class KioskRunner {
             runtime.touchInterceptor = touchInterceptor
             self.runtime = runtime
             stateKeeper?.start(with: runtime.scene, at: now)
+            if options.clock == .monotonic, let stateKeeper, let loop {
+                stateKeeper.writeInBackground(on: try BlockingWorker(loop: loop))
+            }
         }
     }
 

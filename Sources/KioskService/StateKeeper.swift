@@ -1,4 +1,5 @@
 import KioskCore
+import KioskLoop
 import KioskUI
 
 /// Keeps a scene's values and screen in the state file (`StateFile`), so they survive a
@@ -33,6 +34,14 @@ public final class StateKeeper {
     /// What the frame's events said, applied on the loop's time in `advance(to:)`.
     private var sawChange = false
     private var sawCommit = false
+    /// Writes off the loop, when the runner gave a worker (the real clock): an atomic write
+    /// with its two fsyncs takes milliseconds (8 ms median on ext4 here, more on an SD card),
+    /// half a frame the loop would otherwise stand still for.
+    private var worker: BlockingWorker?
+    /// A write is on the worker.
+    private var writing = false
+    /// A newer state waiting for the write in progress: only the latest is kept.
+    private var waiting: [UInt8]?
 
     /// - Parameter log: where problems and the restore's summary go, one line each (stderr).
     public init(path: FilePath, interval: Duration = StateKeeper.defaultInterval,
@@ -69,6 +78,10 @@ public final class StateKeeper {
         }
     }
 
+    /// From now on, writes go to `worker`'s thread (the runner does this on the real clock; on
+    /// the virtual clock writes stay in line, so a headless run is the same every time).
+    public func writeInBackground(on worker: BlockingWorker) { self.worker = worker }
+
     /// When the loop must come back to write; nil when nothing is due.
     public var nextDeadline: Instant? { schedule.nextDeadline }
 
@@ -85,15 +98,60 @@ public final class StateKeeper {
     /// is not in the file yet.
     public func finish(at time: Instant) {
         advance(to: time)
+        // What is on the worker lands first; the last word is written here, in line.
+        worker?.finishAll()
+        worker = nil
+        if let waiting {
+            self.waiting = nil
+            finished(Self.store(waiting, at: path))
+        }
         if schedule.hasUnsavedChanges { write() }
     }
 
     private func write() {
         guard let scene else { return }
         let state = KioskState.capture(from: scene)
+        let bytes = StateFile.encode(state)
+        // The schedule counts the write as made now; a failure reported later re-arms it.
+        schedule.wrote()
+        savedScreen = state.screen
+        guard let worker else {
+            finished(Self.store(bytes, at: path))
+            return
+        }
+        if writing {
+            waiting = bytes
+            return
+        }
+        submit(bytes, to: worker)
+    }
+
+    private func submit(_ bytes: [UInt8], to worker: BlockingWorker) {
+        writing = true
+        let path = self.path
+        worker.submit({ Self.store(bytes, at: path) }, then: { [unowned self] result in
+            self.writing = false
+            self.finished(result)
+            if let next = self.waiting, let worker = self.worker {
+                self.waiting = nil
+                self.submit(next, to: worker)
+            }
+        })
+    }
+
+    /// The atomic write itself, on whichever thread does it.
+    private static func store(_ bytes: [UInt8], at path: FilePath) -> FileError? {
         do throws(FileError) {
-            try AtomicFile.write(StateFile.encode(state), to: path)
+            try AtomicFile.write(bytes, to: path)
+            return nil
         } catch {
+            return error
+        }
+    }
+
+    /// Books a write's outcome: a failure is reported once and re-arms the schedule.
+    private func finished(_ error: FileError?) {
+        if let error {
             schedule.writeFailed()
             // Once per failure, not per change: a full disk would otherwise fill the journal.
             if failure == nil {
@@ -102,9 +160,7 @@ public final class StateKeeper {
             failure = error
             return
         }
-        schedule.wrote()
         writes += 1
-        savedScreen = state.screen
         if failure != nil {
             failure = nil
             report("written again")

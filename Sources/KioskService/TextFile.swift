@@ -1,7 +1,7 @@
 @preconcurrency import Glibc
 
 /// A file that could not be read or written, with the path as the user gave it.
-public struct FileError: Error, CustomStringConvertible, Equatable {
+public struct FileError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The path as the user gave it.
     public var path: String
     /// Why it failed, from `strerror(errno)` or a check of the contents.
