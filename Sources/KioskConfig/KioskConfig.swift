@@ -28,6 +28,8 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     public var panels: [PanelConfig]
     /// `popups` (default none).
     public var popups: [PopupConfig]
+    /// `ipc` (optional): the control socket; nil opens none.
+    public var ipc: IPCSettings?
     /// The popups' templates, by path as written in the config (`PopupConfig.templatePath`).
     /// Not part of the JSON: `ConfigLoader` reads the files; other decoders leave it empty.
     public var templates: [String: PopupTemplate]
@@ -43,6 +45,7 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
         self.panels = panels
         self.popups = popups
         self.templates = templates
+        self.ipc = nil
     }
 
     /// The screen called `id`.
@@ -60,7 +63,7 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     /// The background a screen is painted with: its own, else the display's.
     public func background(of screen: ScreenConfig) -> Color { screen.background ?? display.background }
 
-    enum CodingKeys: String, CodingKey { case display, theme, input, startScreen, screens, panels, popups }
+    enum CodingKeys: String, CodingKey { case display, theme, input, startScreen, screens, panels, popups, ipc }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -77,7 +80,9 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
         if panels == nil { fields.validator?.loseTrack(of: .panel) }
         let popups = try fields.array(.popups, of: PopupConfig.self, default: [])
         if popups == nil { fields.validator?.loseTrack(of: .popup) }
+        let ipc = try fields.optional(.ipc, as: IPCSettings.self)
         self.init(display: display ?? DisplaySettings(), theme: theme ?? ThemeSettings(),
                   input: input ?? InputSettings(), startScreen: startScreen ?? "", screens: screens ?? [], panels: panels ?? [], popups: popups ?? [])
+        self.ipc = ipc
     }
 }

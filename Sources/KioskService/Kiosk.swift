@@ -45,6 +45,10 @@ public final class Kiosk {
     public var touchInterceptor: ((TouchEvent) -> Bool)?
     /// Called after every presented frame with its time.
     public var onFramePresented: ((Instant) -> Void)?
+    /// What runs in the loop beside the display: the control socket (`ControlServer`), …
+    public var services: [RunnerService] = []
+    /// Where SIGHUP and the socket's `reload` get a new scene (see `KioskRunner.reloadSource`).
+    public var reloadSource: (() throws -> KioskRunner.SceneSource)?
 
     private let sceneSource: KioskRunner.SceneSource
     /// The runner of the current or last run.
@@ -102,6 +106,8 @@ public final class Kiosk {
                                  scene: sceneSource, options: options, emit: emit)
         runner.touchInterceptor = touchInterceptor
         runner.onFramePresented = onFramePresented
+        runner.services = services
+        runner.reloadSource = reloadSource
         self.runner = runner
         return try runner.run()
     }

@@ -79,7 +79,7 @@ public final class KioskRunner {
     }
 
     let makeDisplay: (EventLoop) throws -> Display
-    let sceneSource: SceneSource
+    var sceneSource: SceneSource
     let options: Options
     let emit: (ControlEvent) -> Void
     let log = LineWriter.standardError
@@ -90,6 +90,13 @@ public final class KioskRunner {
     public var shouldStop: (() -> Bool)?
     /// Called after every presented frame with its time (tests sample motion with it).
     public var onFramePresented: ((Instant) -> Void)?
+    /// What runs in the loop beside the display (the control socket; see `RunnerService`),
+    /// started before the display opens, in this order.
+    public var services: [RunnerService] = []
+    /// Where SIGHUP and the control socket's `reload` get a new scene from: the config file
+    /// read again. Throws the problems (`KioskSetup.LoadError`: one line each); nil: a reload
+    /// is refused.
+    public var reloadSource: (() throws -> SceneSource)?
 
     /// The pipeline, once the output's size is known.
     public private(set) var runtime: KioskRuntime?
@@ -139,6 +146,14 @@ public final class KioskRunner {
         let signals = try SignalSource(loop: loop, signals: [SIGTERM, SIGINT, SIGHUP]) { [unowned self] signal in
             self.received(signal)
         }
+        // Before the display: a service that cannot start (a socket another kiosk holds)
+        // stops the run before anything is shown.
+        var started: [RunnerService] = []
+        defer { for service in started.reversed() { service.stop() } }
+        for service in services {
+            try service.start(loop: loop, target: self)
+            started.append(service)
+        }
         let display = try makeDisplay(loop)
         let backend = display.backend
         self.backend = backend
@@ -176,6 +191,7 @@ public final class KioskRunner {
             session?.poll()
             now = currentTime()
             backend.advance(to: now)
+            for service in services { service.advance(to: now) }
             runtime?.advance(to: now)
             if !paused && outputReady { presentFrame() }
             if let until = options.until, now >= until { break }
@@ -207,6 +223,7 @@ public final class KioskRunner {
 
     private func nextWakeup() -> Instant? {
         var candidates: [Instant?] = [backend?.nextDeadline, session?.nextDeadline, options.until]
+        candidates += services.map(\.nextDeadline)
         if !paused { candidates.append(runtime?.nextWakeup(now: now, outputReady: outputReady)) }
         return candidates.compactMap { $0 }.min()
     }
@@ -257,7 +274,7 @@ public final class KioskRunner {
             runtime.replaceRenderer(renderer)
         } else {
             let runtime = KioskRuntime(scene: sceneSource.make(design), renderer: renderer, start: now,
-                                       calibration: options.calibration, emit: emit)
+                                       calibration: options.calibration) { [unowned self] event in self.handOut(event) }
             runtime.touchInterceptor = touchInterceptor
             self.runtime = runtime
         }
@@ -309,6 +326,7 @@ public final class KioskRunner {
     private func received(_ signal: Int32) {
         switch signal {
         case SIGTERM, SIGINT: stopReason = .signal(signal)
+        case SIGHUP: _ = reload()
         default: log.writeLine("kiosk: signal \(signal) ignored")
         }
     }
