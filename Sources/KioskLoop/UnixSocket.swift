@@ -106,11 +106,23 @@ public enum UnixSocket {
         }
     }
 
-    /// Removes the socket file at `path` if it is still the one `socket` is bound to (the same
-    /// inode), so a kiosk stopping never removes a newer kiosk's socket.
-    public static func removeFile(at path: String, boundTo socket: borrowing FileDescriptor) {
-        var own = stat(), file = stat()
-        guard fstat(socket.rawValue, &own) == 0, lstat(path, &file) == 0, own.st_ino == file.st_ino else { return }
+    /// Which file is at `path` (device and inode, without following a link); nil when none.
+    public static func fileIdentity(at path: String) -> FileIdentity? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// A file's device and inode: tells our socket file from one a newer kiosk made there.
+    public struct FileIdentity: Sendable, Equatable {
+        public var device: UInt64
+        public var inode: UInt64
+    }
+
+    /// Removes the socket file at `path` if it is still `identity` (the one this process
+    /// bound), so a kiosk stopping never removes a newer kiosk's socket.
+    public static func removeFile(at path: String, ifStill identity: FileIdentity?) {
+        guard let identity, fileIdentity(at: path) == identity else { return }
         unlink(path)
     }
 

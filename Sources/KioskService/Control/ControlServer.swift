@@ -42,7 +42,12 @@ public final class ControlServer: RunnerService {
     private final class Listener {
         let socket: FileDescriptor
         var registration: EventLoop.Registration?
-        init(socket: consuming FileDescriptor) { self.socket = socket }
+        /// The socket file as bound (a socket's own fstat names sockfs, not the file).
+        let file: UnixSocket.FileIdentity?
+        init(socket: consuming FileDescriptor, path: String) {
+            self.socket = socket
+            file = UnixSocket.fileIdentity(at: path)
+        }
     }
 
     public init(options: Options, log: LineWriter = .standardError) {
@@ -56,7 +61,7 @@ public final class ControlServer: RunnerService {
     public func start(loop: EventLoop, target: ControlTarget) throws {
         self.loop = loop
         handler = ControlRequestHandler(target: target)
-        let listener = Listener(socket: try UnixSocket.listen(at: options.path, group: options.group))
+        let listener = Listener(socket: try UnixSocket.listen(at: options.path, group: options.group), path: options.path)
         listener.registration = try loop.register(fd: listener.socket.rawValue) { [unowned self] in self.acceptClients() }
         self.listener = listener
         log.writeLine("kiosk: control socket \(options.path)" + (options.group.map { " (group \($0))" } ?? ""))
@@ -66,7 +71,7 @@ public final class ControlServer: RunnerService {
         for connection in Array(connections.values) { close(connection, reason: nil) }
         if let listener, let loop {
             if let registration = listener.registration { loop.unregister(registration) }
-            UnixSocket.removeFile(at: options.path, boundTo: listener.socket)
+            UnixSocket.removeFile(at: options.path, ifStill: listener.file)
         }
         listener = nil
     }
