@@ -105,6 +105,21 @@ struct ControlSocketTests {
         kiosk.stop()
     }
 
+    @Test("the socket is 0660 and owned by ipc.group; a group that does not exist is an error naming it")
+    func modeAndGroup() throws {
+        let directory = try KioskProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("g.sock").path
+        let error = #expect(throws: UnixSocket.Failure.self) { _ = try UnixSocket.listen(at: path, group: "no-such-group-here") }
+        #expect(error?.description == "\(path): no group 'no-such-group-here' (ipc.group)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let socket = try UnixSocket.listen(at: path, group: "root")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o660)
+        #expect((attributes[.groupOwnerAccountID] as? Int) == 0)
+        _ = socket
+    }
+
     @Test("SIGHUP with a bad config changes nothing; with a good one the scene is new and the values stay")
     func hangUpReload() throws {
         let kiosk = try ControlledKiosk()
