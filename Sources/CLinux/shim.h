@@ -11,3 +11,11 @@
 // plain redeclaration is enough: it creates both ends with O_CLOEXEC/O_NONBLOCK atomically,
 // which pipe() + fcntl() cannot (a fork between the two calls would leak the descriptors).
 extern int pipe2(int pipefd[2], int flags);
+
+// Unix sockets for the control socket. accept4 (atomically non-blocking and close-on-exec) and
+// struct ucred (SO_PEERCRED) are _GNU_SOURCE-only too: accept4 is redeclared, and the
+// credentials get a struct of ucred's layout (pid, uid, gid), which the kernel has fixed since 2.2.
+#include <sys/socket.h>
+#include <sys/un.h>
+extern int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
+struct kiosk_peer_credentials { int32_t pid; uint32_t uid; uint32_t gid; };

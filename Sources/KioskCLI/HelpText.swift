@@ -10,6 +10,7 @@ enum HelpText {
       kiosk check FILE                      validate a config; print every problem
       kiosk calibrate --config FILE         four-point touch calibration into the config
       kiosk bench [--config FILE] [--json]  measure frame times (build with -c release)
+      kiosk ctl [--socket PATH] REQUEST     talk to a running kiosk (see 'kiosk ctl --help')
       kiosk --help | --version
 
     A kiosk is described by a JSON config (see config/demo.json and Documentation/).
@@ -34,11 +35,22 @@ enum HelpText {
                              every state.debounce ms (500) while a finger drags, and at exit;
                              a bad file is reported and ignored
 
-    Headless options (virtual clock; same inputs give the same events and pixels):
+    Control socket (see 'kiosk ctl --help' and Documentation/Contracts.md):
+      --socket PATH          serve the control socket at PATH (overrides the config's
+                             ipc.socket); not on the virtual clock
+    SIGHUP (systemctl reload) or 'kiosk ctl reload' re-reads the config and its templates:
+    a bad one is reported and changes nothing; a good one replaces the scene, keeping the
+    values of the controls that still exist and the current screen.
+
+    Headless options (virtual clock unless --clock real; same inputs give the same events
+    and pixels):
+      --clock real|virtual   virtual (default with headless): time jumps, the run ends when
+                             nothing is left to happen; real: the monotonic clock, until
+                             SIGTERM or --until (drive it through the socket)
       --input FILE           touch script, JSON lines in panel coordinates:
                              {"t": 0, "type": "down", "id": 0, "x": 137, "y": 115}
-      --until MS             stop at this virtual time, 0…1000000000 (default: when the
-                             script is over and nothing moves any more)
+      --until MS             stop at this time, 0…1000000000 ms (default: when the script is
+                             over and nothing moves any more; on the real clock: SIGTERM)
       --screenshot OUT.png   write the final framebuffer as scanned out (panel orientation)
       --events OUT|-         where to write events as JSON lines (default: stdout)
       --clock virtual|real   virtual (default): time jumps, the run ends when nothing is
@@ -106,5 +118,31 @@ enum HelpText {
     (each including the copy of the damaged area to a second, scanout buffer); and
     a memcpy of one full frame between buffers larger than the CPU caches. Layouts written for
     another size are scaled uniformly and centred. Build with 'swift build -c release'.
+    """
+
+    static let ctl = """
+    Usage: kiosk ctl [--socket PATH] REQUEST
+
+    Sends one request to a running kiosk's control socket and prints the JSON reply.
+    Exits 0 when the reply says ok, 1 when it does not (the error also goes to stderr) or the
+    kiosk cannot be reached or does not answer within 10 s, 2 for a bad command line.
+    The socket is --socket PATH, by default /run/swiftkiosk/kiosk.sock (the service's).
+
+    Requests:
+      ping                                 is the kiosk there?
+      get [CONTROL]                        one control's value, or every value and the screen
+      set CONTROL NAME=VALUE ...           set value fields (numbers, true/false, strings),
+                                           clamped as a finger would, with the same events
+      show-panel PANEL                     slide a panel in
+      show-popup POPUP [--title T] [--text T]   open a popup, optionally with other words
+      dismiss [OVERLAY]                    dismiss the top panel or popup, or this one
+      switch-screen SCREEN [--transition T] [--duration S]
+      back [--transition T] [--duration S]
+      reload                               re-read the config; print its problems if bad
+      events                               print every event as a JSON line until the kiosk stops
+      screenshot OUT.png                   write the current frame (panel orientation)
+      '{"op": "ping", "id": 1}'            any request of the protocol, as JSON
+
+    Example: kiosk ctl set price lower=3 upper=7
     """
 }

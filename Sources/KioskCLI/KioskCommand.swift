@@ -2,7 +2,7 @@
 import KioskConfig
 import KioskService
 
-/// The `kiosk` command line as a library: `run`, `check`, `calibrate` and `bench`, for the
+/// The `kiosk` command line as a library: `run`, `check`, `calibrate`, `bench` and `ctl`, for the
 /// control types of a registry. An app with controls of its own gets the whole tool, its
 /// `check` knowing those controls, from one line in its `main.swift`:
 ///
@@ -80,8 +80,11 @@ public enum KioskCommand {
         case "bench":
             if wantsHelp { out.writeLine(HelpText.bench); return 0 }
             return try BenchCommand(arguments: rest).execute(registry: registry)
+        case "ctl":
+            if wantsHelp { out.writeLine(HelpText.ctl); return 0 }
+            return try ControlCommand(arguments: rest).execute()
         default:
-            throw UsageError(command: "kiosk", message: "unknown command '\(first)'; commands: run, check, calibrate, bench")
+            throw UsageError(command: "kiosk", message: "unknown command '\(first)'; commands: run, check, calibrate, bench, ctl")
         }
     }
 }

@@ -22,8 +22,6 @@ struct RunCommand {
     let eventsPath: FilePath?
     /// `--state FILE`: overrides the config's `state.file`.
     let statePath: FilePath?
-    /// `--clock virtual|real`; nil: virtual for headless, real otherwise.
-    let clock: KioskRunner.Clock?
     // Devices
     let drm: DRMOptions
     let listOutputs: Bool
@@ -32,13 +30,17 @@ struct RunCommand {
     let framebufferDevice: String?
     /// `--windowed WxH`: a desktop window instead of a fullscreen surface (Wayland).
     let windowed: (width: Int, height: Int)?
+    /// `--clock real|virtual`; nil: virtual when headless, real otherwise.
+    let clock: KioskRunner.Clock?
+    /// `--socket PATH`: the control socket, overriding the config's `ipc.socket`.
+    let socketPath: FilePath?
 
     init(arguments: [FilePath]) throws(UsageError) {
         let command = "kiosk run"
         let args = try ArgumentList(arguments, command: command,
                                     valueOptions: ["backend", "size", "rotation", "until", "drm-device", "output",
                                                    "mode", "input-device", "seat", "fb-device", "windowed", "clock"],
-                                    pathOptions: ["config", "input", "screenshot", "events", "state"],
+                                    pathOptions: ["config", "input", "screenshot", "events", "state", "socket"],
                                     flagOptions: ["list-outputs", "legacy"])
         try args.expectPositionals(atMost: 0)
         try args.refuseOverwriting(inputs: ["config", "input"], with: ["events", "screenshot", "state"])
@@ -60,11 +62,12 @@ struct RunCommand {
         screenshotPath = args.path("screenshot")
         eventsPath = args.path("events")
         statePath = args.path("state")
+        socketPath = args.path("socket")
         switch args.value("clock") {
         case nil: clock = nil
-        case "virtual": clock = .virtual
         case "real": clock = .monotonic
-        case let other?: throw UsageError(command: command, message: "--clock must be virtual or real, not '\(other)'")
+        case "virtual": clock = .virtual
+        case let other?: throw UsageError(command: command, message: "--clock must be real or virtual, not '\(other)'")
         }
     }
 
@@ -83,15 +86,45 @@ struct RunCommand {
         let kiosk = Kiosk(config: config, display: request)
         kiosk.rotation = rotation
         kiosk.until = until
-        kiosk.clock = clock
         kiosk.emit = { events.writeLine(EventEncoder.line($0)) }
+        let headless = DisplayChoice.resolve(request) == .headless
+        let clock = try effectiveClock(headless: headless)
+        kiosk.clock = clock
+        if let server = try controlServer(config: config, clock: clock) { kiosk.services = [server] }
+        let configPath = self.configPath
+        kiosk.reloadSource = {
+            KioskSetup.sceneSource(for: try KioskSetup.loadConfig(configPath, registry: registry))
+        }
         // The config's path is relative to the config's directory, like its templates'.
         kiosk.stateFile = statePath ?? config.state.file.map { configPath.directory.appending($0) }
         kiosk.stateWriteInterval = .nanoseconds(Int64(config.state.debounceMilliseconds * 1_000_000))
-        if let mqtt = config.mqtt { kiosk.services.append(try MQTTService(settings: mqtt)) }
+        if let mqtt = config.mqtt, clock == .monotonic { kiosk.services.append(try MQTTService(settings: mqtt)) }
         let code = try kiosk.run()
-        if DisplayChoice.resolve(request) == .headless { try reportHeadless(kiosk, panel: panel, touches: touches.count) }
+        if headless { try reportHeadless(kiosk, panel: panel, touches: touches.count) }
         return code != 0 ? code : exitCode(events: events)
+    }
+
+    /// The virtual clock exists only for the headless display; nil leaves the choice to `Kiosk`.
+    private func effectiveClock(headless: Bool) throws(UsageError) -> KioskRunner.Clock {
+        let clock = self.clock ?? (headless ? .virtual : .monotonic)
+        if clock == .virtual && !headless {
+            throw UsageError(command: "kiosk run", message: "--clock virtual needs --backend headless")
+        }
+        return clock
+    }
+
+    /// The control socket of `--socket` or the config's `ipc`. On the virtual clock there is
+    /// none: time jumps and the run ends when nothing is due, so `--socket` is refused there
+    /// and the config's `ipc` left alone (the same config serves tests and the device).
+    private func controlServer(config: KioskConfig, clock: KioskRunner.Clock) throws(UsageError) -> ControlServer? {
+        if clock == .virtual {
+            guard socketPath == nil else {
+                throw UsageError(command: "kiosk run", message: "--socket needs the real clock (--clock real with headless)")
+            }
+            return nil
+        }
+        guard let path = socketPath?.description ?? config.ipc?.socket else { return nil }
+        return ControlServer(options: ControlServer.Options(path: path, group: config.ipc?.group))
     }
 
     private func printOutputs() throws -> Int32 {
@@ -129,7 +162,8 @@ struct RunCommand {
         let stats = kiosk.runtime?.stats ?? RuntimeStats()
         var summary = "kiosk: headless \(panel.width)x\(panel.height) rotation \(kiosk.rotation.degrees): "
             + "\(stats.framesRendered) frames, \(stats.eventsEmitted) events, \(touches) touches, "
-            + "ended at \(Instant.formatMilliseconds(kiosk.now.milliseconds)) ms \(kiosk.clock == .monotonic ? "real" : "virtual") time"
+            + "ended at \(Instant.formatMilliseconds(kiosk.now.milliseconds)) ms "
+            + (kiosk.clock == .monotonic ? "real time" : "virtual time")
         if let screenshotPath { summary += "; screenshot \(screenshotPath)" }
         LineWriter.standardError.writeLine(summary)
     }

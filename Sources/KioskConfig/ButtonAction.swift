@@ -42,6 +42,17 @@ public enum ButtonAction: Sendable, Equatable, Decodable {
         }
     }
 
+    /// Decodes one action object on its own, by exactly the rules above, for requests that
+    /// are not in a config (the control socket's `switchScreen` and `back`). The ids it names
+    /// are not looked up: the caller checks them against the running scene. Problems come with
+    /// the JSON path inside the object (`transition`, `duration`) and `file` as their file.
+    public static func decode(_ node: JSONNode, file: String) -> Result<ButtonAction, ConfigErrors> {
+        let diagnostics = Diagnostics(root: node)
+        let action = JSONTreeDecoder.decode(ButtonAction.self, from: node, diagnostics: diagnostics)
+        guard let action, diagnostics.isEmpty else { return .failure(ConfigErrors(problems: diagnostics.problems(file: file))) }
+        return .success(action)
+    }
+
     /// The action's name: the key that selects it.
     enum Verb: String, CaseIterable {
         case switchScreen, back, showPanel, showPopup

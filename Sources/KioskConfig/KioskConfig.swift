@@ -32,6 +32,8 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     public var popups: [PopupConfig]
     /// `mqtt` (default none: no broker).
     public var mqtt: MQTTSettings?
+    /// `ipc` (optional): the control socket; nil opens none.
+    public var ipc: IPCSettings?
     /// The popups' templates, by path as written in the config (`PopupConfig.templatePath`).
     /// Not part of the JSON: `ConfigLoader` reads the files; other decoders leave it empty.
     public var templates: [String: PopupTemplate]
@@ -50,6 +52,7 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
         self.templates = templates
         self.state = StateSettings()
         self.mqtt = mqtt
+        self.ipc = nil
     }
 
     /// The screen called `id`.
@@ -67,7 +70,7 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     /// The background a screen is painted with: its own, else the display's.
     public func background(of screen: ScreenConfig) -> Color { screen.background ?? display.background }
 
-    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, mqtt }
+    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, ipc, mqtt }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -86,9 +89,11 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
         let popups = try fields.array(.popups, of: PopupConfig.self, default: [])
         if popups == nil { fields.validator?.loseTrack(of: .popup) }
         let mqtt = try fields.optional(.mqtt, as: MQTTSettings.self)
+        let ipc = try fields.optional(.ipc, as: IPCSettings.self)
         self.init(display: display ?? DisplaySettings(), theme: theme ?? ThemeSettings(),
                   input: input ?? InputSettings(), startScreen: startScreen ?? "", screens: screens ?? [], panels: panels ?? [], popups: popups ?? [],
                   mqtt: mqtt)
         self.state = state ?? StateSettings()
+        self.ipc = ipc
     }
 }

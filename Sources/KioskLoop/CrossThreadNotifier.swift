@@ -10,25 +10,34 @@ import KioskCore
 /// Notifications that pile up before the loop reads them are counted, not queued: the handler
 /// gets how many there were.
 ///
-/// Keep a reference for as long as notifications may come; releasing it unregisters and closes
-/// the `eventfd`. Every thread that holds a ``Sender`` must have stopped first.
+/// Keep a reference for as long as notifications should reach the handler; releasing it
+/// unregisters it. The `eventfd` itself lives as long as any ``Sender`` does: a thread that
+/// notifies after the notifier is gone (a detached helper finishing late) writes into an
+/// eventfd nobody reads, never into whatever descriptor the kernel gave that number next.
 public final class CrossThreadNotifier {
     /// What the other thread holds: it can only notify.
     public struct Sender: Sendable {
-        let fd: Int32
+        let channel: Channel
 
         /// Adds one to the count and wakes the loop. Never blocks (the counter would have to
         /// reach 2⁶⁴ − 1 first).
         public func notify() {
             var one: UInt64 = 1
             _ = withUnsafeBytes(of: &one) { bytes in
-                try? retryingEINTR("write") { Glibc.write(fd, bytes.baseAddress, bytes.count) }
+                try? retryingEINTR("write") { Glibc.write(channel.descriptor.rawValue, bytes.baseAddress, bytes.count) }
             }
         }
     }
 
+    /// The eventfd, shared by the notifier and its senders and closed after the last of them.
+    final class Channel: Sendable {
+        let descriptor: FileDescriptor
+        init(_ descriptor: consuming FileDescriptor) { self.descriptor = descriptor }
+    }
+
     private let loop: EventLoop
-    private let descriptor: FileDescriptor
+    private let channel: Channel
+    private var descriptor: FileDescriptor { _read { yield channel.descriptor } }
     private let handler: (_ notifications: UInt64) -> Void
     private var registration: EventLoop.Registration?
 
@@ -38,7 +47,7 @@ public final class CrossThreadNotifier {
         self.loop = loop
         self.handler = handler
         let fd = try retryingEINTR("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
-        descriptor = FileDescriptor(adopting: fd)
+        channel = Channel(FileDescriptor(adopting: fd))
         registration = try loop.register(fd: fd) { [weak self] in self?.drain() }
     }
 
@@ -47,7 +56,7 @@ public final class CrossThreadNotifier {
     }
 
     /// The handle for the other thread.
-    public var sender: Sender { Sender(fd: descriptor.rawValue) }
+    public var sender: Sender { Sender(channel: channel) }
 
     private func drain() {
         let count: UInt64?

@@ -23,11 +23,15 @@ public enum EventEncoder {
         return s + "}"
     }
 
-    static func encode(_ scalar: EventScalar) -> String {
+    static func encode(_ scalar: EventScalar) -> String { json(scalar).serialized() }
+
+    /// A field's value as JSON, as the event line writes it: numbers rounded to three decimals
+    /// (the control socket's `get` replies say the same as the events).
+    public static func json(_ scalar: EventScalar) -> JSONValue {
         switch scalar {
-        case .number(let n): return JSONValue.number((n * 1000).rounded() / 1000 + 0.0).serialized()   // + 0.0 turns −0 into 0
-        case .string(let s): return JSONValue.string(s).serialized()
-        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return .number((n * 1000).rounded() / 1000 + 0.0)   // + 0.0 turns −0 into 0
+        case .string(let s): return .string(s)
+        case .bool(let b): return .bool(b)
         }
     }
 }

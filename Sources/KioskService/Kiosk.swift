@@ -51,9 +51,10 @@ public final class Kiosk {
     public var stateFile: FilePath?
     /// How long a dragged value waits to be written to `stateFile`.
     public var stateWriteInterval = StateKeeper.defaultInterval
-    /// Run in the runner's loop (monotonic clock only); `kiosk run` adds ``MQTTService`` when
-    /// the config has `mqtt`.
-    public var services: [any KioskRunnerService] = []
+    /// What runs in the loop beside the display: the control socket (`ControlServer`), …
+    public var services: [RunnerService] = []
+    /// Where SIGHUP and the socket's `reload` get a new scene (see `KioskRunner.reloadSource`).
+    public var reloadSource: (() throws -> KioskRunner.SceneSource)?
 
     private let sceneSource: KioskRunner.SceneSource
     /// The runner of the current or last run.
@@ -119,9 +120,7 @@ public final class Kiosk {
         runner.onFramePresented = onFramePresented
         runner.stateKeeper = stateFile.map { StateKeeper(path: $0, interval: stateWriteInterval) }
         runner.services = services
-        if options.clock == .virtual && !services.isEmpty {
-            LineWriter.standardError.writeLine("kiosk: services (mqtt) run only on the real clock; ignored on the virtual clock")
-        }
+        runner.reloadSource = reloadSource
         self.runner = runner
         return try runner.run()
     }

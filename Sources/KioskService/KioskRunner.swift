@@ -89,7 +89,7 @@ public final class KioskRunner {
     }
 
     let makeDisplay: (EventLoop) throws -> Display
-    let sceneSource: SceneSource
+    var sceneSource: SceneSource
     let options: Options
     let emit: (ControlEvent) -> Void
     let log = LineWriter.standardError
@@ -103,10 +103,13 @@ public final class KioskRunner {
     /// Keeps the values and the screen in a state file: restored before the first frame,
     /// written on the loop's time, and at the end of the run.
     public var stateKeeper: StateKeeper?
-    /// Started in the loop once the display is up, fed every event, stopped at the end (the
-    /// MQTT bridge). Only on the monotonic clock.
-    public var services: [any KioskRunnerService] = []
-    private var startedServices: [any KioskRunnerService] = []
+    /// What runs in the loop beside the display (the control socket; see `RunnerService`),
+    /// started before the display opens, in this order.
+    public var services: [RunnerService] = []
+    /// Where SIGHUP and the control socket's `reload` get a new scene from: the config file
+    /// read again. Throws the problems (`KioskSetup.LoadError`: one line each); nil: a reload
+    /// is refused.
+    public var reloadSource: (() throws -> SceneSource)?
 
     /// The pipeline, once the output's size is known.
     public private(set) var runtime: KioskRuntime?
@@ -160,12 +163,19 @@ public final class KioskRunner {
         let signals = try SignalSource(loop: loop, signals: [SIGTERM, SIGINT, SIGHUP]) { [unowned self] signal in
             self.received(signal)
         }
+        // Before the display: a service that cannot start (a socket another kiosk holds)
+        // stops the run before anything is shown.
+        var started: [RunnerService] = []
+        defer { for service in started.reversed() { service.stop() } }
+        for service in services {
+            try service.start(loop: loop, target: self)
+            started.append(service)
+        }
         let display = try makeDisplay(loop)
         let backend = display.backend
         self.backend = backend
         session = display.session
         defer {
-            stopServices()
             backend.stop()
             session?.stop()
         }
@@ -188,12 +198,6 @@ public final class KioskRunner {
             try source.start(loop: loop) { [unowned self] event in self.handle(event) }
         }
         let watchdog = options.clock == .monotonic ? try startWatchdog(loop) : nil
-        if options.clock == .monotonic {
-            for service in services {
-                try service.start(loop: loop, runner: self)
-                startedServices.append(service)
-            }
-        }
 
         now = currentTime()
         while stopReason == nil {
@@ -204,6 +208,7 @@ public final class KioskRunner {
             session?.poll()
             now = currentTime()
             backend.advance(to: now)
+            for service in services { service.advance(to: now) }
             runtime?.advance(to: now)
             if !paused && outputReady { presentFrame() }
             stateKeeper?.advance(to: now)
@@ -222,18 +227,12 @@ public final class KioskRunner {
             }
         }
         finish()
-        stopServices()
         withExtendedLifetime((signals, watchdog)) {}
         if options.clock == .monotonic { report(loop: loop) }
         switch stopReason {
         case .closed(.failed)?, .sessionLost?: return 1
         default: return 0
         }
-    }
-
-    private func stopServices() {
-        for service in startedServices.reversed() { service.stop() }
-        startedServices = []
     }
 
     private func currentTime() -> Instant {
@@ -243,6 +242,7 @@ public final class KioskRunner {
     private func nextWakeup() -> Instant? {
         var candidates: [Instant?] = [backend?.nextDeadline, session?.nextDeadline, options.until,
                                       stateKeeper?.nextDeadline]
+        candidates += services.map(\.nextDeadline)
         if !paused { candidates.append(runtime?.nextWakeup(now: now, outputReady: outputReady)) }
         return candidates.compactMap { $0 }.min()
     }
@@ -294,10 +294,7 @@ public final class KioskRunner {
             runtime.replaceRenderer(renderer)
         } else {
             let runtime = KioskRuntime(scene: sceneSource.make(design), renderer: renderer, start: now,
-                                       calibration: options.calibration) { [unowned self] event in
-                self.emit(event)
-                for service in self.startedServices { service.emitted(event) }
-            }
+                                       calibration: options.calibration) { [unowned self] event in self.handOut(event) }
             runtime.touchInterceptor = touchInterceptor
             self.runtime = runtime
             stateKeeper?.start(with: runtime.scene, at: now)
@@ -353,6 +350,7 @@ public final class KioskRunner {
     private func received(_ signal: Int32) {
         switch signal {
         case SIGTERM, SIGINT: stopReason = .signal(signal)
+        case SIGHUP: _ = reload()
         default: log.writeLine("kiosk: signal \(signal) ignored")
         }
     }

@@ -14,9 +14,8 @@ import KioskRender
 /// `nextWakeup(now:outputReady:)`; nil means nothing moves and it may sleep without a timeout.
 /// The runtime knows no backend: pixels and damage go out, touches come in.
 public final class KioskRuntime {
-    /// The scene it drives: touches go to it, it is stepped and drawn.
-    public let scene: Scene
-    /// Paints the scene into the panel-sized shadow buffer; replaced when the panel changes size.
+    /// The scene it drives: touches go to it, it is stepped and drawn; a reload replaces it.
+    public private(set) var scene: Scene
     public private(set) var renderer: SceneRenderer
     /// Panel pixels to scene coordinates for touches; follows the renderer.
     public private(set) var mapping: InputMapping
@@ -88,6 +87,35 @@ public final class KioskRuntime {
         mapping = renderer.inputMapping.calibrated(calibration, panel: renderer.panelBounds.size)
             .limited(toScene: scene.bounds)
         scene.invalidateAll()
+    }
+
+    /// Puts `newScene` in the place of the current one (a config reload), keeping the
+    /// display, the renderer and the gesture state. What carries over, without events: the
+    /// value of every control whose id exists in both scenes and takes it
+    /// (`currentValue` → `setValue(_:sendsEvents: false)`, clamped to the new control's
+    /// range), and the current screen when the new scene has one of that id (shown without a
+    /// transition). Open panels and popups, fingers on the old scene and the `back` history do
+    /// not. The old scene's waiting events go out first; the next frame repaints everything.
+    public func replaceScene(_ newScene: Scene) {
+        flushEvents()
+        let old = scene
+        // The new scene's clock starts where the old one is, so its events carry today's time.
+        newScene.step(.zero, at: max(old.currentTime, clock.lastStepTime))
+        for control in ControlRequestHandler.controls(of: newScene) {
+            guard let previous = old.control(withID: control.id), let value = previous.currentValue,
+                  control.currentValue != nil else { continue }
+            // A field the new control no longer has (its type changed) keeps the new default.
+            try? control.setValue(value, sendsEvents: false)
+        }
+        if newScene.screen(withID: old.currentScreen.id) != nil {
+            newScene.showScreen(old.currentScreen.id, transition: .none)
+        }
+        scene = newScene
+        if newScene.designSize != renderer.scaling.designSize { newScene.resize(to: renderer.scaling.designSize) }
+        mapping = renderer.inputMapping.calibrated(calibration, panel: renderer.panelBounds.size)
+            .limited(toScene: newScene.bounds)
+        renderer.invalidateAll()
+        newScene.invalidateAll()
     }
 
     /// Something is waiting to be drawn or to be reported.

@@ -6,17 +6,17 @@ import KioskUI
 
 /// The MQTT bridge as a service of the runner: made from the config's `mqtt` settings,
 /// started in the runner's loop, fed every event, stopped (with `offline`) at the end.
-public final class MQTTService: KioskRunnerService {
+/// Requests on `PREFIX/request` are the control socket's, answered by the same
+/// ``ControlRequestHandler`` (a `subscribe` means nothing here: `PREFIX/events` has them all).
+public final class MQTTService: RunnerService {
+    /// The config's `mqtt` section.
     public let settings: MQTTSettings
-    /// Answers requests from `PREFIX/request`; nil: ``PlaceholderControlRequests`` on the
-    /// runner's scene (until the control socket's handler is merged).
-    public var handleRequest: ((String) -> String)?
     /// The bridge, while running.
     public private(set) var bridge: MQTTBridge?
 
     private let password: MQTTPassword?
     private let log: (String) -> Void
-    private weak var runner: KioskRunner?
+    private weak var target: ControlTarget?
     private var link: MQTTStateLink?
     private var publishedInitialStates = false
 
@@ -39,11 +39,12 @@ public final class MQTTService: KioskRunnerService {
         }
     }
 
-    public func start(loop: EventLoop, runner: KioskRunner) throws {
-        self.runner = runner
-        let handler = handleRequest ?? { [weak runner] line in
-            PlaceholderControlRequests.handle(line, scene: runner?.runtime?.scene)
-        }
+    /// Connects (from a helper thread: name resolution blocks) and registers the broker's
+    /// socket in `loop`; requests act on `target`.
+    public func start(loop: EventLoop, target: ControlTarget) throws {
+        self.target = target
+        let requests = ControlRequestHandler(target: target)
+        let handler: (String) -> String = { requests.reply(to: $0).line }
         let bridge = try MQTTBridge(settings: settings, clientID: settings.clientID(hostName: MQTTBridge.hostName()),
                                     password: password, loop: loop, handleRequest: handler, log: log)
         self.bridge = bridge
@@ -53,11 +54,13 @@ public final class MQTTService: KioskRunnerService {
         bridge.start()
     }
 
-    public func emitted(_ event: ControlEvent) {
+    /// Publishes the event, and the value it changed.
+    public func eventHandedOut(_ event: ControlEvent, line: String) {
         publishInitialStatesIfReady()
-        link?.emitted(event, scene: runner?.runtime?.scene)
+        link?.emitted(event, scene: target?.scene)
     }
 
+    /// Publishes `offline` and disconnects.
     public func stop() {
         bridge?.stop()
         bridge = nil
@@ -67,7 +70,7 @@ public final class MQTTService: KioskRunnerService {
     /// The first states go out once the scene exists (at start on most backends; with the
     /// first event where the display learns its size later).
     private func publishInitialStatesIfReady() {
-        guard !publishedInitialStates, let scene = runner?.runtime?.scene, let link else { return }
+        guard !publishedInitialStates, let scene = target?.scene, let link else { return }
         publishedInitialStates = true
         link.publishAllStates(of: scene)
     }

@@ -179,7 +179,7 @@ extension BadInput {
                  command: "kiosk run --config kiosk.json extra", status: 2,
                  stderr: ["kiosk run: unexpected argument 'extra' (see 'kiosk run --help')"]),
         BadInput(name: "an unknown command", command: "kiosk frobnicate", status: 2,
-                 stderr: ["kiosk: unknown command 'frobnicate'; commands: run, check, calibrate, bench (see 'kiosk --help')"]),
+                 stderr: ["kiosk: unknown command 'frobnicate'; commands: run, check, calibrate, bench, ctl (see 'kiosk --help')"]),
         BadInput(name: "--events naming the config would truncate it: refused before anything is opened",
                  files: ["kiosk.json": minimal], setup: "ln -s kiosk.json link.json",
                  command: "kiosk run --config kiosk.json --events link.json", status: 2,

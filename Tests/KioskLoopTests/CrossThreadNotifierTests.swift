@@ -1,5 +1,5 @@
 @preconcurrency import Glibc
-import KioskLoop
+@testable import KioskLoop
 import Testing
 
 @Suite("Cross-thread notifier")
@@ -24,6 +24,24 @@ struct CrossThreadNotifierTests {
         #expect(try loop.runOnce(timeout: .seconds(10)) == 1)
         #expect(counts == [3])
         #expect(try loop.runOnce(timeout: .zero) == 0)
+    }
+}
+
+extension CrossThreadNotifierTests {
+    @Test("the eventfd stays open while a sender lives, so a late notify never hits a descriptor that took its number")
+    func senderOutlivesNotifier() throws {
+        let loop = try EventLoop()
+        var notifier: CrossThreadNotifier? = try CrossThreadNotifier(loop: loop) { _ in }
+        var number: Int32 = -1
+        do {
+            let sender = notifier!.sender
+            number = sender.channel.descriptor.rawValue
+            notifier = nil
+            #expect(fcntl(number, F_GETFD) != -1)   // still the eventfd
+            sender.notify()
+        }
+        #expect(fcntl(number, F_GETFD) == -1)       // closed with the last sender
+        withExtendedLifetime(notifier) {}
     }
 }
 

@@ -70,37 +70,23 @@ import KioskUI
         ])
     }
 
-    @Test("a request over MQTT reaches the placeholder handler, sets the control, and the reply goes to PREFIX/reply")
+    @Test("a request over MQTT reaches the control socket's handler, sets the control, and the reply goes to PREFIX/reply")
     func requestThroughRouter() throws {
         let scene = scene()
-        let router = MQTTRouter(topics: MQTTTopics(prefix: "k")) { PlaceholderControlRequests.handle($0, scene: scene) }
+        let handler = ControlRequestHandler(target: SceneTarget(scene))
+        let router = MQTTRouter(topics: MQTTTopics(prefix: "k")) { handler.reply(to: $0).line }
         let reply = try #require(router.received(
             topic: "k/request", payload: Array(#"{"op": "set", "id": 9, "control": "angle", "value": {"angle": 180}}"#.utf8)))
-        #expect(reply == MQTTMessage(topic: "k/reply", payload: #"{"id": 9, "ok": true, "value": {"angle": 180}}"#,
+        #expect(reply == MQTTMessage(topic: "k/reply", payload: #"{"id": 9, "ok": true, "control": "angle", "value": {"angle": 180}}"#,
                                      qos: .atLeastOnce, retain: false))
         #expect(scene.control(withID: "angle")?.currentValue?.first?.value == .number(180))
     }
 }
 
-/// The placeholder's answers (replaced by the control socket's handler when merged).
-@Suite struct PlaceholderControlRequestsTests {
-    static let cases: [(String, String)] = [
-        (#"{"op": "ping", "id": 1}"#, #"{"id": 1, "ok": true}"#),
-        (#"{"op": "get", "id": "a", "control": "price"}"#, #"{"id": "a", "ok": true, "value": {"lower": 20, "upper": 80}}"#),
-        (#"{"op": "get", "id": 2}"#, #"{"id": 2, "ok": true, "values": {"price": {"lower": 20, "upper": 80}}}"#),
-        (#"{"op": "set", "id": 3, "control": "price", "value": {"upper": 500}}"#, #"{"id": 3, "ok": true, "value": {"lower": 20, "upper": 100}}"#),
-        (#"{"op": "set", "id": 4, "control": "nope", "value": {}}"#, #"{"id": 4, "ok": false, "error": "no control \"nope\""}"#),
-        (#"{"op": "set", "id": 5, "control": "price", "value": {"lower": [1]}}"#,
-         #"{"id": 5, "ok": false, "error": "\"lower\" must be a number, a string or a boolean"}"#),
-        (#"{"op": "fly", "id": 6}"#, #"{"id": 6, "ok": false, "error": "unknown op \"fly\""}"#),
-        (#"{"id": 7}"#, #"{"id": 7, "ok": false, "error": "missing \"op\""}"#),
-        (#"[1]"#, #"{"id": null, "ok": false, "error": "a request must be a JSON object"}"#),
-    ]
-
-    @Test(arguments: cases)
-    func reply(request: String, expected: String) {
-        let price = RangeSlider(id: "price", frame: Rect(20, 20, 280, 30), minimum: 0, maximum: 100, lower: 20, upper: 80)
-        let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [price])])
-        #expect(PlaceholderControlRequests.handle(request, scene: scene) == expected)
-    }
+/// The kiosk as the shared request handler sees it: just a scene.
+private final class SceneTarget: ControlTarget {
+    let scene: Scene?
+    init(_ scene: Scene) { self.scene = scene }
+    var currentFrame: PixelBuffer? { nil }
+    func reload() -> ReloadOutcome { .unsupported }
 }

@@ -10,12 +10,18 @@
 /// word's are compared at all (the distance is at least the difference in length); a
 /// comparison fills only the band of the table within the edit limit of its diagonal; and a
 /// run charges its comparisons to one `Budget`, after which it suggests nothing more.
-enum Suggestion {
+public enum Suggestion {
     /// Longer words get no suggestion: a typo in something that long is better found by eye,
     /// and one comparison costs as much as the word is long.
     static let longestWord = 64
     /// The most edits a suggestion may be away from the word.
     static let maximumEdits = 2
+
+    /// The plausible typo fix for `word` among `candidates`, for messages outside a config
+    /// (the control socket's unknown ops and fields), with a budget of its own.
+    public static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
+        closest(to: word, among: candidates)
+    }
 
     /// The candidate nearest to `word` (the first of equals), or nil. Prepare the candidates
     /// once with `Candidates` when many words are matched against the same ones.

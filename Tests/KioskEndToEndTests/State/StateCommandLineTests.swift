@@ -3,11 +3,11 @@ import Testing
 
 @Suite("--state, --clock and state.file on the command line")
 struct StateCommandLineTests {
-    @Test("--clock takes virtual or real only")
+    @Test("--clock takes real or virtual only")
     func clockValues() throws {
         let out = try KioskProcess.run(["run", "--config", "config/demo.json", "--backend", "headless", "--clock", "wall"])
         #expect(out.status == 2)
-        #expect(out.stderr == "kiosk run: --clock must be virtual or real, not 'wall' (see 'kiosk run --help')\n")
+        #expect(out.stderr == "kiosk run: --clock must be real or virtual, not 'wall' (see 'kiosk run --help')\n")
     }
 
     @Test("--state naming the config is refused: it would be overwritten")

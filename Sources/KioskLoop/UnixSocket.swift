@@ -1,0 +1,189 @@
+import CLinux
+import Glibc
+
+/// Unix stream sockets: the control socket's listener and its clients, and `kiosk ctl`'s end.
+///
+/// Every descriptor is close-on-exec; the listener and accepted clients are non-blocking, as
+/// the event loop expects, while `connect(to:)` gives a blocking one for a command-line client.
+public enum UnixSocket {
+    /// Who is on the other end of a connection (`SO_PEERCRED`: the peer's at `connect` time).
+    public struct PeerCredentials: Sendable, Equatable, CustomStringConvertible {
+        public var pid: Int32
+        public var uid: UInt32
+        public var gid: UInt32
+        public var description: String { "pid \(pid) uid \(uid) gid \(gid)" }
+    }
+
+    /// Why a socket could not be made or reached, naming the path.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public var path: String
+        public var message: String
+        /// The `errno` behind it, when a system call failed.
+        public var errno: Int32?
+        public var description: String { "\(path): \(message)" }
+    }
+
+    /// `sun_path` holds 108 bytes with the terminating zero.
+    public static let maximumPathBytes = 107
+
+    /// Listens at `path` with mode 0660, owned by `group` when given.
+    ///
+    /// A socket file nobody listens on (left by a kiosk that crashed: `connect` is refused)
+    /// is replaced; one with a listener (another kiosk) is an error, as is a path that is
+    /// something other than a socket, which is never removed. The mode and group are set
+    /// between `bind` and `listen`, while nobody can connect yet, so there is no moment in
+    /// which the umask's permissions apply.
+    public static func listen(at path: String, group: String? = nil, backlog: Int32 = 16) throws(Failure)
+        -> FileDescriptor
+    {
+        let gid = try group.map { name throws(Failure) in try groupID(of: name, for: path) }
+        var address = try socketAddress(path)
+        try removeIfStale(path)
+        let socket = try makeSocket(path, flags: Int32(SOCK_NONBLOCK.rawValue))
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket.rawValue, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0 else { throw failure(path, "cannot bind") }
+        var ready = chmod(path, 0o660) == 0
+        if ready, let gid { ready = chown(path, uid_t.max, gid) == 0 }
+        if ready { ready = Glibc.listen(socket.rawValue, backlog) == 0 }
+        guard ready else {
+            let error = failure(path, "cannot set up the socket")
+            unlink(path)
+            throw error
+        }
+        return socket
+    }
+
+    /// A blocking connection to the socket at `path`.
+    public static func connect(to path: String) throws(Failure) -> FileDescriptor {
+        var address = try socketAddress(path)
+        let socket = try makeSocket(path, flags: 0)
+        while true {
+            let result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(socket.rawValue, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
+            }
+            if result == 0 { return socket }
+            if errno != EINTR { throw failure(path, "cannot connect") }
+        }
+    }
+
+    /// The next waiting connection, non-blocking; nil when there is none.
+    public static func accept(_ listener: borrowing FileDescriptor) throws(SystemCallError) -> FileDescriptor? {
+        while true {
+            let fd = accept4(listener.rawValue, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+            if fd >= 0 { return FileDescriptor(adopting: fd) }
+            switch errno {
+            case EINTR: continue
+            // A client that gave up between readiness and accept, or one too many open files:
+            // nothing to accept now (the listener stays readable for EMFILE, so it is retried).
+            case EAGAIN, ECONNABORTED: return nil
+            default: throw SystemCallError(call: "accept4", errno: errno)
+            }
+        }
+    }
+
+    /// The credentials of the process that connected `socket` (nil if the kernel says none).
+    public static func peerCredentials(of socket: borrowing FileDescriptor) -> PeerCredentials? {
+        var credentials = kiosk_peer_credentials()
+        var length = socklen_t(MemoryLayout<kiosk_peer_credentials>.size)
+        guard getsockopt(socket.rawValue, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        return PeerCredentials(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid)
+    }
+
+    /// `send(2)` without SIGPIPE: a client that went away is an `EPIPE` error, not a signal.
+    public static func send(_ socket: borrowing FileDescriptor, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError)
+        -> Int
+    {
+        while true {
+            let n = Glibc.send(socket.rawValue, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+            if n >= 0 { return n }
+            if errno != EINTR { throw SystemCallError(call: "send", errno: errno) }
+        }
+    }
+
+    /// Which file is at `path` (device and inode, without following a link); nil when none.
+    public static func fileIdentity(at path: String) -> FileIdentity? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// A file's device and inode: tells our socket file from one a newer kiosk made there.
+    public struct FileIdentity: Sendable, Equatable {
+        public var device: UInt64
+        public var inode: UInt64
+    }
+
+    /// Removes the socket file at `path` if it is still `identity` (the one this process
+    /// bound), so a kiosk stopping never removes a newer kiosk's socket.
+    public static func removeFile(at path: String, ifStill identity: FileIdentity?) {
+        guard let identity, fileIdentity(at: path) == identity else { return }
+        unlink(path)
+    }
+
+    // MARK: Helpers
+
+    private static func socketAddress(_ path: String) throws(Failure) -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty else { throw Failure(path: path, message: "the socket path is empty") }
+        guard bytes.count <= maximumPathBytes, !bytes.contains(0) else {
+            throw Failure(path: path, message: "a socket path must be at most \(maximumPathBytes) bytes "
+                          + "without NUL (found \(bytes.count))")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in bytes.enumerated() { raw[i] = byte }
+        }
+        return address
+    }
+
+    private static func makeSocket(_ path: String, flags: Int32) throws(Failure) -> FileDescriptor {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | flags, 0)
+        guard fd >= 0 else { throw failure(path, "cannot make a socket") }
+        return FileDescriptor(adopting: fd)
+    }
+
+    /// Unlinks a socket file nobody listens on; a live one or a non-socket is an error.
+    private static func removeIfStale(_ path: String) throws(Failure) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }   // nothing there
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw Failure(path: path, message: "exists and is not a socket; not replacing it")
+        }
+        let probe: Failure
+        do throws(Failure) {
+            _ = try connect(to: path)
+            throw Failure(path: path, message: "another process is listening on this socket (is another kiosk running?)")
+        } catch {
+            probe = error
+        }
+        switch probe.errno {
+        case ECONNREFUSED?: unlink(path)   // bound once, nobody listening: left by a kiosk that crashed
+        case ENOENT?: return               // gone meanwhile
+        default: throw probe
+        }
+    }
+
+    private static func groupID(of name: String, for path: String) throws(Failure) -> gid_t {
+        var group = group()
+        var result: UnsafeMutablePointer<group>?
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        let status = getgrnam_r(name, &group, &buffer, buffer.count, &result)
+        guard status == 0, result != nil else {
+            throw Failure(path: path, message: "no group '\(name)' (ipc.group)")
+        }
+        return group.gr_gid
+    }
+
+    private static func failure(_ path: String, _ what: String) -> Failure {
+        let code = errno
+        let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        return Failure(path: path, message: "\(what): \(reason)", errno: code)
+    }
+}

@@ -1,0 +1,240 @@
+import KioskConfig
+import KioskCore
+import KioskRender
+import KioskUI
+
+/// The control protocol without a socket: one JSON request line in, exactly one reply line
+/// out, the kiosk changed only by a request that succeeded (Documentation/Contracts.md,
+/// "Control socket"). The socket server and any other transport (an MQTT bridge) share it.
+///
+///     {"id": 7, "op": "set", "control": "price", "value": {"lower": 3}}
+///     {"id": 7, "ok": true, "value": {"lower": 3, "upper": 8}}
+///
+/// What a request changes shows in the next frame, and the events it causes (a `set`'s
+/// `valueChanged` and `valueCommitted`) go out then, after the reply.
+public struct ControlRequestHandler {
+    /// The longest request line, in bytes without its newline.
+    public static let maximumRequestBytes = 65_536
+
+    public let target: ControlTarget
+
+    public init(target: ControlTarget) { self.target = target }
+
+    /// The reply to one line's bytes (without the newline): UTF-8 and size are checked here.
+    public func reply(toLine bytes: [UInt8]) -> ControlReply {
+        guard bytes.count <= Self.maximumRequestBytes else { return Self.tooLongReply }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .error(id: nil, "request is not UTF-8")
+        }
+        return reply(to: text)
+    }
+
+    /// The reply to a request longer than `maximumRequestBytes` (its id was never read).
+    public static var tooLongReply: ControlReply {
+        .error(id: nil, "request is longer than \(maximumRequestBytes) bytes")
+    }
+
+    /// The reply to one request.
+    public func reply(to text: String) -> ControlReply {
+        let request: ControlRequest
+        do { request = try ControlRequest.parse(text) } catch {
+            return .error(id: error.id, error.message)
+        }
+        do {
+            return try perform(request)
+        } catch {
+            return .error(id: request.id, error.message, error.fields)
+        }
+    }
+
+    /// A request that was well formed but cannot be done.
+    struct Failure: Error {
+        var message: String
+        var fields: [(String, JSONValue)] = []
+        init(_ message: String, _ fields: [(String, JSONValue)] = []) { self.message = message; self.fields = fields }
+    }
+
+    private func perform(_ request: ControlRequest) throws(Failure) -> ControlReply {
+        let id = request.id
+        switch request.op {
+        case .ping: return .ok(id: id)
+        case .subscribe: return .ok(id: id, subscribes: true)
+        case .reload: return try reload(id: id)
+        case .screenshot: return try screenshot(request)
+        default: break
+        }
+        guard let scene = target.scene else { throw Failure("the kiosk has no scene yet (waiting for the display)") }
+        switch request.op {
+        case .get: return try get(request, scene)
+        case .set: return try set(request, scene)
+        case .showPanel:
+            let name = request.string("panel")!
+            guard scene.registeredOverlay(withID: name) is Panel else { throw Failure("no panel \(quoted(name))") }
+            scene.showOverlay(name)
+            return .ok(id: id, [("panel", .string(name))])
+        case .showPopup: return try showPopup(request, scene)
+        case .dismiss: return try dismiss(request, scene)
+        case .switchScreen, .back: return try changeScreen(request, scene)
+        case .ping, .subscribe, .reload, .screenshot: preconditionFailure("handled above")
+        }
+    }
+
+    // MARK: Values
+
+    private func get(_ request: ControlRequest, _ scene: Scene) throws(Failure) -> ControlReply {
+        if let name = request.string("control") {
+            guard let control = scene.control(withID: name) else { throw Failure("no control \(quoted(name))") }
+            guard let value = control.currentValue else { throw Failure("control \(quoted(name)) has no value") }
+            return .ok(id: request.id, [("control", .string(name)), ("value", Self.json(value))])
+        }
+        var values = JSONObject()
+        for control in Self.controls(of: scene) where values[control.id] == nil {
+            if let value = control.currentValue { values[control.id] = Self.json(value) }
+        }
+        let overlays = JSONValue.array(scene.overlays.map { .string($0.id) })
+        return .ok(id: request.id, [("screen", .string(scene.currentScreen.id)), ("overlays", overlays),
+                                    ("values", .object(values))])
+    }
+
+    private func set(_ request: ControlRequest, _ scene: Scene) throws(Failure) -> ControlReply {
+        let name = request.string("control")!
+        guard let control = scene.control(withID: name) else { throw Failure("no control \(quoted(name))") }
+        var fields: [(name: String, value: EventScalar)] = []
+        for member in request.fields["value"]?.members ?? [] {
+            switch member.value.kind {
+            case .number(let n): fields.append((member.key, .number(n)))
+            case .string(let s): fields.append((member.key, .string(s)))
+            case .bool(let b): fields.append((member.key, .bool(b)))
+            default:
+                throw Failure("\(quoted("value." + member.key)) must be a number, a string or a boolean "
+                              + "(found \(member.value.kindDescription))")
+            }
+        }
+        guard !fields.isEmpty else { throw Failure("\"value\" must name at least one field") }
+        do { try control.setValue(fields, sendsEvents: true) } catch { throw Failure(error.message) }
+        return .ok(id: request.id, [("control", .string(name)), ("value", Self.json(control.currentValue ?? []))])
+    }
+
+    /// Every control of the scene: the screens' in order, then the panels'.
+    static func controls(of scene: Scene) -> [Control] {
+        scene.screens.flatMap(\.controls) + scene.registeredOverlays.compactMap { $0 as? Panel }.flatMap(\.controls)
+    }
+
+    /// A value as its JSON object, numbers rounded as the event lines round them.
+    static func json(_ value: [(name: String, value: EventScalar)]) -> JSONValue {
+        var object = JSONObject()
+        for field in value where object[field.name] == nil { object[field.name] = EventEncoder.json(field.value) }
+        return .object(object)
+    }
+
+    // MARK: Overlays
+
+    private func showPopup(_ request: ControlRequest, _ scene: Scene) throws(Failure) -> ControlReply {
+        let name = request.string("popup")!
+        guard let popup = scene.registeredOverlay(withID: name) as? PopupDialog else { throw Failure("no popup \(quoted(name))") }
+        let title = request.string("title"), text = request.string("text")
+        for (field, value) in [("title", title), ("text", text)] {
+            if let value, let problem = TextRule.displayText.problem(with: value) { throw Failure("\(quoted(field)) \(problem)") }
+        }
+        if title == nil && text == nil {
+            scene.showOverlay(name)
+        } else {
+            // The template's popup with other words: a dialog of its own, shown once, under
+            // the same id (its events name the popup the config defines).
+            guard scene.overlay(withID: name) == nil else {
+                throw Failure("popup \(quoted(name)) is already shown; dismiss it before showing other text")
+            }
+            var content = popup.content
+            if let title { content.title = title }
+            if let text { content.text = text }
+            scene.present(PopupDialog(id: name, style: popup.style, content: content,
+                                      theme: popup.buttons.first?.theme ?? .standard))
+        }
+        return .ok(id: request.id, [("popup", .string(name))])
+    }
+
+    private func dismiss(_ request: ControlRequest, _ scene: Scene) throws(Failure) -> ControlReply {
+        let overlay: Overlay
+        if let name = request.string("overlay") {
+            guard let shown = scene.overlay(withID: name) else { throw Failure("no overlay \(quoted(name)) is shown") }
+            overlay = shown
+        } else {
+            guard let top = scene.overlays.last else { throw Failure("nothing to dismiss: no panel or popup is shown") }
+            overlay = top
+        }
+        overlay.dismiss()
+        return .ok(id: request.id, [("overlay", .string(overlay.id))])
+    }
+
+    // MARK: Screens
+
+    /// `switchScreen` and `back`, their `transition` and `duration` read by the rules of a
+    /// button's action (`ButtonAction.decode`), so a request and a config say the same.
+    private func changeScreen(_ request: ControlRequest, _ scene: Scene) throws(Failure) -> ControlReply {
+        var members: [JSONNode.Member] = []
+        let start = JSONPosition.start
+        if request.op == .switchScreen {
+            let name = request.string("screen")!
+            guard scene.screen(withID: name) != nil else { throw Failure("no screen \(quoted(name))") }
+            members.append(JSONNode.Member(key: "switchScreen", keyPosition: start, value: request.fields["screen"]!))
+        } else {
+            members.append(JSONNode.Member(key: "back", keyPosition: start, value: JSONNode(.bool(true), at: start)))
+        }
+        for key in ["transition", "duration"] {
+            if let node = request.fields[key] { members.append(JSONNode.Member(key: key, keyPosition: start, value: node)) }
+        }
+        let action: ButtonAction
+        switch ButtonAction.decode(JSONNode(.object(members), at: start), file: "request") {
+        case .success(let decoded): action = decoded
+        case .failure(let errors):
+            let problem = errors.problems[0]
+            let field = problem.path == "switchScreen" ? "screen" : problem.path
+            throw Failure(field.isEmpty ? problem.message : "\(quoted(field)): \(problem.message)")
+        }
+        switch action {
+        case let .switchScreen(name, transition, duration):
+            let from = scene.currentScreen.id
+            guard scene.showScreen(name, transition: transition,
+                                   duration: duration.map { .seconds($0) } ?? Scene.defaultTransitionDuration) else {
+                throw Failure(name == from ? "screen \(quoted(name)) is already shown"
+                              : "another screen change is running")
+            }
+            return .ok(id: request.id, [("screen", .string(name))])
+        case let .back(transition, duration):
+            guard scene.goBack(transition: transition, duration: duration.map { .seconds($0) }) else {
+                throw Failure("no screen to go back to")
+            }
+            return .ok(id: request.id, [("screen", .string(scene.transition?.destination.id ?? scene.currentScreen.id))])
+        case .showPanel, .showPopup:
+            preconditionFailure("only screen changes are decoded here")
+        }
+    }
+
+    // MARK: Screenshot and reload
+
+    private func screenshot(_ request: ControlRequest) throws(Failure) -> ControlReply {
+        guard let frame = target.currentFrame else { throw Failure("no frame drawn yet") }
+        let size: [(String, JSONValue)] = [("width", .number(Double(frame.width))), ("height", .number(Double(frame.height)))]
+        if let path = request.string("path") {
+            guard !path.isEmpty else { throw Failure("\"path\" must not be empty") }
+            do { try Screenshot.write(frame, to: FilePath(path)) } catch { throw Failure("cannot write the screenshot: \(error)") }
+            return .ok(id: request.id, [("path", .string(path))] + size)
+        }
+        let png: [UInt8]
+        do { png = try PNGImage.encode(frame) } catch { throw Failure("cannot encode the screenshot: \(error)") }
+        return .ok(id: request.id, size + [("png", .string(Base64.encode(png)))])
+    }
+
+    private func reload(id: JSONValue?) throws(Failure) -> ControlReply {
+        switch target.reload() {
+        case .reloaded: return .ok(id: id)
+        case .unsupported: throw Failure("this kiosk has no config file to reload (its scene is built in code)")
+        case .failed(let problems):
+            let count = problems.count == 1 ? "a problem" : "\(problems.count) problems"
+            throw Failure("the config has \(count); the kiosk goes on unchanged",
+                          [("problems", .array(problems.map { .string($0) }))])
+        }
+    }
+
+    private func quoted(_ s: String) -> String { JSONWriter.quoted(s) }
+}

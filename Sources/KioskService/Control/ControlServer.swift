@@ -1,0 +1,213 @@
+import KioskCore
+import KioskLoop
+import KioskUI
+
+/// The control socket: a Unix stream socket in the runner's loop that takes JSON-line
+/// requests from any number of clients (`ControlRequestHandler`) and writes replies and, to
+/// subscribers, every event.
+///
+/// Nothing here blocks: the listener and every client are non-blocking, read when epoll says
+/// so, written while the kernel takes bytes. Each client has a bounded output buffer
+/// (`ClientOutputBuffer`); a client whose buffer is full (it stopped reading) is disconnected
+/// with a logged reason, so a slow or dead client costs at most `outputLimit` bytes and never
+/// a frame. Peer credentials are logged on connect. The socket is not moved by a reload.
+public final class ControlServer: RunnerService {
+    public struct Options: Sendable {
+        /// Where the socket lives (`ipc.socket`, `--socket`).
+        public var path: String
+        /// The group that may connect (`ipc.group`): the socket is 0660 and owned by it.
+        public var group: String?
+        /// The most bytes waiting for one client before it is disconnected.
+        public var outputLimit: Int
+
+        public static let defaultPath = "/run/swiftkiosk/kiosk.sock"
+        public static let defaultOutputLimit = 256 * 1024
+
+        public init(path: String, group: String? = nil, outputLimit: Int = Options.defaultOutputLimit) {
+            self.path = path
+            self.group = group
+            self.outputLimit = outputLimit
+        }
+    }
+
+    public let options: Options
+    private let log: LineWriter
+    private var loop: EventLoop?
+    private var listener: Listener?
+    private var handler: ControlRequestHandler?
+    private var connections: [Int: ControlConnection] = [:]
+    private var nextNumber = 1
+
+    /// The listening socket and its registration.
+    private final class Listener {
+        let socket: FileDescriptor
+        var registration: EventLoop.Registration?
+        /// The socket file as bound (a socket's own fstat names sockfs, not the file).
+        let file: UnixSocket.FileIdentity?
+        init(socket: consuming FileDescriptor, path: String) {
+            self.socket = socket
+            file = UnixSocket.fileIdentity(at: path)
+        }
+    }
+
+    public init(options: Options, log: LineWriter = .standardError) {
+        self.options = options
+        self.log = log
+    }
+
+    /// Clients connected now.
+    public var clientCount: Int { connections.count }
+
+    public func start(loop: EventLoop, target: ControlTarget) throws {
+        self.loop = loop
+        handler = ControlRequestHandler(target: target)
+        let listener = Listener(socket: try UnixSocket.listen(at: options.path, group: options.group), path: options.path)
+        listener.registration = try loop.register(fd: listener.socket.rawValue) { [unowned self] in self.acceptClients() }
+        self.listener = listener
+        log.writeLine("kiosk: control socket \(options.path)" + (options.group.map { " (group \($0))" } ?? ""))
+    }
+
+    public func stop() {
+        for connection in Array(connections.values) { close(connection, reason: nil) }
+        if let listener, let loop {
+            if let registration = listener.registration { loop.unregister(registration) }
+            UnixSocket.removeFile(at: options.path, ifStill: listener.file)
+        }
+        listener = nil
+    }
+
+    public func eventHandedOut(_ event: ControlEvent, line: String) {
+        let bytes = Array(line.utf8)
+        for connection in connections.values.sorted(by: { $0.number < $1.number }) where connection.subscribed {
+            send(bytes, to: connection)
+        }
+    }
+
+    // MARK: Connections
+
+    private func acceptClients() {
+        guard let listener, let loop else { return }
+        while true {
+            let accepted: FileDescriptor?
+            do { accepted = try UnixSocket.accept(listener.socket) } catch {
+                log.writeLine("kiosk: control socket: \(error)")
+                return
+            }
+            guard let socket = accepted else { return }
+            let credentials = UnixSocket.peerCredentials(of: socket)
+            let connection = ControlConnection(number: nextNumber, socket: socket, outputLimit: options.outputLimit)
+            nextNumber += 1
+            do {
+                connection.registration = try loop.register(fd: connection.socket.rawValue) { [unowned self, unowned connection] in
+                    self.service(connection)
+                }
+            } catch {
+                log.writeLine("kiosk: control socket: cannot watch a client: \(error)")
+                continue
+            }
+            connections[connection.number] = connection
+            log.writeLine("kiosk: control client \(connection.number) connected (\(credentials?.description ?? "no credentials"))")
+        }
+    }
+
+    /// The client's descriptor is ready: write what waits, then read what came.
+    private func service(_ connection: ControlConnection) {
+        if connection.wantsWrite { flush(connection) }
+        guard connection.isOpen else { return }
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        // At most 1 MiB per wake-up, so one busy client cannot hold the loop from a frame.
+        for _ in 0..<64 {
+            let count: Int
+            let result: Result<Int, SystemCallError> = buffer.withUnsafeMutableBytes { raw in
+                do throws(SystemCallError) { return .success(try connection.socket.read(into: raw)) } catch { return .failure(error) }
+            }
+            do throws(SystemCallError) {
+                count = try result.get()
+            } catch where error.isWouldBlock {
+                return
+            } catch {
+                return close(connection, reason: "read failed: \(error)")
+            }
+            guard count > 0 else { return close(connection, reason: "closed the connection") }
+            let pieces = buffer.withUnsafeBytes { connection.input.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            for piece in pieces {
+                guard connection.isOpen else { return }
+                answer(piece, from: connection)
+            }
+            guard connection.isOpen else { return }
+            if count < buffer.count { return }
+        }
+    }
+
+    private func answer(_ piece: RequestLineAssembler.Piece, from connection: ControlConnection) {
+        guard let handler else { return }
+        let reply: ControlReply
+        switch piece {
+        case .tooLong:
+            reply = ControlRequestHandler.tooLongReply
+        case .line(let bytes):
+            // Blank lines (a terminal's stray Enter) are not requests.
+            if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
+            reply = handler.reply(toLine: bytes)
+        }
+        send(Array(reply.line.utf8), to: connection)
+        if reply.subscribes && connection.isOpen { connection.subscribed = true }
+    }
+
+    /// Queues `line` for `connection` and writes what the kernel takes now; a client whose
+    /// buffer cannot take the line is disconnected.
+    private func send(_ line: [UInt8], to connection: ControlConnection) {
+        guard connection.isOpen else { return }
+        guard connection.output.enqueue(line) else {
+            return close(connection, reason: "not reading: \(connection.output.count) bytes waiting, "
+                         + "the limit is \(options.outputLimit)")
+        }
+        flush(connection)
+    }
+
+    private func flush(_ connection: ControlConnection) {
+        let done: Bool
+        do {
+            done = try connection.output.flush { bytes throws(SystemCallError) in
+                do throws(SystemCallError) { return try UnixSocket.send(connection.socket, bytes) } catch where error.isWouldBlock {
+                    return 0
+                }
+            }
+        } catch {
+            return close(connection, reason: "went away (\(error))")
+        }
+        guard done == connection.wantsWrite, let loop, let registration = connection.registration else { return }
+        // Writable interest only while bytes wait: a level-triggered EPOLLOUT would wake the loop on every pass.
+        connection.wantsWrite = !done
+        do { try loop.modify(registration, events: done ? .readable : [.readable, .writable]) } catch {
+            close(connection, reason: "cannot watch: \(error)")
+        }
+    }
+
+    private func close(_ connection: ControlConnection, reason: String?) {
+        guard connection.isOpen else { return }
+        connection.isOpen = false
+        if let registration = connection.registration { loop?.unregister(registration) }
+        connections[connection.number] = nil
+        if let reason { log.writeLine("kiosk: control client \(connection.number) disconnected: \(reason)") }
+    }
+}
+
+/// One client of the control socket: its descriptor, the request line being assembled, the
+/// bytes waiting for it, and whether it asked for events.
+final class ControlConnection {
+    let number: Int
+    let socket: FileDescriptor
+    var registration: EventLoop.Registration?
+    var input = RequestLineAssembler(limit: ControlRequestHandler.maximumRequestBytes)
+    var output: ClientOutputBuffer
+    var subscribed = false
+    var wantsWrite = false
+    var isOpen = true
+
+    init(number: Int, socket: consuming FileDescriptor, outputLimit: Int) {
+        self.number = number
+        self.socket = socket
+        output = ClientOutputBuffer(limit: outputLimit)
+    }
+}

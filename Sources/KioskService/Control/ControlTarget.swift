@@ -1,0 +1,24 @@
+import KioskCore
+import KioskUI
+
+/// What the control socket (and any other remote control, such as an MQTT bridge) acts on:
+/// the running kiosk as `ControlRequestHandler` sees it. `KioskRunner` is one; a test can be
+/// another, around a scene of its own.
+public protocol ControlTarget: AnyObject {
+    /// The scene on screen; nil until the display's size is known (no scene yet).
+    var scene: Scene? { get }
+    /// The last frame drawn, in panel orientation (what the panel shows); nil before the first.
+    var currentFrame: PixelBuffer? { get }
+    /// Re-reads the config and its templates and, when they are good, replaces the scene.
+    func reload() -> ReloadOutcome
+}
+
+/// What a reload did.
+public enum ReloadOutcome: Sendable, Equatable {
+    /// The new scene is on screen, with the values of the controls that still exist.
+    case reloaded
+    /// The config has problems (each a line: file, JSON path, line); nothing changed.
+    case failed([String])
+    /// This kiosk has nothing to reload from (its scene was built in code).
+    case unsupported
+}

@@ -1,0 +1,33 @@
+import KioskCore
+import KioskLoop
+import KioskUI
+
+/// Something that lives in the runner's loop beside the display and talks to the outside
+/// world: the control socket (`ControlServer`), and in the same way an MQTT bridge.
+///
+/// The runner starts every service before it opens the display (so a service that cannot
+/// start, such as a socket another kiosk holds, stops the run before anything is shown),
+/// hands each the events as they go out, calls `advance(to:)` on every pass and wakes for
+/// its `nextDeadline`, and stops them when the run ends. A service registers its own
+/// descriptors with the loop and must never block it: a slow peer costs the service memory
+/// within its own bounds, never a frame.
+public protocol RunnerService: AnyObject {
+    /// Starts the service in `loop`; it acts on the kiosk through `target` (whose scene is
+    /// nil until the display's size is known).
+    func start(loop: EventLoop, target: ControlTarget) throws
+    /// One event as it is handed out, after `emit`; `line` is its JSON line (`EventEncoder`).
+    func eventHandedOut(_ event: ControlEvent, line: String)
+    /// When the service must be called again without any of its descriptors being ready (a
+    /// reconnection back-off); nil: never.
+    var nextDeadline: Instant? { get }
+    /// Called on every pass of the loop with the current time.
+    func advance(to now: Instant)
+    /// Called once when the run ends: close what it opened.
+    func stop()
+}
+
+extension RunnerService {
+    public func eventHandedOut(_ event: ControlEvent, line: String) {}
+    public var nextDeadline: Instant? { nil }
+    public func advance(to now: Instant) {}
+}

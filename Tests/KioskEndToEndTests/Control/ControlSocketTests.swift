@@ -1,0 +1,157 @@
+import Foundation
+import KioskLoop
+import Testing
+
+/// A headless kiosk on the real clock in a child process, driven through its control socket by
+/// `kiosk ctl` and by raw clients. Serialized: each test runs a kiosk of its own, and the two
+/// shared cores are better spent one kiosk at a time.
+@Suite("Control socket, end to end", .serialized)
+struct ControlSocketTests {
+    @Test("kiosk ctl pings, gets, sets (with the drag's events on a subscriber) and takes a screenshot")
+    func ctl() throws {
+        let kiosk = try ControlledKiosk()
+        try kiosk.start()
+        let events = try SocketClient(path: kiosk.socketPath)
+        #expect(try events.request(#"{"op": "subscribe", "id": "ev"}"#) == #"{"id": "ev", "ok": true}"#)
+
+        let ping = try kiosk.ctl("ping")
+        #expect(ping.status == 0 && ping.lines == [#"{"ok": true}"#])
+        let get = try kiosk.ctl("get", "price")
+        #expect(get.lines == [#"{"ok": true, "control": "price", "value": {"lower": 20, "upper": 80}}"#])
+        let set = try kiosk.ctl("set", "price", "lower=30", "upper=70.5")
+        #expect(set.status == 0 && set.lines == [#"{"ok": true, "control": "price", "value": {"lower": 30, "upper": 70.5}}"#])
+        // The events of the set, in the --events format, right after it.
+        let changed = try #require(try events.readLine().flatMap(EventLine.init))
+        let committed = try #require(try events.readLine().flatMap(EventLine.init))
+        #expect(changed.source == "price" && changed.event == "valueChanged" && changed.value == ["lower": 30, "upper": 70.5])
+        #expect(committed.event == "valueCommitted")
+
+        let refused = try kiosk.ctl("set", "price", "middle=3")
+        #expect(refused.status == 1)
+        #expect(refused.errorLines == ["kiosk ctl: 'price' has no field 'middle' (its value has 'lower', 'upper')"])
+        let usage = try kiosk.ctl("set", "price")
+        #expect(usage.status == 2)
+
+        let png = kiosk.directory.appendingPathComponent("shot.png").path
+        let shot = try kiosk.ctl("screenshot", png)
+        #expect(shot.status == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(kiosk.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: kiosk.socketPath))   // removed on the way out
+    }
+
+    @Test("many clients at once each get their own replies, in order")
+    func manyClients() throws {
+        let kiosk = try ControlledKiosk()
+        try kiosk.start()
+        let clients = try (0..<24).map { _ in try SocketClient(path: kiosk.socketPath) }
+        for round in 0..<5 {
+            for (i, client) in clients.enumerated() { try client.send(#"{"op": "ping", "id": \#(i * 100 + round)}"#) }
+        }
+        for (i, client) in clients.enumerated() {
+            for round in 0..<5 { #expect(try client.readLine() == #"{"id": \#(i * 100 + round), "ok": true}"#) }
+        }
+        // A request split across writes is one request.
+        try clients[0].sendRaw(#"{"op": "#)
+        #expect(try clients[0].request(#""ping"}"#) == #"{"ok": true}"#)
+        kiosk.stop()
+    }
+
+    @Test("a subscriber that never reads is disconnected when its buffer is full; others still get replies")
+    func clientThatNeverReads() throws {
+        let kiosk = try ControlledKiosk()
+        try kiosk.start()
+        let sleeper = try SocketClient(path: kiosk.socketPath)
+        try sleeper.send(#"{"op": "subscribe"}"#)   // and never reads again
+        let driver = try SocketClient(path: kiosk.socketPath)
+        // Thousands of commits (a valueCommitted each; they do not coalesce): far more than the
+        // kernel's socket buffer and the kiosk's 256 KiB for the sleeper together.
+        var round = 0
+        try kiosk.waitUntil("the sleeper's disconnection") {
+            for i in 0..<200 {
+                try driver.send(#"{"op": "set", "control": "price", "value": {"lower": \#((round * 200 + i) % 2 == 0 ? 10 : 11)}}"#)
+            }
+            for _ in 0..<200 { #expect(try driver.readLine()?.contains(#""ok": true"#) == true) }
+            round += 1
+            return kiosk.stderr.contains("disconnected: not reading")
+        }
+        let other = try SocketClient(path: kiosk.socketPath)
+        #expect(try other.request(#"{"op": "ping", "id": 1}"#) == #"{"id": 1, "ok": true}"#)
+        #expect(try driver.request(#"{"op": "ping", "id": 2}"#) == #"{"id": 2, "ok": true}"#)
+        #expect(kiosk.stop() == 0)
+    }
+
+    @Test("a socket file nobody listens on is replaced; a live one is refused, naming the path")
+    func staleAndLiveSockets() throws {
+        let directory = try KioskProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("kiosk.sock").path
+        do {
+            // Bound and closed without unlinking: what a kiosk that crashed leaves behind.
+            let stale = try UnixSocket.listen(at: path)
+            _ = stale
+        }
+        #expect(FileManager.default.fileExists(atPath: path))
+        let kiosk = try ControlledKiosk(socketPath: path)
+        try kiosk.start()
+        #expect(try kiosk.ctl("ping").status == 0)
+
+        let second = try KioskProcess.run(["run", "--config", "config/demo.json", "--backend", "headless", "--clock", "real",
+                                           "--socket", path, "--until", "100"])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("\(path): another process is listening on this socket"))
+        #expect(try kiosk.ctl("ping").status == 0)   // the first one is undisturbed
+        kiosk.stop()
+    }
+
+    @Test("the socket is 0660 and owned by ipc.group; a group that does not exist is an error naming it")
+    func modeAndGroup() throws {
+        let directory = try KioskProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("g.sock").path
+        let error = #expect(throws: UnixSocket.Failure.self) { _ = try UnixSocket.listen(at: path, group: "no-such-group-here") }
+        #expect(error?.description == "\(path): no group 'no-such-group-here' (ipc.group)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let socket = try UnixSocket.listen(at: path, group: "root")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o660)
+        #expect((attributes[.groupOwnerAccountID] as? Int) == 0)
+        _ = socket
+    }
+
+    @Test("SIGHUP with a bad config changes nothing; with a good one the scene is new and the values stay")
+    func hangUpReload() throws {
+        let kiosk = try ControlledKiosk()
+        try kiosk.start()
+        let events = try SocketClient(path: kiosk.socketPath)
+        _ = try events.request(#"{"op": "subscribe"}"#)
+        #expect(try kiosk.ctl("set", "price", "lower=33").status == 0)
+        _ = try events.readLine(); _ = try events.readLine()   // the set's two events
+
+        let good = try String(contentsOfFile: kiosk.configPath, encoding: .utf8)
+        try good.replacingOccurrences(of: #""startScreen": "main""#, with: #""startScreen": "mian""#)
+            .write(toFile: kiosk.configPath, atomically: true, encoding: .utf8)
+        kiosk.sendHangUp()
+        let failed = try #require(try events.readLine())
+        #expect(failed.contains(#""source": "kiosk", "event": "reloadFailed""#))
+        #expect(failed.contains(#"startScreen: no screen with id \"mian\""#))
+        #expect(kiosk.stderr.contains("startScreen: no screen with id \"mian\""))
+        #expect(try kiosk.ctl("get", "price").lines == [#"{"ok": true, "control": "price", "value": {"lower": 33, "upper": 80}}"#])
+
+        // The good config, edited: the price label has new text; the value survives the new scene.
+        try good.replacingOccurrences(of: #""text": "Price range""#, with: #""text": "Cost range""#)
+            .write(toFile: kiosk.configPath, atomically: true, encoding: .utf8)
+        kiosk.sendHangUp()
+        #expect(try events.readLine()?.contains(#""source": "kiosk", "event": "reloaded""#) == true)
+        #expect(try kiosk.ctl("get").stdout.contains(#""screen": "main""#))
+        #expect(try kiosk.ctl("get", "price").lines == [#"{"ok": true, "control": "price", "value": {"lower": 33, "upper": 80}}"#])
+        // The same through the socket: a reload op that fails names every problem.
+        try "{".write(toFile: kiosk.configPath, atomically: true, encoding: .utf8)
+        let reply = try kiosk.ctl("reload")
+        #expect(reply.status == 1)
+        #expect(reply.errorLines.first == "kiosk ctl: the config has a problem; the kiosk goes on unchanged")
+        #expect(reply.errorLines.dropFirst().first?.contains("kiosk.json:1:2: ") == true)
+        #expect(kiosk.stop() == 0)
+    }
+}
