@@ -45,6 +45,8 @@ extension KioskRunner: ControlTarget {
             }
         }
         runtime.replaceScene(source.make(design))
+        // The state file follows the new scene (its values go in with the next write).
+        stateKeeper?.observe(runtime.scene)
         log.writeLine("kiosk: reloaded; showing \(runtime.scene.currentScreen.id)")
         announce("reloaded", message: nil)
         return .reloaded

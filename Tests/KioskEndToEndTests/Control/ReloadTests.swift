@@ -70,4 +70,26 @@ struct ReloadTests {
         // Carrying values over sends nothing: the only price events are the set before the reload.
         #expect(events.filter { $0.source == "price" }.count == 2)
     }
+
+    @Test("after a reload the state file keeps the new scene: a value set afterwards is written")
+    func stateFollowsReload() throws {
+        let path = FilePath(try StateTestScene.directory().appendingPathComponent("state.json").path)
+        let runner = KioskRunner(display: { _ in KioskRunner.Display(backend: try HeadlessBackend(width: 800, height: 480)) },
+                                 scene: try source(Self.good), options: KioskRunner.Options(clock: .virtual, until: .milliseconds(500)),
+                                 emit: { _ in })
+        runner.stateKeeper = StateKeeper(path: path, log: { _ in })
+        let make = source
+        runner.reloadSource = { try make(Self.edited) }
+        var step = 0
+        runner.onFramePresented = { _ in
+            step += 1
+            guard step == 1 else { return }
+            _ = runner.reload()
+            try? runner.scene?.control(withID: "volume")?.setValue([("angle", 200)])
+        }
+        _ = try runner.run()
+        let text = try TextFile.read(path)
+        #expect(text.contains(#""volume": {"angle": 200}"#))
+        #expect(!text.contains(#""angle": {"#))   // the control that went with the old scene
+    }
 }
