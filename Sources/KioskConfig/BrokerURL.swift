@@ -8,18 +8,25 @@ import KioskCore
 /// `ps`, so credentials have their own keys (`username`, `passwordFile`); a path, query or
 /// fragment has no meaning for MQTT and is refused rather than ignored.
 public struct BrokerURL: Sendable, Equatable, CustomStringConvertible {
+    /// How the kiosk talks to the broker: the URL's scheme.
     public enum Scheme: String, Sendable {
-        case mqtt, mqtts
+        /// Plain TCP (`mqtt://`): only on a network the kiosk trusts.
+        case mqtt
+        /// TLS (`mqtts://`), checked against `caFile` or the system's certificates.
+        case mqtts
 
         /// The port IANA assigned to the scheme.
         public var defaultPort: Int { self == .mqtt ? 1883 : 8883 }
     }
 
+    /// Plain TCP or TLS.
     public var scheme: Scheme
     /// The host as libmosquitto takes it: without the brackets of an IPv6 literal.
     public var host: String
+    /// The TCP port: the one in the URL, else the scheme's ``Scheme/defaultPort``.
     public var port: Int
 
+    /// The broker at `host`, on `port` or, when nil, the scheme's default port.
     public init(scheme: Scheme, host: String, port: Int? = nil) {
         self.scheme = scheme
         self.host = host

@@ -13,6 +13,7 @@ public struct IPCSettings: Sendable, Equatable, Decodable {
     /// socket is mode 0660 either way.
     public var group: String?
 
+    /// A socket at `socket` that `group` may connect to (nil: the kiosk's own group).
     public init(socket: String, group: String? = nil) {
         self.socket = socket
         self.group = group

@@ -31,9 +31,11 @@ public struct MQTTSettings: Sendable, Equatable, Decodable {
     /// (after 1.5 times this).
     public var keepalive: Int
 
+    /// `keepalive` when the config gives none: a vanished kiosk is reported within 45 s.
     public static let defaultKeepalive = 30
-    public static let keepaliveRule = NumberRule(5...3600, unit: " seconds")
+    static let keepaliveRule = NumberRule(5...3600, unit: " seconds")
 
+    /// Settings for the broker at `url`; nil fields take the defaults described above.
     public init(url: BrokerURL, clientID: String? = nil, topicPrefix: String? = nil, username: String? = nil,
                 passwordFile: String? = nil, caFile: String? = nil, keepalive: Int = MQTTSettings.defaultKeepalive) {
         self.url = url

@@ -16,6 +16,8 @@ import KioskRender
 public final class KioskRuntime {
     /// The scene it drives: touches go to it, it is stepped and drawn; a reload replaces it.
     public private(set) var scene: Scene
+    /// Draws the scene into frames for the panel; ``replaceRenderer(_:)`` swaps it when the
+    /// output changes size (or a reload changes the design size).
     public private(set) var renderer: SceneRenderer
     /// Panel pixels to scene coordinates for touches; follows the renderer.
     public private(set) var mapping: InputMapping

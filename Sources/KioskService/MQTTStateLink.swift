@@ -11,15 +11,15 @@ import KioskUI
 /// final one. Timed by the events' own times, so it needs no timer and stays deterministic.
 ///
 /// Knows the bridge only as two closures, so tests (and other transports) can stand in.
-public final class MQTTStateLink {
+final class MQTTStateLink {
     /// At most one state per control this often while it is dragged.
-    public static let dragInterval = Duration.milliseconds(250)
+    static let dragInterval = Duration.milliseconds(250)
 
     private let publishEvent: (String) -> Void
     private let publishState: (_ controlID: String, _ valueJSON: String) -> Void
     private var lastPublished: [String: (json: String, time: Instant)] = [:]
 
-    public init(publishEvent: @escaping (String) -> Void,
+    init(publishEvent: @escaping (String) -> Void,
                 publishState: @escaping (_ controlID: String, _ valueJSON: String) -> Void) {
         self.publishEvent = publishEvent
         self.publishState = publishState
@@ -27,7 +27,7 @@ public final class MQTTStateLink {
 
     /// The state of every control of `scene` that has a value (at start, and after the scene
     /// was replaced).
-    public func publishAllStates(of scene: Scene) {
+    func publishAllStates(of scene: Scene) {
         for control in ControlValueJSON.controlsWithValues(in: scene) {
             guard let value = control.currentValue else { continue }
             let json = ControlValueJSON.object(value)
@@ -37,7 +37,7 @@ public final class MQTTStateLink {
     }
 
     /// One event: its line, then its control's state if that is due.
-    public func emitted(_ event: ControlEvent, scene: Scene?) {
+    func emitted(_ event: ControlEvent, scene: Scene?) {
         publishEvent(EventEncoder.line(event))
         guard let control = scene?.control(withID: event.source), let value = control.currentValue else { return }
         let json = ControlValueJSON.object(value)

@@ -10,29 +10,29 @@ import KioskUI
 /// written whole (`AtomicFile`) and read back leniently: whatever in it is wrong is reported
 /// and skipped, and whatever is right is kept. Only a file that is not this format at all
 /// (corrupt, truncated, foreign, too large) is dropped whole.
-public enum StateFile {
+enum StateFile {
     /// The `format` every state file names: a file without it is not ours.
-    public static let formatName = "swiftkiosk-state"
+    static let formatName = "swiftkiosk-state"
     /// The version written and the only one read; a change of meaning gets a new one.
-    public static let version = 1
+    static let version = 1
     /// The largest state file read. A real one is a few kilobytes (a thousand controls fit in
     /// 100 KiB); a larger file is not ours, and reading it would cost the start its memory.
-    public static let maximumSize = 1 << 20
+    static let maximumSize = 1 << 20
 
     /// What reading found: the state (nil when there was none to use) and what was wrong.
-    public struct Reading: Sendable, Equatable {
-        public var state: KioskState?
+    struct Reading: Sendable, Equatable {
+        var state: KioskState?
         /// One line each, without the file name.
-        public var problems: [String]
+        var problems: [String]
 
-        public init(state: KioskState?, problems: [String]) {
+        init(state: KioskState?, problems: [String]) {
             self.state = state
             self.problems = problems
         }
     }
 
     /// The file's bytes for `state`: one line of JSON and a newline.
-    public static func encode(_ state: KioskState) -> [UInt8] {
+    static func encode(_ state: KioskState) -> [UInt8] {
         var values = JSONObject()
         for saved in state.values {
             var fields = JSONObject()
@@ -52,7 +52,7 @@ public enum StateFile {
 
     /// Reads the state file at `path`. A file that does not exist is the first start: no
     /// state and no problem. One that cannot be read is a problem (the errno's text).
-    public static func read(_ path: FilePath) -> Reading {
+    static func read(_ path: FilePath) -> Reading {
         var status = stat()
         if path.withCString({ stat($0, &status) }) != 0, errno == ENOENT {
             return Reading(state: nil, problems: [])
@@ -65,7 +65,7 @@ public enum StateFile {
     }
 
     /// The state in `bytes`, and what was wrong with them.
-    public static func decode(_ bytes: [UInt8]) -> Reading {
+    static func decode(_ bytes: [UInt8]) -> Reading {
         func dropped(_ why: String) -> Reading { Reading(state: nil, problems: [why + "; ignored"]) }
         guard bytes.count <= maximumSize else { return dropped("larger than \(maximumSize >> 20) MiB") }
         guard !bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return dropped("empty file") }

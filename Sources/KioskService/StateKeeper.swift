@@ -43,7 +43,12 @@ public final class StateKeeper {
     /// A newer state waiting for the write in progress: only the latest is kept.
     private var waiting: [UInt8]?
 
-    /// - Parameter log: where problems and the restore's summary go, one line each (stderr).
+    /// A keeper of the file at `path`; it reads and writes nothing before `start(with:at:)`.
+    ///
+    /// - Parameters:
+    ///   - path: the state file (`state.file`).
+    ///   - interval: how long a dragged value waits before it is written (`state.debounce`).
+    ///   - log: where problems and the restore's summary go, one line each (stderr).
     public init(path: FilePath, interval: Duration = StateKeeper.defaultInterval,
                 log: @escaping (String) -> Void = { LineWriter.standardError.writeLine($0) }) {
         self.path = path

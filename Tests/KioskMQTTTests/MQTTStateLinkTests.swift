@@ -1,7 +1,7 @@
 import Testing
 import KioskCore
 import KioskMQTT
-import KioskService
+@testable import KioskService
 import KioskUI
 
 /// The glue between the runner and the bridge, with the bridge replaced by the router and a

@@ -1,9 +1,9 @@
 /// RFC 4648 base64 (standard alphabet, with padding): screenshots travel in a JSON reply as
 /// text. Small on purpose; the library modules use no Foundation.
-public enum Base64 {
+package enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    public static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var i = 0
@@ -22,7 +22,7 @@ public enum Base64 {
     }
 
     /// The bytes of `text`, or nil when it is not padded base64 of the standard alphabet.
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         let chars = Array(text.utf8)
         guard chars.count % 4 == 0 else { return nil }
         var out: [UInt8] = []

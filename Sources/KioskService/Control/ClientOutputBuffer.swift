@@ -7,20 +7,20 @@ import KioskLoop
 /// may be larger than the limit, a base64 screenshot), otherwise only while the total stays
 /// within `limit`. A line that does not fit means the client stopped reading; the server then
 /// disconnects it rather than block or drop lines silently.
-public struct ClientOutputBuffer: Sendable {
-    public let limit: Int
+struct ClientOutputBuffer: Sendable {
+    let limit: Int
     private var bytes: [UInt8] = []
     /// Bytes before this index were written already.
     private var head = 0
 
-    public init(limit: Int) { self.limit = limit }
+    init(limit: Int) { self.limit = limit }
 
     /// Bytes still to write.
-    public var count: Int { bytes.count - head }
-    public var isEmpty: Bool { count == 0 }
+    var count: Int { bytes.count - head }
+    var isEmpty: Bool { count == 0 }
 
     /// Queues `line` plus a newline; false (and nothing queued) when it does not fit.
-    public mutating func enqueue(_ line: some Collection<UInt8>) -> Bool {
+    mutating func enqueue(_ line: some Collection<UInt8>) -> Bool {
         guard isEmpty || count + line.count + 1 <= limit else { return false }
         if isEmpty {
             bytes.removeAll(keepingCapacity: true)
@@ -33,7 +33,7 @@ public struct ClientOutputBuffer: Sendable {
 
     /// Writes what is queued with `write` until it takes nothing more (returns 0: the socket
     /// would block). Returns whether everything went out.
-    public mutating func flush(_ write: (UnsafeRawBufferPointer) throws(SystemCallError) -> Int) throws(SystemCallError) -> Bool {
+    mutating func flush(_ write: (UnsafeRawBufferPointer) throws(SystemCallError) -> Int) throws(SystemCallError) -> Bool {
         while !isEmpty {
             // withUnsafeBytes rethrows untyped; the error is carried out by hand.
             let result: Result<Int, SystemCallError> = bytes.withUnsafeBytes { raw in

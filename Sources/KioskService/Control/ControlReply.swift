@@ -4,6 +4,7 @@ import KioskCore
 public struct ControlReply: Sendable, Equatable {
     /// The JSON line, without its newline.
     public var line: String
+    /// Whether the request succeeded (the line's `"ok"`); a refused request changed nothing.
     public var isOK: Bool
     /// The connection receives every event from now on (`subscribe`).
     public var subscribes: Bool

@@ -16,8 +16,10 @@ public struct ControlRequestHandler {
     /// The longest request line, in bytes without its newline.
     public static let maximumRequestBytes = 65_536
 
+    /// The kiosk the requests act on.
     public let target: ControlTarget
 
+    /// A handler acting on `target`; it keeps no state of its own, so transports may share one.
     public init(target: ControlTarget) { self.target = target }
 
     /// The reply to one line's bytes (without the newline): UTF-8 and size are checked here.

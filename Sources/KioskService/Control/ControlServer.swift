@@ -12,6 +12,7 @@ import KioskUI
 /// with a logged reason, so a slow or dead client costs at most `outputLimit` bytes and never
 /// a frame. Peer credentials are logged on connect. The socket is not moved by a reload.
 public final class ControlServer: RunnerService {
+    /// Where the socket is made, who may connect, and how much a client may leave unread.
     public struct Options: Sendable {
         /// Where the socket lives (`ipc.socket`, `--socket`).
         public var path: String
@@ -20,9 +21,12 @@ public final class ControlServer: RunnerService {
         /// The most bytes waiting for one client before it is disconnected.
         public var outputLimit: Int
 
+        /// Where `kiosk ctl` looks when given no `--socket`.
         public static let defaultPath = "/run/swiftkiosk/kiosk.sock"
+        /// 256 KiB: room for a burst of events and replies, little memory per stalled client.
         public static let defaultOutputLimit = 256 * 1024
 
+        /// Options for a socket at `path`.
         public init(path: String, group: String? = nil, outputLimit: Int = Options.defaultOutputLimit) {
             self.path = path
             self.group = group
@@ -30,6 +34,7 @@ public final class ControlServer: RunnerService {
         }
     }
 
+    /// The options it was made with.
     public let options: Options
     private let log: LineWriter
     private var loop: EventLoop?
@@ -50,6 +55,8 @@ public final class ControlServer: RunnerService {
         }
     }
 
+    /// A server that opens its socket only when the runner starts it; connections, refusals
+    /// and disconnections are logged to `log`.
     public init(options: Options, log: LineWriter = .standardError) {
         self.options = options
         self.log = log

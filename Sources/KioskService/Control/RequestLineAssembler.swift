@@ -4,26 +4,26 @@
 /// A line longer than `limit` bytes is never kept whole: once the pending bytes pass the limit
 /// the assembler reports `.tooLong` once and drops everything up to the next newline, so a
 /// client streaming garbage costs at most `limit` bytes of memory.
-public struct RequestLineAssembler: Sendable {
-    public enum Piece: Sendable, Equatable {
+struct RequestLineAssembler: Sendable {
+    enum Piece: Sendable, Equatable {
         /// One complete line, without its terminator.
         case line([UInt8])
         /// A line that passed the limit; its bytes up to the next newline are dropped.
         case tooLong
     }
 
-    public let limit: Int
+    let limit: Int
     private var pending: [UInt8] = []
     /// Inside a line that was already reported too long.
     private var discarding = false
 
-    public init(limit: Int) { self.limit = limit }
+    init(limit: Int) { self.limit = limit }
 
     /// Bytes of a line begun but not finished.
-    public var pendingCount: Int { pending.count }
+    var pendingCount: Int { pending.count }
 
     /// Appends `bytes` and returns the pieces they complete, in order.
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) -> [Piece] {
+    mutating func append(_ bytes: UnsafeRawBufferPointer) -> [Piece] {
         var pieces: [Piece] = []
         var start = 0
         while start < bytes.count {
@@ -51,7 +51,7 @@ public struct RequestLineAssembler: Sendable {
         return pieces
     }
 
-    public mutating func append(_ bytes: [UInt8]) -> [Piece] {
+    mutating func append(_ bytes: [UInt8]) -> [Piece] {
         bytes.withUnsafeBytes { append($0) }
     }
 }
