@@ -1,3 +1,4 @@
+import KioskConfig
 import KioskCore
 
 /// When the screen dims and goes dark, and what wakes it: the kiosk's screen-power state machine.
@@ -165,5 +166,14 @@ public struct ScreenPower: Sendable {
         keepsAwake = keep
         lastActivity = time
         return keep ? wake(at: time) : nil
+    }
+}
+
+extension ScreenPower.Settings {
+    /// The config's `power` section (seconds) as settings.
+    public init(_ config: PowerSettings) {
+        self.init(dimAfter: config.dimAfter.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+                  dimLevel: config.dimLevel,
+                  offAfter: config.offAfter.map { .milliseconds(Int64(($0 * 1000).rounded())) })
     }
 }
