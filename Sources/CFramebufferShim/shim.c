@@ -26,13 +26,17 @@ int kiosk_fb_pan(int fd, struct fb_var_screeninfo *info, unsigned xoffset, unsig
     return fb_call(fd, FBIOPAN_DISPLAY, &request);
 }
 
-int kiosk_fb_unblank(int fd) {
+static int fb_blank(int fd, unsigned long mode) {
     int result;
     do {
-        result = ioctl(fd, FBIOBLANK, (unsigned long)FB_BLANK_UNBLANK);
+        result = ioctl(fd, FBIOBLANK, mode);
     } while (result == -1 && errno == EINTR);
     return result == 0 ? 0 : -errno;
 }
+
+int kiosk_fb_unblank(int fd) { return fb_blank(fd, FB_BLANK_UNBLANK); }
+
+int kiosk_fb_powerdown(int fd) { return fb_blank(fd, FB_BLANK_POWERDOWN); }
 
 int kiosk_fb_wait_for_vsync(int fd) {
     __u32 screen = 0;   // the first (only) screen of the device

@@ -57,6 +57,32 @@ public protocol DisplayBackend: AnyObject {
     func stop()
     /// What the backend did so far, for the exit report.
     var statistics: PresentStatistics { get }
+    /// The display's own power (DPMS, `FBIOBLANK`, no commits). The runner calls it only with
+    /// no frame in flight, presents nothing while `.off`, and after `.on` presents a full
+    /// frame, which the backend shows however it must (DRM: a full modeset). Dimming is the
+    /// runner's (a backlight, or the renderer's shade); `.dimmed` is passed on for backends
+    /// that want to know. The default does nothing: the black frame before `.off` is then
+    /// all the screen shows.
+    func setScreenPower(_ power: DisplayPower)
+}
+
+/// How the display should be powered, in words every backend understands.
+public enum DisplayPower: Sendable, Equatable, CustomStringConvertible {
+    /// Lit and showing frames.
+    case on
+    /// Lit, dimmed to this level (0…1 of full) by the backlight or the renderer's shade.
+    case dimmed(Double)
+    /// Dark: no frames, the output powered down where it can be.
+    case off
+
+    /// `on`, `dimmed 0.3`, `off`.
+    public var description: String {
+        switch self {
+        case .on: "on"
+        case .dimmed(let level): "dimmed \(level)"
+        case .off: "off"
+        }
+    }
 }
 
 extension DisplayBackend {
@@ -66,6 +92,7 @@ extension DisplayBackend {
     public func pause() {}
     public func resume() throws {}
     public func finishPendingFrame() {}
+    public func setScreenPower(_ power: DisplayPower) {}
 }
 
 /// The output a backend drives.

@@ -20,6 +20,11 @@ public final class HeadlessBackend: DisplayBackend {
     private var nextTouch = 0
     private var frameCompletes: Instant?
     private var events: BackendEvents?
+    /// The display's power as the runner last set it (the scanout itself is black when off
+    /// and shaded when dimmed: the renderer paints that).
+    public private(set) var power = DisplayPower.on
+    /// Every power change, in order, for tests.
+    public private(set) var powerChanges: [DisplayPower] = []
 
     /// A virtual output of `width` × `height` pixels; throws when no buffer of that size can be made.
     ///
@@ -80,6 +85,12 @@ public final class HeadlessBackend: DisplayBackend {
         frameCompletes = nil
         statistics.flipsCompleted += 1
         events?.frameDone(time)
+    }
+
+    public func setScreenPower(_ power: DisplayPower) {
+        precondition(frameCompletes == nil || power != .off, "the display was turned off with a frame in flight")
+        self.power = power
+        powerChanges.append(power)
     }
 
     public func stop() {}

@@ -21,7 +21,7 @@ struct ControlShortcut {
     var mode: Mode
 
     static let names = ["ping", "get", "set", "show-panel", "show-popup", "dismiss", "switch-screen", "back", "reload",
-                        "events", "screenshot"]
+                        "wake", "sleep", "keep-awake", "events", "screenshot"]
 
     /// - Parameters:
     ///   - words: the positionals after `kiosk ctl`.
@@ -48,9 +48,14 @@ struct ControlShortcut {
             return ControlShortcut(request: name, mode: .reply)
         }
         switch name {
-        case "ping", "reload":
+        case "ping", "reload", "wake", "sleep":
             try arguments(0...0, "")
             object["op"] = .string(name)
+        case "keep-awake":
+            try arguments(1...1, "on|off")
+            guard args[0] == "on" || args[0] == "off" else { throw usage("usage: kiosk ctl keep-awake on|off") }
+            object["op"] = "keepAwake"
+            object["on"] = .bool(args[0] == "on")
         case "events":
             try arguments(0...0, "")
             object["op"] = "subscribe"

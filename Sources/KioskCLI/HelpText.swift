@@ -139,6 +139,8 @@ enum HelpText {
       switch-screen SCREEN [--transition T] [--duration S]
       back [--transition T] [--duration S]
       reload                               re-read the config; print its problems if bad
+      wake | sleep                         light the screen / turn it off now
+      keep-awake on|off                    hold the screen on (a video, an alarm), or not
       events                               print every event as a JSON line until the kiosk stops
       screenshot OUT.png                   write the current frame (panel orientation)
       '{"op": "ping", "id": 1}'            any request of the protocol, as JSON

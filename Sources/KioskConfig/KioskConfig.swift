@@ -34,6 +34,8 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     public var mqtt: MQTTSettings?
     /// `ipc` (optional): the control socket; nil opens none.
     public var ipc: IPCSettings?
+    /// `power` (optional): when the screen dims and goes off; never by default.
+    public var power: PowerSettings
     /// The popups' templates, by path as written in the config (`PopupConfig.templatePath`).
     /// Not part of the JSON: `ConfigLoader` reads the files; other decoders leave it empty.
     public var templates: [String: PopupTemplate]
@@ -53,6 +55,7 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
         self.state = StateSettings()
         self.mqtt = mqtt
         self.ipc = nil
+        self.power = PowerSettings()
     }
 
     /// The screen called `id`.
@@ -70,7 +73,7 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
     /// The background a screen is painted with: its own, else the display's.
     public func background(of screen: ScreenConfig) -> Color { screen.background ?? display.background }
 
-    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, ipc, mqtt }
+    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, ipc, mqtt, power }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -90,10 +93,12 @@ public struct KioskConfig: Sendable, Equatable, Decodable {
         if popups == nil { fields.validator?.loseTrack(of: .popup) }
         let mqtt = try fields.optional(.mqtt, as: MQTTSettings.self)
         let ipc = try fields.optional(.ipc, as: IPCSettings.self)
+        let power = try fields.decode(.power, default: PowerSettings())
         self.init(display: display ?? DisplaySettings(), theme: theme ?? ThemeSettings(),
                   input: input ?? InputSettings(), startScreen: startScreen ?? "", screens: screens ?? [], panels: panels ?? [], popups: popups ?? [],
                   mqtt: mqtt)
         self.state = state ?? StateSettings()
         self.ipc = ipc
+        self.power = power ?? PowerSettings()
     }
 }

@@ -259,6 +259,28 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
         return Instant(nanoseconds: ns - clockOrigin)
     }
 
+    // MARK: Power
+
+    /// DPMS (`OutputPowerCommand`): off is an atomic `ACTIVE` = 0 or the connector's `DPMS`
+    /// property; on is the full modeset showing the front buffer (atomic) or `DPMS` on, and the
+    /// runner's full repaint follows as a normal flip. The runner calls it with no flip
+    /// pending. A refusal is kept in `statistics.lastError`; the black frame stays on screen.
+    public func setScreenPower(_ power: DisplayPower) {
+        guard state == .active, !isFlipPending else { return }
+        let result: (errno: Int32, call: String)
+        switch OutputPowerCommand.command(for: power, modesetting: modesetting, dpmsProperty: kms.dpmsProperty) {
+        case .none: return
+        case .deactivateCRTC: result = kms.deactivateCRTC()
+        case .connectorDPMS(let property, let value): result = kms.setConnectorDPMS(property: property, value: value)
+        case .modeset:
+            do { try modeset(showing: swapChain.front ?? 0) } catch { return }
+            return
+        }
+        if result.errno != 0 {
+            statistics.lastError = DRMError.callFailed(call: result.call, device: device.path, errno: result.errno).description
+        }
+    }
+
     // MARK: Modeset and session
 
     /// Sets the mode showing buffer `index` (blocking), mapping a refusal for lack of master to

@@ -145,6 +145,29 @@ final class KMSOutput {
         return (0, "drmModeAtomicCommit")
     }
 
+    /// The connector's legacy `DPMS` property, if it has one.
+    var dpmsProperty: UInt32? {
+        device.properties(of: selection.connector.id, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))["DPMS"]?.id
+    }
+
+    /// Atomic DPMS off: a blocking commit of the CRTC's `ACTIVE` = 0. Returns 0 or the errno.
+    func deactivateCRTC() -> (errno: Int32, call: String) {
+        guard let atomic else { return (EINVAL, "drmModeAtomicCommit (ACTIVE=0)") }
+        guard let request = drmModeAtomicAlloc() else { return (ENOMEM, "drmModeAtomicAlloc") }
+        defer { drmModeAtomicFree(request) }
+        guard drmModeAtomicAddProperty(request, atomic.crtcID, atomic.crtcActive, 0) >= 0 else {
+            return (ENOMEM, "drmModeAtomicAddProperty")
+        }
+        let result = drmModeAtomicCommit(device.fd, request, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), nil)
+        return (result == 0 ? 0 : errno, "drmModeAtomicCommit (ACTIVE=0)")
+    }
+
+    /// Legacy DPMS: the connector's `DPMS` property set to `value`. Returns 0 or the errno.
+    func setConnectorDPMS(property: UInt32, value: UInt64) -> (errno: Int32, call: String) {
+        let result = drmModeConnectorSetProperty(device.fd, selection.connector.id, property, value)
+        return (result == 0 ? 0 : errno, "drmModeConnectorSetProperty (DPMS \(value))")
+    }
+
     /// Asks for a flip to `framebuffer` at the next vertical blank, with a page-flip event that
     /// will carry `userData` to drmHandleEvent. Returns 0 or the errno, with the call's name.
     func flip(to framebuffer: UInt32, userData: UnsafeMutableRawPointer) -> (errno: Int32, call: String) {

@@ -145,6 +145,13 @@ public final class LogindSession: DeviceOpener {
         _ = Glibc.close(fd)
     }
 
+    /// Sets a backlight of the session's seat (`Session.SetBrightness("backlight", name,
+    /// value)`): logind writes sysfs for the session's owner, who needs no access to it.
+    public func setBrightness(backlight name: String, to value: Int) throws(LogindError) {
+        _ = try bus.call(Self.login1, sessionPath, Self.sessionInterface, "SetBrightness",
+                         [.string("backlight"), .string(name), .uint32(UInt32(clamping: value))])
+    }
+
     /// Whether the session is in the foreground now (its `Active` property).
     public func isActive() throws(LogindError) -> Bool {
         let reply = try bus.property(Self.login1, sessionPath, Self.sessionInterface, "Active", type: "b")

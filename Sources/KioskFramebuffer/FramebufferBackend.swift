@@ -56,6 +56,8 @@ public final class FramebufferBackend: DisplayBackend {
     private var pageIsStale = true
     /// The backend asked the driver for a taller virtual screen: `stop()` puts the mode back.
     private var changedMode = false
+    /// FBIOBLANK powered the screen down: `stop()` and `.on` unblank it.
+    private var poweredDown = false
     /// When the frame in flight is done (a refresh interval after its present).
     private(set) var frameDue: Instant?
     private var memory: UnsafeMutableRawPointer
@@ -264,6 +266,22 @@ public final class FramebufferBackend: DisplayBackend {
         events?.frameDone(time)
     }
 
+    // MARK: Power
+
+    /// Off: FBIOBLANK FB_BLANK_POWERDOWN (the runner's black frame is already shown, for
+    /// drivers that refuse). On: FB_BLANK_UNBLANK; the next frame is the runner's full repaint.
+    /// Dimming is the backlight's or the renderer's.
+    public func setScreenPower(_ power: DisplayPower) {
+        guard state == .active else { return }
+        switch power {
+        case .off: poweredDown = device.powerDown()
+        case .on:
+            device.unblank()
+            poweredDown = false
+        case .dimmed: break
+        }
+    }
+
     // MARK: Session
 
     /// Another VT has the screen (its console draws into the same memory): stop writing.
@@ -289,6 +307,8 @@ public final class FramebufferBackend: DisplayBackend {
     /// paused only the mode: the screen belongs to another VT then. Idempotent.
     public func stop() {
         guard state != .stopped else { return }
+        if poweredDown { device.unblank() }
+        poweredDown = false
         let wasActive = state == .active
         state = .stopped
         frameDue = nil

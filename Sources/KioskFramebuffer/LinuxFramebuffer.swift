@@ -17,6 +17,8 @@ protocol FramebufferDevice: AnyObject {
     func pan(x: Int, y: Int) throws(FramebufferError)
     /// FBIOBLANK FB_BLANK_UNBLANK; drivers without blanking refuse, which changes nothing.
     func unblank()
+    /// FBIOBLANK FB_BLANK_POWERDOWN: the screen off; false where the driver refuses.
+    func powerDown() -> Bool
     /// FBIO_WAITFORVSYNC, tried once now (it blocks until the next blank): a function that
     /// waits for the next blank, for a thread of its own, or nil when the driver has none.
     func verticalBlankWait() -> (@Sendable () -> Void)?
@@ -95,6 +97,8 @@ final class LinuxFramebuffer: FramebufferDevice {
     }
 
     func unblank() { _ = kiosk_fb_unblank(fd) }
+
+    func powerDown() -> Bool { kiosk_fb_powerdown(fd) == 0 }
 
     func verticalBlankWait() -> (@Sendable () -> Void)? {
         guard kiosk_fb_wait_for_vsync(fd) == 0 else { return nil }

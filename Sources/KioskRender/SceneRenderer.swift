@@ -30,6 +30,16 @@ public final class SceneRenderer {
     /// kiosk keeps running (the next frame is repainted in full), but the cause must be seen.
     public var onFrameError: ((CairoError) -> Void)?
     private var reportedErrors: Set<String> = []
+    /// A black layer over everything, 0 (none) to 1 (black): the screen's dim level where no
+    /// backlight can dim (`1 − level`), and black for a screen that is off. It is part of
+    /// every damaged rectangle, so a dimmed idle screen is still one frame; a change repaints
+    /// the whole panel once. At 1 the scene is not drawn at all.
+    public var shade: Double = 0 {
+        didSet {
+            shade = min(max(shade.isNaN ? 0 : shade, 0), 1)
+            if shade != oldValue { needsFullFrame = true }
+        }
+    }
 
     /// A renderer for a panel of `panelWidth` x `panelHeight` pixels (each 1…8192,
     /// `PixelBuffer.maximumSide`) showing a scene of `designSize` (finite and positive, so the
@@ -85,7 +95,9 @@ public final class SceneRenderer {
             // Clip in device pixels: a clip given in scene units would be fractional after
             // scaling and cairo would blend the damage's edge pixels with stale content.
             canvas.clipToBuffer(rect)
-            scene.draw(canvas, in: panelToScene.apply(rect))
+            let sceneRect = panelToScene.apply(rect)
+            if shade < 1 { scene.draw(canvas, in: sceneRect) }
+            if shade > 0 { canvas.fill(.rect(sceneRect), .solid(Color(red: 0, green: 0, blue: 0, alpha: shade))) }
             canvas.restore()
         }
         do { try canvas.endFrame() } catch {

@@ -32,6 +32,9 @@ public struct DisplayRequest {
     public var script: [TouchEvent]
     /// A Wayland window's size and cursor (`--windowed`, `input.showCursor`).
     public var wayland: WaylandOptions
+    /// The backlight that dims the screen on DRM and fbdev (`power.backlight`); nil: the
+    /// first in `/sys/class/backlight`.
+    public var backlight: String?
 
     /// A request for `backend`; each default is what the command line means when the option is absent.
     public init(backend: BackendName, drm: DRMOptions = DRMOptions(), inputDevices: [String] = [], seat: String = "seat0",
@@ -80,7 +83,8 @@ public enum DisplayChoice {
             let backend = try DRMBackend(options: request.drm, opener: session.opener, clockOrigin: loop.clock.origin,
                                          now: { loop.clock.now() }, startPaused: !session.isActive)
             return KioskRunner.Display(backend: backend, session: session,
-                                       input: libinput(request, opener: session.opener, loop: loop))
+                                       input: libinput(request, opener: session.opener, loop: loop),
+                                       backlight: backlight(request, session: session))
         case .fbdev:
             let session = deviceSession(loop: loop)
             // Opened directly even in a logind session: TakeDevice hands out DRM and input
@@ -88,7 +92,8 @@ public enum DisplayChoice {
             let backend = try FramebufferBackend(devicePath: request.framebufferDevice ?? FramebufferBackend.defaultDevice,
                                                  opener: DirectOpener(), now: { loop.clock.now() })
             return KioskRunner.Display(backend: backend, session: session,
-                                       input: libinput(request, opener: session.opener, loop: loop))
+                                       input: libinput(request, opener: session.opener, loop: loop),
+                                       backlight: backlight(request, session: session))
         case .headless, .auto:
             let size = request.headlessSize
             return KioskRunner.Display(backend: try HeadlessBackend(width: size.width, height: size.height,
@@ -107,6 +112,20 @@ public enum DisplayChoice {
             return LogindSeatSession(logind, clockOrigin: loop.clock.origin)
         }
         return ConsoleSession { log.writeLine("kiosk: \($0)") }
+    }
+
+    /// The panel's backlight, written through logind when sysfs is not writable. None is
+    /// fine (the renderer shades); one that cannot be used is said once and the renderer
+    /// shades too.
+    static func backlight(_ request: DisplayRequest, session: Session) -> Backlight? {
+        var writer: Backlight.SessionWriter?
+        if let logind = (session as? LogindSeatSession)?.logind {
+            writer = { name, value in try logind.setBrightness(backlight: name, to: value) }
+        }
+        do { return try Backlight.find(named: request.backlight, session: writer) } catch {
+            LineWriter.standardError.writeLine("kiosk: backlight not used (\(error)); dimming by shading the frame")
+            return nil
+        }
     }
 
     /// libinput on the seat (or the `--input-device` nodes), mapped onto the output's panel.

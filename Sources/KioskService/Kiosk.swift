@@ -53,6 +53,8 @@ public final class Kiosk {
     public var stateWriteInterval = StateKeeper.defaultInterval
     /// What runs in the loop beside the display: the control socket (`ControlServer`), …
     public var services: [RunnerService] = []
+    /// When the screen dims and goes off (the config's `power`); never by default.
+    public var power = ScreenPower.Settings.alwaysOn
     /// Where SIGHUP and the socket's `reload` get a new scene (see `KioskRunner.reloadSource`).
     public var reloadSource: (() throws -> KioskRunner.SceneSource)?
 
@@ -101,9 +103,12 @@ public final class Kiosk {
             customize?(scene)
             return scene
         }
-        self.init(scene: scene, display: display ?? DisplayRequest(backend: .auto, headlessSize: panel),
+        var request = display ?? DisplayRequest(backend: .auto, headlessSize: panel)
+        request.backlight = config.power.backlight
+        self.init(scene: scene, display: request,
                   rotation: rotation, calibration: config.input.calibrationTransform,
                   showsCursor: config.input.showCursor)
+        power = ScreenPower.Settings(config.power)
     }
 
     /// Runs until the end (headless on the virtual clock), `until`, SIGTERM or SIGINT, or the
@@ -113,7 +118,8 @@ public final class Kiosk {
         let display = self.display
         let headless = DisplayChoice.resolve(display) == .headless
         let options = KioskRunner.Options(rotation: rotation, calibration: calibration, showCursor: showsCursor,
-                                          clock: clock ?? (headless ? .virtual : .monotonic), until: until)
+                                          clock: clock ?? (headless ? .virtual : .monotonic), until: until,
+                                          power: power)
         let runner = KioskRunner(display: { loop in try DisplayChoice.make(display, loop: loop) },
                                  scene: sceneSource, options: options, emit: emit)
         runner.touchInterceptor = touchInterceptor

@@ -6,6 +6,12 @@ import KioskUI
 extension KioskRunner: ControlTarget {
     public var scene: Scene? { runtime?.scene }
 
+    public var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? {
+        (screenPower.state, screenPower.keepsAwake)
+    }
+
+    public func changeScreenPower(_ request: PowerRequest) -> ScreenPower.State? { requestPower(request) }
+
     public var currentFrame: PixelBuffer? {
         guard let runtime, runtime.stats.framesRendered > 0 else { return nil }
         return runtime.renderer.frame
@@ -36,6 +42,7 @@ extension KioskRunner: ControlTarget {
                 let renderer = try SceneRenderer(designSize: design, panelWidth: runtime.renderer.frame.width,
                                                  panelHeight: runtime.renderer.frame.height, rotation: options.rotation)
                 renderer.onFrameError = KioskSetup.reportFrameError
+                renderer.shade = shade
                 runtime.replaceRenderer(renderer)
             } catch {
                 let line = "kiosk: reload failed: cannot lay out in \(design.width)x\(design.height): \(error)"

@@ -40,12 +40,17 @@ public final class KioskRunner {
         public var session: Session?
         /// Makes the input source for a panel size, for backends that do not deliver input.
         public var input: ((OutputMode) throws -> InputSource)?
+        /// The panel's backlight, which dims and darkens the screen (DRM, framebuffer); nil:
+        /// the renderer's shade does (Wayland, headless, panels without one).
+        public var backlight: Backlight?
 
         /// A display of `backend`, with its session and, when the backend has no input of its own, a maker for the input source.
-        public init(backend: DisplayBackend, session: Session? = nil, input: ((OutputMode) throws -> InputSource)? = nil) {
+        public init(backend: DisplayBackend, session: Session? = nil, input: ((OutputMode) throws -> InputSource)? = nil,
+                    backlight: Backlight? = nil) {
             self.backend = backend
             self.session = session
             self.input = input
+            self.backlight = backlight
         }
     }
 
@@ -76,15 +81,18 @@ public final class KioskRunner {
         public var clock: Clock
         /// Ends the run at this time (virtual or monotonic).
         public var until: Instant?
+        /// When the screen dims and goes off (the config's `power`); never by default.
+        public var power: ScreenPower.Settings
 
         /// Options; each default is what a kiosk without that setting does.
         public init(rotation: DisplayRotation = .none, calibration: AffineTransform = .identity, showCursor: Bool = false,
-                    clock: Clock = .monotonic, until: Instant? = nil) {
+                    clock: Clock = .monotonic, until: Instant? = nil, power: ScreenPower.Settings = .alwaysOn) {
             self.rotation = rotation
             self.calibration = calibration
             self.showCursor = showCursor
             self.clock = clock
             self.until = until
+            self.power = power
         }
     }
 
@@ -120,10 +128,18 @@ public final class KioskRunner {
     /// Touches, pointer presses and moves delivered to the runtime.
     public private(set) var touchCount = 0
 
+    /// The screen's power: dim, off, the swallowed waking touch (see `KioskRunner+Power`).
+    public internal(set) var screenPower: ScreenPower
+    /// The power the display (and backlight, and shade) has been given.
+    var appliedPower = DisplayPower.on
+    /// The display's own off waits for the black frame in flight to be done.
+    var offPending = false
+    var backlight: Backlight?
+
     private var loop: EventLoop?
     private var input: InputSource?
     private var session: Session?
-    private var outputReady = true
+    var outputReady = true
     private var paused = false
     private var stopReason: StopReason?
     private var ready = false
@@ -151,6 +167,7 @@ public final class KioskRunner {
         sceneSource = scene
         self.options = options
         self.emit = emit
+        screenPower = ScreenPower(settings: options.power, at: .zero)
     }
 
     /// Runs until the end (virtual clock), `until`, SIGTERM/SIGINT or the backend closing;
@@ -175,7 +192,9 @@ public final class KioskRunner {
         let backend = display.backend
         self.backend = backend
         session = display.session
+        backlight = display.backlight
         defer {
+            backlight?.restore()
             backend.stop()
             session?.stop()
         }
@@ -190,6 +209,7 @@ public final class KioskRunner {
             closed: { [unowned self] closure in self.stopReason = .closed(closure) }))
         if options.clock == .monotonic {
             log.writeLine("kiosk: \(backend.name) rotation \(options.rotation.degrees)")
+            if options.power != .alwaysOn { log.writeLine("kiosk: screen power: \(powerSummary)") }
         }
         if let mode = backend.output { try setUp(for: mode) }
         if let makeInput = display.input, let mode = backend.output {
@@ -200,6 +220,7 @@ public final class KioskRunner {
         let watchdog = options.clock == .monotonic ? try startWatchdog(loop) : nil
 
         now = currentTime()
+        screenPower = ScreenPower(settings: options.power, at: now)
         while stopReason == nil {
             if shouldStop?() == true {
                 stopReason = .request
@@ -210,7 +231,15 @@ public final class KioskRunner {
             backend.advance(to: now)
             for service in services { service.advance(to: now) }
             runtime?.advance(to: now)
-            if !paused && outputReady { presentFrame() }
+            for change in screenPower.advance(to: now) { powerChanged(change) }
+            if !paused && outputReady {
+                if appliedPower == .off && !offPending {
+                    runtime?.flushEvents()   // dark: the scene may change, nothing is drawn
+                } else {
+                    presentFrame()
+                }
+                if outputReady && offPending { finishTurningOff() }
+            }
             stateKeeper?.advance(to: now)
             if let until = options.until, now >= until { break }
             // Time saturates there, so nothing could move on: every wake-up would be now again.
@@ -241,9 +270,12 @@ public final class KioskRunner {
 
     private func nextWakeup() -> Instant? {
         var candidates: [Instant?] = [backend?.nextDeadline, session?.nextDeadline, options.until,
-                                      stateKeeper?.nextDeadline]
+                                      stateKeeper?.nextDeadline, screenPower.nextDeadline]
         candidates += services.map(\.nextDeadline)
-        if !paused { candidates.append(runtime?.nextWakeup(now: now, outputReady: outputReady)) }
+        // Dark, the scene's damage waits for the wake-up (its repaint is full anyway): only
+        // input, gesture time-outs and the services wake the loop.
+        let dark = appliedPower == .off && !offPending
+        if !paused { candidates.append(runtime?.nextWakeup(now: now, outputReady: outputReady && !dark)) }
         return candidates.compactMap { $0 }.min()
     }
 
@@ -290,6 +322,7 @@ public final class KioskRunner {
         let renderer = try SceneRenderer(designSize: design, panelWidth: mode.width, panelHeight: mode.height,
                                          rotation: options.rotation)
         renderer.onFrameError = KioskSetup.reportFrameError
+        renderer.shade = shade
         if let runtime {
             runtime.replaceRenderer(renderer)
         } else {
@@ -320,13 +353,21 @@ public final class KioskRunner {
         switch event {
         case .touch(let touch):
             deliver(touch, to: runtime)
-        case .touchFrame, .key:
-            break   // no control takes keys yet; they are read so that the console does not get them
+        case .touchFrame:
+            break
+        case .key(_, _, let time):
+            // No control takes keys yet; they are read so that the console does not get them,
+            // and they are someone being there.
+            if let change = screenPower.activity(at: time).change { powerChanged(change) }
         case let .pointerMotion(position, time):
             if options.showCursor && backend?.showsPointerCursor != true {
                 runtime.scene.cursorPosition = runtime.scenePosition(ofPanelPoint: position)
             }
-            if let touch = pointer.moved(to: position, at: time) { deliver(touch, to: runtime) }
+            if let touch = pointer.moved(to: position, at: time) {
+                deliver(touch, to: runtime)
+            } else if let change = screenPower.activity(at: time).change {
+                powerChanged(change)
+            }
         case let .pointerButton(pressed, position, time):
             if let touch = pointer.button(pressed: pressed, at: position, time: time) { deliver(touch, to: runtime) }
         case let .deviceAdded(name, capabilities):
@@ -338,6 +379,11 @@ public final class KioskRunner {
     }
 
     private func deliver(_ touch: TouchEvent, to runtime: KioskRuntime) {
+        // The screen's power sees every touch first: the one that wakes a dark screen, and
+        // every finger until it lifts, reaches no control and no gesture.
+        let power = screenPower.handle(touch)
+        if let change = power.change { powerChanged(change) }
+        if power.consumed { return }
         touchCount += 1
         runtime.handle(touch)
         // Only touches that change pixels have a frame that shows them (a lift that only

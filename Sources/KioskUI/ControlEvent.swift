@@ -92,5 +92,11 @@ extension ControlEvent {
         public static let popupShown = Kind("popupShown")
         /// A popup is completely gone.
         public static let popupDismissed = Kind("popupDismissed")
+        /// The screen dimmed after a time without input (`source` is `kiosk`, `value.level` the level).
+        public static let screenDimmed = Kind("screenDimmed")
+        /// The screen went off (idle, or the control socket's `sleep`; `source` is `kiosk`).
+        public static let screenOff = Kind("screenOff")
+        /// The screen is lit again (a touch, a press, `wake`, `keepAwake`; `source` is `kiosk`).
+        public static let screenOn = Kind("screenOn")
     }
 }

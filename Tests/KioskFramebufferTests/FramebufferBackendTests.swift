@@ -176,4 +176,20 @@ struct FramebufferBackendTests {
         }
         #expect(!FramebufferBackend.isFramebuffer("/dev/null"))
     }
+
+    @Test("screen power: off is FBIOBLANK powerdown, on unblanks, dim asks nothing; stop unblanks a dark screen")
+    func blanking() throws {
+        let device = MemoryFramebuffer()
+        let (backend, _) = try start(device)
+        show(backend, try frame(device, 0), whole, at: .zero)
+        backend.setScreenPower(.dimmed(0.3))
+        #expect(device.blanks == ["unblank"])
+        backend.setScreenPower(.off)
+        #expect(device.poweredDown)
+        backend.setScreenPower(.on)
+        #expect(!device.poweredDown)
+        backend.setScreenPower(.off)
+        backend.stop()
+        #expect(device.blanks == ["unblank", "powerdown", "unblank", "powerdown", "unblank"])
+    }
 }

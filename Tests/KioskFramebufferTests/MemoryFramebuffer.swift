@@ -15,6 +15,10 @@ final class MemoryFramebuffer: FramebufferDevice {
     var canPan = true
     private(set) var pans: [Int] = []
     private(set) var unblanked = false
+    /// FBIOBLANK as the driver last got it: true after FB_BLANK_POWERDOWN, false after UNBLANK.
+    private(set) var poweredDown = false
+    /// How often each FBIOBLANK came, in order: `unblank`, `powerdown`.
+    private(set) var blanks: [String] = []
     /// What FBIO_WAITFORVSYNC does on this driver: nil, it has none (ENOTTY).
     var verticalBlank: (@Sendable () -> Void)?
     /// How often the backend tried FBIO_WAITFORVSYNC.
@@ -64,7 +68,17 @@ final class MemoryFramebuffer: FramebufferDevice {
         pans.append(y)
     }
 
-    func unblank() { unblanked = true }
+    func unblank() {
+        unblanked = true
+        poweredDown = false
+        blanks.append("unblank")
+    }
+
+    func powerDown() -> Bool {
+        poweredDown = true
+        blanks.append("powerdown")
+        return true
+    }
 
     func verticalBlankWait() -> (@Sendable () -> Void)? {
         verticalBlankProbes += 1

@@ -22,3 +22,6 @@ int kiosk_fb_pan(int fd, struct fb_var_screeninfo *info, unsigned xoffset, unsig
 int kiosk_fb_wait_for_vsync(int fd);
 /// FBIOBLANK with FB_BLANK_UNBLANK: the panel on (a console that blanked it leaves it dark).
 int kiosk_fb_unblank(int fd);
+/// FBIOBLANK with FB_BLANK_POWERDOWN: the panel (and its backlight, where the driver links
+/// one) off. -EINVAL where the driver cannot blank.
+int kiosk_fb_powerdown(int fd);

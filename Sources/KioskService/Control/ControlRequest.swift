@@ -17,10 +17,11 @@ struct ControlRequest {
     /// A field's JSON type.
     enum FieldType: String {
         case string, number, object
+        case bool = "boolean"
         var described: String { self == .object ? "an object" : "a \(rawValue)" }
         func matches(_ node: JSONNode) -> Bool {
             switch (self, node.kind) {
-            case (.string, .string), (.number, .number), (.object, .object): true
+            case (.string, .string), (.number, .number), (.object, .object), (.bool, .bool): true
             default: false
             }
         }
@@ -35,10 +36,12 @@ struct ControlRequest {
     /// Every op with its fields: the one table that drives the checks and the docs.
     enum Op: String, CaseIterable {
         case ping, get, set, showPanel, showPopup, dismiss, switchScreen, back, subscribe, screenshot, reload
+        case wake, sleep, keepAwake
 
         var fields: [Field] {
             switch self {
-            case .ping, .subscribe, .reload: []
+            case .ping, .subscribe, .reload, .wake, .sleep: []
+            case .keepAwake: [Field(name: "on", type: .bool, required: true)]
             case .get: [Field(name: "control", type: .string, required: false)]
             case .set: [Field(name: "control", type: .string, required: true),
                         Field(name: "value", type: .object, required: true)]
@@ -101,6 +104,11 @@ struct ControlRequest {
                           + specs.filter(\.required).map { JSONWriter.quoted($0.name) }.joined(separator: " and ") + ")")
         }
         return ControlRequest(id: id, op: op, fields: fields)
+    }
+
+    /// The boolean field `name` (already checked to be one), if present.
+    func bool(_ name: String) -> Bool? {
+        if case .bool(let b)? = fields[name]?.kind { b } else { nil }
     }
 
     /// The string field `name` (already checked to be one), if present.

@@ -63,6 +63,7 @@ public struct ControlRequestHandler {
         case .subscribe: return .ok(id: id, subscribes: true)
         case .reload: return try reload(id: id)
         case .screenshot: return try screenshot(request)
+        case .wake, .sleep, .keepAwake: return try power(request)
         default: break
         }
         guard let scene = target.scene else { throw Failure("the kiosk has no scene yet (waiting for the display)") }
@@ -77,7 +78,7 @@ public struct ControlRequestHandler {
         case .showPopup: return try showPopup(request, scene)
         case .dismiss: return try dismiss(request, scene)
         case .switchScreen, .back: return try changeScreen(request, scene)
-        case .ping, .subscribe, .reload, .screenshot: preconditionFailure("handled above")
+        case .ping, .subscribe, .reload, .screenshot, .wake, .sleep, .keepAwake: preconditionFailure("handled above")
         }
     }
 
@@ -94,8 +95,12 @@ public struct ControlRequestHandler {
             if let value = control.currentValue { values[control.id] = Self.json(value) }
         }
         let overlays = JSONValue.array(scene.overlays.map { .string($0.id) })
-        return .ok(id: request.id, [("screen", .string(scene.currentScreen.id)), ("overlays", overlays),
-                                    ("values", .object(values))])
+        var fields: [(String, JSONValue)] = [("screen", .string(scene.currentScreen.id)), ("overlays", overlays),
+                                             ("values", .object(values))]
+        if let status = target.screenPowerStatus {
+            fields += [("power", .string(status.state.rawValue)), ("keepAwake", .bool(status.keepsAwake))]
+        }
+        return .ok(id: request.id, fields)
     }
 
     private func set(_ request: ControlRequest, _ scene: Scene) throws(Failure) -> ControlReply {
@@ -210,6 +215,23 @@ public struct ControlRequestHandler {
         case .showPanel, .showPopup:
             preconditionFailure("only screen changes are decoded here")
         }
+    }
+
+    // MARK: Screen power
+
+    /// `wake`, `sleep`, `keepAwake`: `{"ok": true, "power": "off", "keepAwake": false}`.
+    private func power(_ request: ControlRequest) throws(Failure) -> ControlReply {
+        guard target.screenPowerStatus != nil else { throw Failure("this kiosk has no screen power to change") }
+        let change: KioskRunner.PowerRequest
+        switch request.op {
+        case .wake: change = .wake
+        case .sleep: change = .sleep
+        default: change = .keepAwake(request.bool("on")!)
+        }
+        guard let state = target.changeScreenPower(change), let status = target.screenPowerStatus else {
+            throw Failure("the screen is kept awake; send {\"op\": \"keepAwake\", \"on\": false} first")
+        }
+        return .ok(id: request.id, [("power", .string(state.rawValue)), ("keepAwake", .bool(status.keepsAwake))])
     }
 
     // MARK: Screenshot and reload

@@ -11,6 +11,17 @@ public protocol ControlTarget: AnyObject {
     var currentFrame: PixelBuffer? { get }
     /// Re-reads the config and its templates and, when they are good, replaces the scene.
     func reload() -> ReloadOutcome
+    /// The screen's power and whether it is held on; nil when the target has none (the
+    /// default), and `get` leaves them out.
+    var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? { get }
+    /// `wake`, `sleep`, `keepAwake`: the new state, or nil when it cannot be done (`sleep`
+    /// while kept awake, or no screen power at all).
+    func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State?
+}
+
+extension ControlTarget {
+    public var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? { nil }
+    public func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? { nil }
 }
 
 /// What a reload did.
