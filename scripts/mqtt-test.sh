@@ -65,7 +65,7 @@ sub=$!
 sleep 0.5   # the subscription must be in place before the request (no retained reply to find later)
 mqtt_pub -t "$prefix/request" -m '{"op": "set", "id": 7, "control": "price", "value": {"lower": 33}}'
 wait "$sub" || true
-grep -qx "$prefix/reply {\"id\": 7, \"ok\": true, \"value\": {\"lower\": 33, \"upper\": 80}}" "$work/answer.txt" \
+grep -qx "$prefix/reply {\"id\": 7, \"ok\": true, \"control\": \"price\", \"value\": {\"lower\": 33, \"upper\": 80}}" "$work/answer.txt" \
   || fail "no reply: $(cat "$work/answer.txt")"
 grep -q "^$prefix/events {\"t\": [0-9.]*, \"source\": \"price\", \"event\": \"valueChanged\"" "$work/answer.txt" || fail "no valueChanged event"
 grep -q "^$prefix/events .*\"event\": \"valueCommitted\"" "$work/answer.txt" || fail "no valueCommitted event"

@@ -18,7 +18,8 @@ public final class MQTTService: RunnerService {
     private let log: (String) -> Void
     private weak var target: ControlTarget?
     private var link: MQTTStateLink?
-    private var publishedInitialStates = false
+    /// The scene whose states went out in full (a reload brings a new one).
+    private weak var publishedScene: Scene?
 
     /// Reads `passwordFile` now, at start: a missing or unreadable one stops the kiosk from
     /// starting, like a missing template. The error names the file, never its content.
@@ -50,13 +51,13 @@ public final class MQTTService: RunnerService {
         self.bridge = bridge
         link = MQTTStateLink(publishEvent: { [unowned bridge] in bridge.publish(eventLine: $0) },
                              publishState: { [unowned bridge] in bridge.publishState(controlID: $0, valueJSON: $1) })
-        publishInitialStatesIfReady()
+        publishAllStatesOfNewScene()
         bridge.start()
     }
 
     /// Publishes the event, and the value it changed.
     public func eventHandedOut(_ event: ControlEvent, line: String) {
-        publishInitialStatesIfReady()
+        publishAllStatesOfNewScene()
         link?.emitted(event, scene: target?.scene)
     }
 
@@ -67,11 +68,15 @@ public final class MQTTService: RunnerService {
         link = nil
     }
 
-    /// The first states go out once the scene exists (at start on most backends; with the
-    /// first event where the display learns its size later).
-    private func publishInitialStatesIfReady() {
-        guard !publishedInitialStates, let scene = target?.scene, let link else { return }
-        publishedInitialStates = true
+    /// Every pass of the loop: the scene may have appeared (services start before the display
+    /// knows its size) or been replaced by a reload.
+    public func advance(to now: Instant) { publishAllStatesOfNewScene() }
+
+    /// Every control's state goes out once per scene: when it first exists, and after a reload
+    /// (whose controls may differ). The bridge keeps them for every reconnect.
+    private func publishAllStatesOfNewScene() {
+        guard let scene = target?.scene, scene !== publishedScene, let link else { return }
+        publishedScene = scene
         link.publishAllStates(of: scene)
     }
 }
