@@ -69,12 +69,17 @@ UNITS=(swiftkiosk.service swiftkiosk-direct.service)
 
 if [ "$MODE" = uninstall ]; then
   if [ -z "$DESTDIR" ] && command -v systemctl > /dev/null; then
-    for u in "${UNITS[@]}"; do systemctl disable --now "$u" 2> /dev/null || true; done
+    for u in "${UNITS[@]}"; do systemctl --no-reload disable --now "$u" 2> /dev/null || true; done
   fi
   for u in "${UNITS[@]}"; do rm -f "$UNIT_DIR/$u"; rm -rf "$UNIT_DIR/$u.d"; done
   rm -f "$BIN_DIR/kiosk" "$SYSUSERS"
   [ -z "$DESTDIR" ] && command -v systemctl > /dev/null && systemctl daemon-reload 2> /dev/null || true
-  if [ -z "$DESTDIR" ] && getent passwd kiosk > /dev/null; then userdel kiosk 2> /dev/null || say "could not remove the user kiosk (still logged in?)"; fi
+  if [ -z "$DESTDIR" ] && getent passwd kiosk > /dev/null; then
+    # logind keeps the user's manager (user@UID.service) ~10 s after the session: end it first.
+    loginctl terminate-user kiosk 2> /dev/null || true
+    for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do userdel kiosk 2> /dev/null && break; sleep 1; done
+    getent passwd kiosk > /dev/null && say "could not remove the user kiosk (a process of it still runs)"
+  fi
   if [ "$PURGE" = 1 ]; then
     rm -rf "$ETC" "$DESTDIR/var/lib/swiftkiosk" "$DESTDIR/var/lib/private/swiftkiosk"
     say "removed; config and state purged"
@@ -127,9 +132,10 @@ if [ -z "$DESTDIR" ]; then
   say "user: $(id kiosk)"
 fi
 if [ "$ENABLE" = 1 ]; then
+  # One reload for all of it (each enable or disable would reload systemd on its own).
+  for u in "${UNITS[@]}"; do [ "$u" = "$ENABLED_UNIT" ] || systemctl --no-reload disable "$u" 2> /dev/null || true; done
+  systemctl --no-reload enable "$ENABLED_UNIT"
   systemctl daemon-reload
-  for u in "${UNITS[@]}"; do [ "$u" = "$ENABLED_UNIT" ] || systemctl disable "$u" 2> /dev/null || true; done
-  systemctl enable "$ENABLED_UNIT"
   say "enabled $ENABLED_UNIT: it starts at the next boot; now: systemctl start $ENABLED_UNIT"
 else
   say "not enabled ($([ -n "$DESTDIR" ] && echo "DESTDIR: enable it in the image" || echo --no-enable))"
