@@ -16,7 +16,7 @@
 #   --purge               with --uninstall: also /etc/swiftkiosk and /var/lib/swiftkiosk
 # Env: PREFIX (default /usr/local): the binary goes to $PREFIX/bin/kiosk (the units' ExecStart
 #      follows it). DESTDIR: install into an image tree instead of this system (units in
-#      $DESTDIR/lib/systemd/system, the user from sysusers.d at the image's first boot,
+#      $DESTDIR/usr/lib/systemd/system, the user from sysusers.d at the image's first boot,
 #      nothing enabled, nothing started, no root needed).
 #
 # What goes where (without DESTDIR): $PREFIX/bin/kiosk, /etc/systemd/system/swiftkiosk*.service,
@@ -26,7 +26,8 @@
 # The build is `swift build -c release --static-swift-stdlib`: the device needs no Swift
 # toolchain, only the C libraries (cairo, pango, libinput, libdrm, libudev, libsystemd,
 # libmosquitto, libwayland-client; on Debian: apt-get install libcairo2 libpangocairo-1.0-0
-# libinput10 libdrm2 libudev1 libsystemd0 libmosquitto1 libwayland-client0).
+# libinput10 libdrm2 libudev1 libsystemd0 libmosquitto1 libwayland-client0 libwayland-cursor0;
+# `ldd` of the static build: 23 MB, no libswift*, Foundation or dispatch)..
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$PWD
@@ -62,7 +63,8 @@ esac
 [ -n "$DESTDIR" ] || [ "$(id -u)" = 0 ] || fail "run as root (or set DESTDIR to install into an image tree)"
 
 BIN_DIR=$DESTDIR$PREFIX/bin
-if [ -n "$DESTDIR" ]; then UNIT_DIR=$DESTDIR/lib/systemd/system; else UNIT_DIR=/etc/systemd/system; fi
+# /usr/lib, not /lib: a tree unpacked over a merged-/usr system must not replace the /lib link.
+if [ -n "$DESTDIR" ]; then UNIT_DIR=$DESTDIR/usr/lib/systemd/system; else UNIT_DIR=/etc/systemd/system; fi
 SYSUSERS=$DESTDIR/usr/lib/sysusers.d/swiftkiosk.conf
 ETC=$DESTDIR/etc/swiftkiosk
 UNITS=(swiftkiosk.service swiftkiosk-direct.service)
