@@ -1,5 +1,5 @@
 # Convenience targets; the scripts are the source of truth (they also install what is missing).
-.PHONY: demo test vm-test bench build clean
+.PHONY: demo test vm-test bench build clean install uninstall
 
 demo:
 	scripts/demo.sh
@@ -19,3 +19,11 @@ bench: build
 
 clean:
 	rm -rf .build out
+
+# The service (scripts/install.sh: options there, e.g. INSTALL_ARGS="--unit direct --mqtt";
+# PREFIX and DESTDIR are passed through). uninstall keeps /etc/swiftkiosk: add --purge.
+install:
+	scripts/install.sh $(INSTALL_ARGS)
+
+uninstall:
+	scripts/install.sh --uninstall $(INSTALL_ARGS)

@@ -39,15 +39,15 @@ public enum KioskCommand {
         do {
             code = try dispatch(arguments, registry: registry)
         } catch let error as UsageError {
-            stderr.writeLine(error.description)
+            stderr.writeLine(error.description, priority: .error)
             return 2
         } catch {
-            stderr.writeLine("kiosk: \(error)")
+            stderr.writeLine("kiosk: \(error)", priority: .error)
             code = 1
         }
         // Output that did not arrive (stdout on a full disk, a closed pipe) is a failure too.
         if let failure = LineWriter.standardOutput.failure {
-            stderr.writeLine("kiosk: \(failure)")
+            stderr.writeLine("kiosk: \(failure)", priority: .error)
             if code == 0 { code = 1 }
         }
         return code

@@ -150,7 +150,7 @@ struct RunCommand {
     /// to stderr; the run itself went on, so the screen stayed up).
     private func exitCode(events: LineWriter) -> Int32 {
         guard let failure = events.failure else { return 0 }
-        LineWriter.standardError.writeLine("kiosk: events: \(failure)")
+        LineWriter.standardError.writeLine("kiosk: events: \(failure)", priority: .error)
         return 1
     }
 

@@ -138,7 +138,7 @@ public final class Kiosk {
         do {
             exit(try run())
         } catch {
-            LineWriter.standardError.writeLine("kiosk: \(error)")
+            LineWriter.standardError.writeLine("kiosk: \(error)", priority: .error)
             exit(1)
         }
     }

@@ -29,8 +29,8 @@ extension KioskRunner: ControlTarget {
         let source: SceneSource
         do { source = try reloadSource() } catch {
             let lines = (error as? KioskSetup.LoadError)?.lines ?? ["\(error)"]
-            log.writeLine("kiosk: reload failed; the kiosk goes on unchanged:")
-            for line in lines { log.writeLine(line) }
+            log.writeLine("kiosk: reload failed; the kiosk goes on unchanged:", priority: .warning)
+            for line in lines { log.writeLine(line, priority: .warning) }
             announce("reloadFailed", message: lines.joined(separator: "\n"))
             return .failed(lines)
         }
@@ -46,7 +46,7 @@ extension KioskRunner: ControlTarget {
                 runtime.replaceRenderer(renderer)
             } catch {
                 let line = "kiosk: reload failed: cannot lay out in \(design.width)x\(design.height): \(error)"
-                log.writeLine(line)
+                log.writeLine(line, priority: .warning)
                 announce("reloadFailed", message: line)
                 return .failed([line])
             }

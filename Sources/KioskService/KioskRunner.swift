@@ -1,5 +1,4 @@
 @preconcurrency import Glibc
-import CSystemd
 import KioskBackend
 import KioskCore
 import KioskDevice
@@ -118,6 +117,9 @@ public final class KioskRunner {
     /// read again. Throws the problems (`KioskSetup.LoadError`: one line each); nil: a reload
     /// is refused.
     public var reloadSource: (() throws -> SceneSource)?
+    /// What systemd hears (READY=1, STATUS=, WATCHDOG=1, STOPPING=1); on the monotonic clock
+    /// made by `run()` when systemd gave a notify socket (`ServiceNotifier.systemd()`).
+    public var notifier: ServiceNotifier?
 
     /// The pipeline, once the output's size is known.
     public private(set) var runtime: KioskRuntime?
@@ -217,6 +219,7 @@ public final class KioskRunner {
             input = source
             try source.start(loop: loop) { [unowned self] event in self.handle(event) }
         }
+        if options.clock == .monotonic && notifier == nil { notifier = ServiceNotifier.systemd() }
         let watchdog = options.clock == .monotonic ? try startWatchdog(loop) : nil
 
         now = currentTime()
@@ -240,6 +243,7 @@ public final class KioskRunner {
                 }
                 if outputReady && offPending { finishTurningOff() }
             }
+            notifier?.update(status: statusLine())
             stateKeeper?.advance(to: now)
             if let until = options.until, now >= until { break }
             // Time saturates there, so nothing could move on: every wake-up would be now again.
@@ -255,6 +259,7 @@ public final class KioskRunner {
                 try loop.runOnce(timeout: wake.map { max(.zero, $0 - loop.clock.now()) })
             }
         }
+        notifier?.stopping()
         finish()
         withExtendedLifetime((signals, watchdog)) {}
         if options.clock == .monotonic { report(loop: loop) }
@@ -297,6 +302,7 @@ public final class KioskRunner {
         guard let damage = runtime.renderFrame(at: now) else { return }
         outputReady = false
         latency.framePresented()
+        notifier?.watchdog?.framePresented(at: now)
         // May call frameDone at once (a frame the output dropped or refused).
         backend.present(runtime.renderer.frame, damage: damage, at: now)
         onFramePresented?(now)
@@ -305,13 +311,18 @@ public final class KioskRunner {
     private func frameDone(at time: Instant) {
         outputReady = true
         latency.flipCompleted(at: time)
+        notifier?.watchdog?.frameDone()
         guard !ready else { return }
         ready = true
-        if options.clock == .monotonic {
-            log.writeLine("kiosk: ready")
-            let screen = runtime?.scene.currentScreen.id ?? ""
-            _ = sd_notify(0, "READY=1\nSTATUS=showing \(screen)")
-        }
+        if options.clock == .monotonic { log.writeLine("kiosk: ready") }
+        notifier?.becameReady(status: statusLine())
+    }
+
+    /// `STATUS=`: "showing main; 800x480 drm; 1 client".
+    private func statusLine() -> String {
+        ServiceNotifier.statusLine(screen: runtime?.scene.currentScreen.id, mode: backend?.output,
+                                   backend: backend?.name.split(separator: " ").first.map(String.init),
+                                   paused: paused, services: services.compactMap(\.statusText))
     }
 
     /// The scene and renderer for `mode`: made on the first mode, re-laid-out on a change.
@@ -397,7 +408,7 @@ public final class KioskRunner {
         switch signal {
         case SIGTERM, SIGINT: stopReason = .signal(signal)
         case SIGHUP: _ = reload()
-        default: log.writeLine("kiosk: signal \(signal) ignored")
+        default: log.writeLine("kiosk: signal \(signal) ignored", priority: .warning)
         }
     }
 
@@ -406,6 +417,7 @@ public final class KioskRunner {
         case .paused(let reason):
             guard !paused else { return }
             paused = true
+            notifier?.watchdog?.displayPausedOrResumed()
             backend?.pause()
             input?.pause()
             log.writeLine("kiosk: \(reason); paused")
@@ -415,26 +427,27 @@ public final class KioskRunner {
                 try input?.resume()
                 paused = false
                 outputReady = true
+                notifier?.watchdog?.displayPausedOrResumed()
                 runtime?.renderer.invalidateAll()
                 runtime?.scene.invalidateAll()
                 log.writeLine("kiosk: \(reason); repainting")
             } catch {
-                log.writeLine("kiosk: \(reason) but the display could not be taken back: \(error)")
+                log.writeLine("kiosk: \(reason) but the display could not be taken back: \(error)", priority: .error)
             }
         case .lost(let reason):
-            log.writeLine("kiosk: \(reason); stopping")
+            log.writeLine("kiosk: \(reason); stopping", priority: .error)
             stopReason = .sessionLost(reason)
         }
     }
 
-    /// systemd's watchdog (WatchdogSec=): ping at half the interval. Only armed when systemd
+    /// systemd's watchdog (WatchdogSec=): a timer at half the interval, on this loop's thread,
+    /// so a loop that does not turn (a handler that never returns, SIGSTOP) pings nothing; one
+    /// that turns pings only while frames complete (`FrameWatchdog`). Only armed when systemd
     /// asks for it; otherwise nothing wakes the loop.
     private func startWatchdog(_ loop: EventLoop) throws -> TimerSource? {
-        var usec: UInt64 = 0
-        guard sd_watchdog_enabled(0, &usec) > 0, usec > 0 else { return nil }
-        let timer = try TimerSource(loop: loop) { _ in _ = sd_notify(0, "WATCHDOG=1") }
-        let half = Duration.nanoseconds(Int64(clamping: usec) * 500)
-        try timer.schedule(after: half, repeating: half)
+        guard let notifier, let interval = notifier.watchdogInterval else { return nil }
+        let timer = try TimerSource(loop: loop) { [unowned notifier, unowned loop] _ in notifier.watchdogTimerFired(at: loop.clock.now()) }
+        try timer.schedule(after: interval / 2, repeating: interval / 2)
         return timer
     }
 

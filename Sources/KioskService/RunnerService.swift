@@ -24,10 +24,13 @@ public protocol RunnerService: AnyObject {
     func advance(to now: Instant)
     /// Called once when the run ends: close what it opened.
     func stop()
+    /// A few words for systemd's `STATUS=` line ("2 clients"); nil: nothing to say.
+    var statusText: String? { get }
 }
 
 extension RunnerService {
     public func eventHandedOut(_ event: ControlEvent, line: String) {}
     public var nextDeadline: Instant? { nil }
     public func advance(to now: Instant) {}
+    public var statusText: String? { nil }
 }

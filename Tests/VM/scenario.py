@@ -62,7 +62,7 @@ RUNS = {
             "drag1": [[(0, "range.lower", 20, 45)], [(0, "dial", 90, 225)]],
         },
     },
-    # config/systemd/swiftkiosk.service as it is (logind session on VT 7, user kiosk); the
+    # systemd/swiftkiosk.service as installed by scripts/install.sh (logind session on VT 7, user kiosk); the
     # config's own rotation (0). A VT switch away and back before the drag.
     "sd": {
         "boot": "systemd", "config": "landscape.json", "rotation": 0, "legacy": False,

@@ -64,6 +64,8 @@ public final class ControlServer: RunnerService {
 
     /// Clients connected now.
     public var clientCount: Int { connections.count }
+    /// "2 clients", for systemd's `STATUS=`.
+    public var statusText: String? { "\(clientCount) client\(clientCount == 1 ? "" : "s")" }
 
     public func start(loop: EventLoop, target: ControlTarget) throws {
         self.loop = loop
@@ -97,7 +99,7 @@ public final class ControlServer: RunnerService {
         while true {
             let accepted: FileDescriptor?
             do { accepted = try UnixSocket.accept(listener.socket) } catch {
-                log.writeLine("kiosk: control socket: \(error)")
+                log.writeLine("kiosk: control socket: \(error)", priority: .warning)
                 return
             }
             guard let socket = accepted else { return }
@@ -109,7 +111,7 @@ public final class ControlServer: RunnerService {
                     self.service(connection)
                 }
             } catch {
-                log.writeLine("kiosk: control socket: cannot watch a client: \(error)")
+                log.writeLine("kiosk: control socket: cannot watch a client: \(error)", priority: .warning)
                 continue
             }
             connections[connection.number] = connection
