@@ -64,7 +64,7 @@ struct BenchCommand {
     init(arguments: [FilePath]) throws(UsageError) {
         let args = try ArgumentList(arguments, command: "kiosk bench",
                                     valueOptions: ["iterations", "only", "overlay", "scene", "size"],
-                                    pathOptions: ["config"], flagOptions: ["json"])
+                                    pathOptions: ["config"], flagOptions: ["json", "sizes-only"])
         try args.expectPositionals(atMost: 0)
         switch args.value("scene") {
         case nil:
@@ -91,7 +91,8 @@ struct BenchCommand {
         } else {
             only = nil
         }
-        var sizes = Self.defaultSizes
+        // --sizes-only: just the --size ones, for a profiler looking at one size.
+        var sizes = args.has("sizes-only") && args.value("size") != nil ? [] : Self.defaultSizes
         if let list = args.value("size") {
             for text in list.split(separator: ",", omittingEmptySubsequences: false) {
                 let parts = text.split(separator: "x", omittingEmptySubsequences: false)

@@ -109,7 +109,7 @@ enum HelpText {
     """
 
     static let bench = """
-    Usage: kiosk bench [--config FILE | --scene anchor] [--overlay ID] [--size WxH[,WxH…]] [--json]
+    Usage: kiosk bench [--config FILE | --scene anchor] [--overlay ID] [--size WxH[,WxH…] [--sizes-only]] [--json]
                        [--iterations N (1…100000)] [--only overlay|full|range|circular|panel|memcpy]
 
     Renders the config's start screen (config/demo.json by default; --scene anchor is
@@ -121,7 +121,8 @@ enum HelpText {
     upper knob moving one step; the first circular slider turning one degree; the first panel
     sliding in, its dim animating. Each includes the copy of its damage to a scanout buffer.
     Layouts written for another size are scaled uniformly and centred. Build with
-    'swift build -c release'; --only runs one case (for a profiler).
+    'swift build -c release'; --only runs one case and --sizes-only leaves out the default
+    sizes (for a profiler).
     """
 
     static let ctl = """
