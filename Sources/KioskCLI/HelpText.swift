@@ -9,7 +9,7 @@ enum HelpText {
       kiosk run   --config FILE [options]   run a kiosk (see 'kiosk run --help')
       kiosk check FILE                      validate a config; print every problem
       kiosk calibrate --config FILE         four-point touch calibration into the config
-      kiosk bench [--config FILE] [--json]  measure frame times (build with -c release)
+      kiosk bench [options]                 frame times beside a memcpy floor (see --help)
       kiosk ctl [--socket PATH] REQUEST     talk to a running kiosk (see 'kiosk ctl --help')
       kiosk --help | --version
 
@@ -109,15 +109,20 @@ enum HelpText {
     """
 
     static let bench = """
-    Usage: kiosk bench [--config FILE] [--json] [--iterations N (1…100000)] [--only full|range|circular|panel|memcpy]
+    Usage: kiosk bench [--config FILE | --scene anchor] [--overlay ID] [--size WxH[,WxH…] [--sizes-only]] [--json]
+                       [--iterations N (1…100000)] [--only overlay|full|range|circular|panel|memcpy]
 
-    Renders the config's start screen (config/demo.json by default) at 800x480 and 1920x1080
-    and reports median milliseconds for: a full frame; a frame where only the first range
-    slider's upper knob moves one step; a frame where only the first circular slider turns by
-    one degree; a frame of the first panel sliding in over the start screen, dim included
-    (each including the copy of the damaged area to a second, scanout buffer); and
-    a memcpy of one full frame between buffers larger than the CPU caches. Layouts written for
-    another size are scaled uniformly and centred. Build with 'swift build -c release'.
+    Renders the config's start screen (config/demo.json by default; --scene anchor is
+    config/bench-anchor.json with its popup) at 1920x1080, 800x480 and the --size ones, and
+    reports median milliseconds, each also as a ratio to the floor: a memcpy of one full frame
+    between buffers larger than the CPU caches, measured in the same run. The frames: a full
+    frame with the overlay (--overlay ID, a popup or panel; default the first popup) fully
+    shown over its dim; a full frame with nothing over the screen; the first range slider's
+    upper knob moving one step; the first circular slider turning one degree; the first panel
+    sliding in, its dim animating. Each includes the copy of its damage to a scanout buffer.
+    Layouts written for another size are scaled uniformly and centred. Build with
+    'swift build -c release'; --only runs one case and --sizes-only leaves out the default
+    sizes (for a profiler).
     """
 
     static let ctl = """

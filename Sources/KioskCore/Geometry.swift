@@ -154,14 +154,17 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public func remainder(excluding cover: Rect) -> Rect {
         let c = cover.intersection(self)
         guard !c.isEmpty else { return self }
-        if c.minX <= minX && c.maxX >= maxX {
-            if c.minY <= minY && c.maxY >= maxY { return .zero }
-            if c.maxY >= maxY { return Rect(minX, minY, width, c.minY - minY) }
-            if c.minY <= minY { return Rect(minX, c.maxY, width, maxY - c.maxY) }
+        // A rectangle mapped to device pixels and back is off by rounding noise (799.9999…
+        // for 800): within a millionth of a unit an edge counts as reached.
+        let e = 1e-6
+        if c.minX <= minX + e && c.maxX >= maxX - e {
+            if c.minY <= minY + e && c.maxY >= maxY - e { return .zero }
+            if c.maxY >= maxY - e { return Rect(minX, minY, width, c.minY - minY) }
+            if c.minY <= minY + e { return Rect(minX, c.maxY, width, maxY - c.maxY) }
         }
-        if c.minY <= minY && c.maxY >= maxY {
-            if c.maxX >= maxX { return Rect(minX, minY, c.minX - minX, height) }
-            if c.minX <= minX { return Rect(c.maxX, minY, maxX - c.maxX, height) }
+        if c.minY <= minY + e && c.maxY >= maxY - e {
+            if c.maxX >= maxX - e { return Rect(minX, minY, c.minX - minX, height) }
+            if c.minX <= minX + e { return Rect(c.maxX, minY, maxX - c.maxX, height) }
         }
         return self
     }

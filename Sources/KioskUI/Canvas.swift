@@ -141,9 +141,23 @@ public protocol Canvas: AnyObject {
     /// applied to the layer (scene coordinates) before the current transformation; a pure
     /// translation is rounded to whole device pixels so that the copy stays a plain blit.
     func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double)
+    /// `drawRetained(_:transform:opacity:)`, then `dim` (if any) over the current clip: an
+    /// overlay's backdrop over the screen under it. An implementation may do both in one
+    /// pass over the pixels (the default draws one after the other).
+    func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double, dimmedBy dim: Color?,
+                      over rect: Rect)
 
     /// Everything drawn until the matching `endLayer` is composited at `opacity`.
     func beginLayer(opacity: Double)
     /// Ends the layer of the matching `beginLayer(opacity:)` and composites it.
     func endLayer()
+}
+
+extension Canvas {
+    /// The layer, then a fill of `rect` (scene coordinates, already the clip) with `dim`.
+    public func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double, dimmedBy dim: Color?,
+                             over rect: Rect) {
+        drawRetained(layer, transform: transform, opacity: opacity)
+        if let dim { fill(.rect(rect), .solid(dim)) }
+    }
 }

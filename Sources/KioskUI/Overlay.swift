@@ -24,8 +24,15 @@ open class Overlay {
     /// corners), because the clip that leaves it out is not pixel-aligned once scaled.
     open var opaqueRect: Rect? { nil }
 
+    /// The translucent colour this overlay lays over everything below it right now (a panel's
+    /// dim, a popup's backdrop, alpha included), or nil for none. The scene paints it, not
+    /// `draw`: over the screen's retained layer it is composited together with the layer in
+    /// one pass (`Canvas.drawRetained(_:transform:opacity:dimmedBy:)`), and it is left out
+    /// under `opaqueRect`.
+    open var backdrop: Color? { nil }
+
     /// Paints the overlay inside `dirty` (scene coordinates); the canvas is clipped to it and
-    /// everything below is already drawn.
+    /// everything below, `backdrop` included, is already drawn.
     open func draw(_ canvas: Canvas, in dirty: Rect) {}
 
     /// Every gesture of a finger that landed while this overlay was the top one.

@@ -1,14 +1,17 @@
 import KioskCore
 
-/// The dim over the whole scene, then the panel: rounded on its inner edge only (the outer
-/// corners are pushed past the screen edge), a small grabber showing it can be dragged, and
-/// its controls.
+/// The panel over its dim (the `backdrop`, which the scene paints): rounded on its inner edge
+/// only (the outer corners are pushed past the screen edge), a small grabber showing it can
+/// be dragged, and its controls.
 extension Panel {
-    func drawPanel(_ canvas: Canvas, in dirty: Rect) {
+    /// The dim at the current presentation: it fades in and out with the panel.
+    var currentDim: Color? {
         let p = min(max(presentation, 0), 1)
-        if p > 0 {
-            canvas.fill(.rect(dirty), .solid(style.dim.withAlpha(style.dim.alpha * p)))
-        }
+        guard p > 0, style.dim.alpha > 0 else { return nil }
+        return style.dim.withAlpha(style.dim.alpha * p)
+    }
+
+    func drawPanel(_ canvas: Canvas, in dirty: Rect) {
         let frame = currentFrame
         guard frame.intersects(dirty) || frame.outsetBy(style.cornerRadius).intersects(dirty) else { return }
         canvas.fill(.roundedRect(backgroundRect(frame), radius: style.cornerRadius), .solid(style.background))

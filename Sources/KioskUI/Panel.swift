@@ -81,6 +81,9 @@ public final class Panel: Overlay, ControlHost {
     public override func handle(_ gesture: GestureEvent) { handleGesture(gesture) }
     public override func draw(_ canvas: Canvas, in dirty: Rect) { drawPanel(canvas, in: dirty) }
 
+    /// The dim, fading with the presentation.
+    public override var backdrop: Color? { currentDim }
+
     /// The panel is opaque except for its rounded inner corners and antialiased inner edge.
     public override var opaqueRect: Rect? {
         guard presentation > 0, style.background.alpha >= 1 else { return nil }

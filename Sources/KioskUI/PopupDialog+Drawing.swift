@@ -1,17 +1,20 @@
 import KioskCore
 
-/// Painting: the backdrop over the whole scene, then the box (background, border, title,
+/// Painting: the backdrop (painted by the scene, see `backdrop`), then the box (background, border, title,
 /// text, buttons) scaled about its centre and faded as one layer, so that overlapping parts
 /// do not show through each other while it is translucent.
 extension PopupDialog {
-    /// `draw(_:in:)`: the backdrop over `dirty`, then the box if it reaches into it.
+    /// The template's backdrop at the current appearance: it fades in and out with the box.
+    var currentBackdrop: Color? {
+        let opacity = appearance
+        guard opacity > 0, style.backdrop.alpha > 0 else { return nil }
+        return style.backdrop.withAlpha(style.backdrop.alpha * opacity)
+    }
+
+    /// `draw(_:in:)`: the box if it reaches into `dirty`.
     func paint(_ canvas: Canvas, in dirty: Rect) {
         let opacity = appearance
         guard opacity > 0 else { return }
-        let backdrop = style.backdrop
-        if backdrop.alpha > 0 {
-            canvas.fill(.rect(dirty), .solid(backdrop.withAlpha(backdrop.alpha * opacity)))
-        }
         let transform = boxTransform
         let drawn = transform.apply(style.boxFrame)
         guard drawn.intersects(dirty) else { return }

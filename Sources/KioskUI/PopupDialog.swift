@@ -203,6 +203,9 @@ public final class PopupDialog: Overlay, ControlHost {
     // MARK: Drawing and touch (PopupDialog+Drawing.swift, PopupDialog+Touch.swift)
 
     public override func draw(_ canvas: Canvas, in dirty: Rect) { paint(canvas, in: dirty) }
+
+    /// The template's backdrop, fading with the dialog.
+    public override var backdrop: Color? { currentBackdrop }
     public override func handle(_ gesture: GestureEvent) { route(gesture) }
 
     // MARK: ControlHost

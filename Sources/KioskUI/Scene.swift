@@ -296,10 +296,12 @@ public final class Scene {
 
     /// Paints everything that intersects `rect` (design coordinates). The canvas is already
     /// clipped to it. With nothing over the screen, the screen's controls are drawn directly;
-    /// under overlays and during transitions the screens come from their retained layers.
+    /// under overlays and during transitions the screens come from their retained layers, and
+    /// the first overlay's backdrop is composited together with the screen's layer.
     public func draw(_ canvas: Canvas, in rect: Rect) {
-        // Under an opaque part of the top overlay (a panel) nothing needs drawing: a panel
-        // sliding over the dimmed screen then costs half a blit and half a dim, not a whole one.
+        // Under an opaque part of the top overlay (a panel) nothing needs drawing, its
+        // backdrop included: a panel sliding over the dimmed screen then costs half a
+        // dimmed blit, not a whole blit and a whole dim.
         var below = rect
         if transition == nil, let cover = overlays.last?.opaqueRect {
             below = rect.remainder(excluding: cover)
@@ -323,8 +325,13 @@ public final class Scene {
         } else if overlays.isEmpty {
             currentScreen.draw(canvas, in: rect)
         } else {
-            canvas.drawRetained(currentScreen.layer, transform: .identity, opacity: 1)
+            canvas.drawRetained(currentScreen.layer, transform: .identity, opacity: 1, dimmedBy: overlays[0].backdrop,
+                                over: rect)
         }
-        for overlay in overlays.dropLast() { overlay.draw(canvas, in: rect) }
+        for (i, overlay) in overlays.enumerated() {
+            // The first overlay's backdrop went with the screen's layer (not during a transition).
+            if i > 0 || transition != nil, let dim = overlay.backdrop { canvas.fill(.rect(rect), .solid(dim)) }
+            if i < overlays.count - 1 { overlay.draw(canvas, in: rect) }
+        }
     }
 }

@@ -141,15 +141,27 @@ struct CommandLineTests {
         #expect(out.stderr.contains("--mode must look like 800x480 or 1920x1080@60, not 'big'"))
     }
 
-    @Test("kiosk bench --json prints one object with both sizes")
+    @Test("kiosk bench --json gives every case and its ratio to the floor at both sizes")
     func bench() throws {
         let out = try KioskProcess.run(["bench", "--json", "--iterations", "2"])
         #expect(out.status == 0, "\(out.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any]
         let results = try #require(object?["results"] as? [[String: Any]])
-        #expect(results.map { $0["size"] as? String } == ["800x480", "1920x1080"])
-        for key in ["full_ms", "range_slider_ms", "circular_slider_ms", "memcpy_ms"] {
+        #expect(results.map { $0["size"] as? String } == ["1920x1080", "800x480"])
+        for key in ["floor_ms", "overlay_full_ms", "full_ms", "range_slider_ms", "circular_slider_ms", "panel_slide_ms",
+                    "memcpy_ms", "overlay_full_ratio", "full_ratio", "panel_slide_ratio"] {
             #expect(results.allSatisfy { ($0[key] as? Double ?? -1) > 0 }, "\(key)")
         }
+    }
+
+    @Test("kiosk bench --scene anchor --size adds a size and shows its popup over the dim")
+    func benchAnchor() throws {
+        let out = try KioskProcess.run(["bench", "--scene", "anchor", "--size", "320x240", "--iterations", "1"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.contains("320x240 ms"))
+        #expect(out.stdout.contains("full frame, overlay over dim"))
+        let bad = try KioskProcess.run(["bench", "--overlay", "nope", "--iterations", "1"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--overlay nope: no popup or panel of that id"))
     }
 }

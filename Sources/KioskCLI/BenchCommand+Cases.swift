@@ -1,0 +1,124 @@
+@preconcurrency import Glibc
+import KioskCore
+import KioskUI
+import KioskConfig
+import KioskRender
+import KioskService
+import KioskLoop
+
+/// The frames `kiosk bench` measures, on the real renderer and the headless backend (which
+/// copies each frame's damage to a scanout buffer, as DRM does).
+extension BenchCommand {
+    func measure(config: KioskConfig, width: Int, height: Int) throws -> Result {
+        let source = KioskSetup.sceneSource(for: config)
+        let design = source.designSize ?? Size(Double(width), Double(height))
+        let scene = source.make(design)
+        let renderer = try SceneRenderer(designSize: design, panelWidth: width, panelHeight: height, rotation: .none)
+        let loop = try EventLoop()
+        let backend = try DisplayChoice.make(DisplayRequest(backend: .headless, headlessSize: (width, height)),
+                                             loop: loop).backend
+        func frame() {
+            let damage = renderer.render(scene)
+            backend.present(renderer.frame, damage: damage, at: .zero)
+            backend.finishPendingFrame()
+        }
+        var time = Instant.zero
+        let step = Duration.nanoseconds(1_000_000_000 / 120)
+        func settle() {
+            var n = 0
+            while scene.isAnimating && n < 10_000 { time += step; scene.step(step, at: time); n += 1 }
+        }
+        frame()
+
+        var ms: [Case: Double] = [:]
+        ms[.full] = median(.full) { renderer.invalidateAll(); frame() }
+
+        let controls = scene.currentScreen.controls
+        if let slider = controls.compactMap({ $0 as? RangeSlider }).first {
+            // One step = the value change of one design pixel of knob travel, back and forth.
+            let step = (slider.maximumValue - slider.minimumValue) / max(1, slider.usableTrackLength)
+            let base = slider.upperValue > slider.lowerValue + step ? slider.upperValue - step : slider.upperValue
+            var flip = false
+            ms[.range] = median(.range) {
+                flip.toggle()
+                slider.setUpperValue(flip ? base + step : base)
+                frame()
+            }
+        }
+        if let dial = controls.compactMap({ $0 as? CircularSlider }).first {
+            let base = dial.angle
+            var flip = false
+            ms[.circular] = median(.circular) {
+                flip.toggle()
+                dial.setAngle(flip ? base + 1 : base)
+                frame()
+            }
+        }
+
+        // The overlay fully presented (its animation run to the end), then whole frames.
+        if wanted(.overlay), let overlay = try overlay(in: scene) {
+            scene.showOverlay(overlay.id)
+            settle()
+            frame()
+            ms[.overlay] = median(.overlay) { renderer.invalidateAll(); frame() }
+            overlay.dismiss()
+            settle()
+            frame()
+        }
+
+        // A frame of a panel sliding in over the start screen, dim included: two 120 Hz
+        // simulation steps (one 60 Hz frame) of the first panel in the config (or an empty
+        // bottom panel), restarted whenever it arrives.
+        let panel = Self.firstPanel(in: scene)
+        func panelFrame() {
+            if panel.presentation >= 1 || !scene.overlays.contains(where: { $0 === panel }) {
+                panel.dismiss()
+                while !scene.overlays.isEmpty { time += step; scene.step(step, at: time) }
+                scene.showOverlay(panel.id)
+            }
+            for _ in 0..<2 { time += step; scene.step(step, at: time) }
+            frame()
+        }
+        ms[.panel] = median(.panel) { panelFrame() }
+        ms[.memcpy] = try memcpyFloor(width: width, height: height)
+        return Result(size: "\(width)x\(height)", ms: ms)
+    }
+
+    /// The overlay of `--overlay`, else the config's first popup, else its first panel; an
+    /// unknown id is an error naming the ones there are.
+    private func overlay(in scene: Scene) throws(UsageError) -> Overlay? {
+        let all = scene.registeredOverlays
+        if let overlayID {
+            guard let o = scene.registeredOverlay(withID: overlayID) else {
+                let known = all.map(\.id).joined(separator: ", ")
+                throw UsageError(command: "kiosk bench",
+                                 message: "--overlay \(overlayID): no popup or panel of that id (there are: \(known.isEmpty ? "none" : known))")
+            }
+            return o
+        }
+        return all.first { $0 is PopupDialog } ?? all.first { $0 is Panel }
+    }
+
+    static func firstPanel(in scene: Scene) -> Panel {
+        if let p = scene.registeredOverlays.compactMap({ $0 as? Panel }).first { return p }
+        let p = Panel(id: "bench-panel", style: PanelStyle())
+        scene.register(p)
+        return p
+    }
+
+    /// A full-frame memcpy between buffers that together exceed any CPU cache (8 pairs of
+    /// frames, 66 MB at 1080p), so it measures memory bandwidth, not cache bandwidth.
+    private func memcpyFloor(width: Int, height: Int) throws -> Double? {
+        let bytes = width * height * 4
+        guard wanted(.memcpy) else { return nil }
+        let count = max(8, (96 << 20) / max(1, 2 * bytes))
+        let sources = try (0..<count).map { _ in try PixelBuffer(width: width, height: height) }
+        let targets = try (0..<count).map { _ in try PixelBuffer(width: width, height: height) }
+        for b in sources + targets { memset(b.bytes, 0x5A, b.byteCount) }   // fault the pages in
+        var i = 0
+        return median(.memcpy) {
+            memcpy(targets[i].bytes, sources[i].bytes, bytes)
+            i = (i + 1) % count
+        }
+    }
+}
