@@ -183,9 +183,67 @@ log "idle minute, screen on: CPU $IDLE_CPU"
 echo "sd idle minute, screen on: CPU $IDLE_CPU" >> "$OUT/service-numbers.txt"
 check "idle minute measured (CPUUsageNSec of $SCOPE: $s0 -> $s1)" '[ -n "$s1" ] && [ "$s1" != "[not set]" ]'
 
-# SCREEN POWER (after the power merge): the screen dims, goes off (DPMS read back through the
-# DRM connector), a touch wakes it and presses nothing, and the CPU over one idle minute with
-# the screen off (as above, into service-numbers.txt) — here, on $PID with the drag done.
+# ---- SCREEN POWER: off by the socket, read back in the DRM state (the CRTC inactive: atomic
+# ACTIVE=0); a drag on the dark screen only wakes it (no commit, the knob stays), the next drag
+# moves the knob; then the CPU over one idle minute with the screen off. Dimming and going off by
+# the config's timers are the same code on the virtual clock (ScreenPowerRunTests), not timed here.
+crtc_active() { awk '/^crtc\[/ {c = 1} c && /^\tactive=/ {print $1; exit}' "$DRI/state"; }
+crtc_is() { [ "$(crtc_active)" = "active=$1" ]; }
+range_commits() { refresh_events; count '"source": ?"range".*"event": ?"valueCommitted"' "$OUT/$RUN-events.jsonl"; }
+# drag_once: a fresh touchscreen plays drag1 (the lower knob from 20 towards 45) and is unplugged
+drag_once() {
+  local added
+  unplug
+  rm -f "/run/go-$RUN-drag1"
+  added=$(jcount "^kiosk: input device added: $TOUCH_NAME ")
+  touchscreen $RUN drag1
+  wait_for 20 jhas "^kiosk: input device added: $TOUCH_NAME " $((added + 1))
+  : > "/run/go-$RUN-drag1"
+  wait_for 20 grep -q "gesture played" "$OUT/$RUN-drag1-touch.txt"
+}
+check "the CRTC is active while the screen is on ($(crtc_active))" 'crtc_is 1'
+ctl set range lower=20 > /dev/null
+wait_for 10 got_lower 20
+offs=$(jcount "^kiosk: screen off$") ons=$(jcount "^kiosk: screen on$")
+ctl sleep > "$OUT/$RUN-ctl-sleep.txt" 2>&1
+wait_for 10 jhas "^kiosk: screen off$" $((offs + 1))
+for _ in $(seq 50); do crtc_is 0 && break; sleep 0.2; done
+check "kiosk ctl sleep: 'screen off' in the journal" 'jhas "^kiosk: screen off$" $((offs + 1))'
+check "DPMS off: the CRTC is inactive in the DRM state ($(crtc_active))" 'crtc_is 0'
+check "kiosk ctl get says the power is off" 'ctl get | grep -q "\"power\": \"off\""'
+save_state $RUN-screen-off > /dev/null
+before=$(range_commits)
+drag_once
+wait_for 10 jhas "^kiosk: screen on$" $((ons + 1))
+sleep 1   # the swallowed drag's lift has been handled
+check "a drag on the dark screen wakes it ('screen on')" 'jhas "^kiosk: screen on$" $((ons + 1))'
+check "... and presses nothing: no commit, the knob still at 20 ($(range_commits) commits, $before before)" \
+  '[ "$(range_commits)" = "$before" ] && got_lower 20'
+for _ in $(seq 50); do crtc_is 1 && break; sleep 0.2; done
+check "DPMS on again: the CRTC is active ($(crtc_active))" 'crtc_is 1'
+drag_once
+for _ in $(seq 100); do [ "$(range_commits)" -gt "$before" ] && break; sleep 0.2; done
+check "the next drag moves the knob (a commit)" '[ "$(range_commits)" -gt "$before" ]'
+unplug
+# CPU over one idle minute, screen off
+offs=$(jcount "^kiosk: screen off$")
+ctl sleep > /dev/null
+wait_for 10 jhas "^kiosk: screen off$" $((offs + 1))
+for _ in $(seq 50); do crtc_is 0 && break; sleep 0.2; done
+s0=$(cpu_ns "$SCOPE") p0=$(cpu_seconds "$PID") t0=$(up)
+sleep 60
+s1=$(cpu_ns "$SCOPE") p1=$(cpu_seconds "$PID") t1=$(up)
+IDLE_OFF="scope $(awk -v a="$s0" -v b="$s1" 'BEGIN {printf "%.3f", (b - a) / 1e9}') s, process $(awk -v a="$p0" -v b="$p1" 'BEGIN {printf "%.2f", b - a}') s over $(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", b - a}') s"
+log "idle minute, screen off: CPU $IDLE_OFF"
+echo "sd idle minute, screen off: CPU $IDLE_OFF" >> "$OUT/service-numbers.txt"
+check "idle minute with the screen off: still off, the CRTC inactive ($(crtc_active))" 'crtc_is 0 && ctl get | grep -q "\"power\": \"off\""'
+ons=$(jcount "^kiosk: screen on$")
+ctl wake > /dev/null
+wait_for 10 jhas "^kiosk: screen on$" $((ons + 1))
+check "kiosk ctl wake: 'screen on'" 'jhas "^kiosk: screen on$" $((ons + 1))'
+# back to the value the restart phases expect
+ctl set range lower=33 > /dev/null
+wait_for 10 state_has 33
 
 systemd-analyze security --no-pager $UNIT > "$OUT/$RUN-security.txt" 2>&1
 SCORE=$(grep 'Overall exposure level' "$OUT/$RUN-security.txt" | sed 's/.*: //')
