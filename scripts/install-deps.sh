@@ -8,6 +8,9 @@ packages=(
   libcairo2-dev libpango1.0-dev libharfbuzz-dev libfontconfig-dev libpng-dev
   # Real display and touch: DRM/KMS, libinput + udev, systemd (sd_notify, logind over sd-bus).
   libdrm-dev libinput-dev libudev-dev libsystemd-dev
+  # The Wayland client backend: libwayland-client and libwayland-cursor (the xdg-shell code is
+  # generated and committed, so wayland-scanner is not needed to build).
+  libwayland-dev
   # The MQTT bridge (libmosquitto), and a broker with its clients for its end-to-end test.
   libmosquitto-dev mosquitto mosquitto-clients
   # One small font that covers Latin and Devanagari (187 KiB), and the default sans-serif.
