@@ -46,17 +46,14 @@ enum HelpText {
     and pixels):
       --clock real|virtual   virtual (default with headless): time jumps, the run ends when
                              nothing is left to happen; real: the monotonic clock, until
-                             SIGTERM or --until (drive it through the socket)
+                             SIGTERM, SIGINT or --until (so the socket, the state file and
+                             MQTT can take part headless)
       --input FILE           touch script, JSON lines in panel coordinates:
                              {"t": 0, "type": "down", "id": 0, "x": 137, "y": 115}
       --until MS             stop at this time, 0…1000000000 ms (default: when the script is
                              over and nothing moves any more; on the real clock: SIGTERM)
       --screenshot OUT.png   write the final framebuffer as scanned out (panel orientation)
       --events OUT|-         where to write events as JSON lines (default: stdout)
-      --clock virtual|real   virtual (default): time jumps, the run ends when nothing is
-                             left to happen; real: the monotonic clock, until SIGTERM,
-                             SIGINT or --until (so the socket, the state file and MQTT
-                             can take part headless)
 
     DRM options (real display and touch):
       --drm-device PATH      the card, e.g. /dev/dri/card0 (default: the first with a
