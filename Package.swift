@@ -2,7 +2,7 @@
 // SwiftKiosk: a software-rendered touchscreen kiosk runtime for embedded Linux.
 // Module graph (arrows point one way, see Documentation/Architecture.md):
 //   KioskCore (geometry, time, pixels, neutral input) ← KioskGestures, KioskAnimation ← KioskUI ← KioskConfig
-//   KioskUI + CCairo/CPangoCairo ← KioskRender
+//   KioskUI + CCairo/CPangoCairo + CPixelShim (pixel loops) ← KioskRender
 //   KioskCore + CLinux ← KioskLoop (epoll, signals, timers, the clock) ← KioskBackend (the display seam, headless)
 //   KioskBackend ← KioskDRM, KioskFramebuffer, KioskInput (libinput), KioskWayland (a Wayland client) — backends
 //   know pixels and input, never the UI
@@ -59,6 +59,8 @@ let package = Package(
         .target(name: "CDRMShim", dependencies: ["CDRM"]),
         .target(name: "CConsoleShim"),
         .target(name: "CFramebufferShim"),
+        // Pixel loops cairo has no fast path for (a copy darkened by an overlay's backdrop).
+        .target(name: "CPixelShim"),
 
         // Pure modules: no C, no devices, no clock.
         // libm: the pure modules use only the stdlib, whose rounding and sqrt call into libm.
@@ -69,7 +71,7 @@ let package = Package(
         .target(name: "KioskConfig", dependencies: ["KioskCore", "KioskUI"]),
 
         // Modules that touch C libraries or the operating system.
-        .target(name: "KioskRender", dependencies: ["KioskCore", "KioskUI", "CCairo", "CPangoCairo"],
+        .target(name: "KioskRender", dependencies: ["KioskCore", "KioskUI", "CCairo", "CPangoCairo", "CPixelShim"],
                 swiftSettings: release),
         // The main loop's parts: epoll, signalfd, timerfd, CLOCK_MONOTONIC (the only clock read).
         .target(name: "KioskLoop", dependencies: ["KioskCore", "CLinux"]),

@@ -1,4 +1,5 @@
 import CCairo
+import CPixelShim
 import KioskCore
 import KioskUI
 
@@ -125,6 +126,71 @@ extension CairoCanvas {
         }
         cairo_restore(cr)
         check("drawRetained")
+    }
+
+    /// The layer at its own place, fully opaque, with an overlay's backdrop over it: the cached
+    /// pixels are copied into the frame darkened on the way (`kiosk_pixels_copy_darkened`), one
+    /// pass over the pixels where a blit and a translucent fill make two, each reading and
+    /// writing the whole frame. This is the frame under every popup and panel, animating or not.
+    /// The layer replaces what is under it (it is the bottom of the frame), and the pixels equal
+    /// those of the general path (a blit, then a fill with `dim`).
+    ///
+    /// The clip must be a rectangle, as the renderer's damage and the scene's clips are: it is
+    /// taken as its bounding box, widened to whole device pixels. Anything else (another
+    /// transform, a translucent layer) goes the general way.
+    public func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double, dimmedBy dim: Color?,
+                             over rect: Rect) {
+        guard transform == .identity, opacity >= 1, let clip = deviceClipExtents() else {
+            drawRetained(layer, transform: transform, opacity: opacity)
+            if let dim { fill(.rect(rect), .solid(dim)) }
+            return
+        }
+        let entry: RetainedLayerCache.Entry
+        do { entry = try retained.entry(for: layer, matrix: currentMatrix) } catch {
+            record(error)
+            return
+        }
+        let inside = clip.intersection(entry.deviceRect)
+        if !inside.isEmpty {
+            let darkening = Darkening(dim)
+            let x = Int(inside.x), y = Int(inside.y)
+            let sx = x - Int(entry.deviceRect.x), sy = y - Int(entry.deviceRect.y)
+            // Pending cairo drawing must land before the pixels are written behind its back.
+            context.surface.flush()
+            kiosk_pixels_copy_darkened(
+                buffer.bytes.assumingMemoryBound(to: UInt8.self) + y * buffer.stride + x * 4, buffer.stride,
+                entry.buffer.bytes.assumingMemoryBound(to: UInt8.self) + sy * entry.buffer.stride + sx * 4,
+                entry.buffer.stride, Int(inside.width), Int(inside.height), darkening.keep, darkening.tint)
+            cairo_surface_mark_dirty_rectangle(context.surface.pointer, Int32(x), Int32(y),
+                                               Int32(inside.width), Int32(inside.height))
+        }
+        // Outside the layer (letterbox bars) only the backdrop, as the general path does.
+        if let dim, inside != clip {
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_set_source_rgba(cr, dim.red, dim.green, dim.blue, dim.alpha)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
+            if !inside.isEmpty {
+                // Even-odd: the clip minus the part the copy already darkened.
+                cairo_rectangle(cr, inside.x, inside.y, inside.width, inside.height)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+            }
+            cairo_fill(cr)
+            cairo_restore(cr)
+            check("drawRetained backdrop")
+        }
+    }
+
+    /// The clip's bounding box in device pixels, widened to whole pixels (nil if empty).
+    private func deviceClipExtents() -> Rect? {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        cairo_restore(cr)
+        let r = Rect(x0, y0, x1 - x0, y1 - y0).integral.intersection(buffer.bounds)
+        return r.isEmpty ? nil : r
     }
 
     /// Drops the cached pixels of a layer that will not be drawn again soon.
