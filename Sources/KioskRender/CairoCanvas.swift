@@ -52,6 +52,8 @@ public final class CairoCanvas: Canvas {
     let text: TextLayoutCache
     /// Pixels of retained layers (screens under overlays, screens in a transition).
     let retained = RetainedLayerCache()
+    /// Images of content that moves without changing (`drawCached`): slider knobs.
+    var sprites = SpriteCache()
     /// The first cairo failure of this frame, reported by `endFrame`.
     private var firstError: CairoError?
 

@@ -147,6 +147,15 @@ public protocol Canvas: AnyObject {
     func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double, dimmedBy dim: Color?,
                       over rect: Rect)
 
+    /// Paints what `draw` paints, from an image of it kept between frames: for something that
+    /// moves without changing, such as a slider's knob, whose antialiased shapes and gradients
+    /// cost far more to rasterise than to copy. `key` must tell every appearance apart (size,
+    /// colours, state); everything `draw` paints must lie inside `bounds` (scene coordinates).
+    /// An implementation may make the image at the position's sub-pixel offset rounded to a
+    /// quarter of a device pixel, so a moving image stays within an eighth of a pixel of where
+    /// direct drawing would put it, and at most four images per axis and appearance are made.
+    func drawCached<Key: Hashable>(_ key: Key, bounds: Rect, _ draw: (Canvas) -> Void)
+
     /// Everything drawn until the matching `endLayer` is composited at `opacity`.
     func beginLayer(opacity: Double)
     /// Ends the layer of the matching `beginLayer(opacity:)` and composites it.
@@ -154,6 +163,9 @@ public protocol Canvas: AnyObject {
 }
 
 extension Canvas {
+    /// Draws directly: a canvas without an image cache.
+    public func drawCached<Key: Hashable>(_ key: Key, bounds: Rect, _ draw: (Canvas) -> Void) { draw(self) }
+
     /// The layer, then a fill of `rect` (scene coordinates, already the clip) with `dim`.
     public func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double, dimmedBy dim: Color?,
                              over rect: Rect) {

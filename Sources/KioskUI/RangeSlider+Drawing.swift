@@ -42,23 +42,43 @@ extension RangeSlider {
         canvas.stroke(.roundedRect(track, radius: radius), width: 0.5, .solid(Self.outlineColor), cap: .butt)
     }
 
-    func drawKnob(_ knob: Knob, _ canvas: Canvas) {
-        let body = knobRect(knob).insetBy(2)
-        guard !body.isEmpty else { return }
-        let path = Path.roundedRect(body, radius: body.height * resolvedCurvaceousness / 2)
+    /// Everything a knob's pixels depend on except its position: the key of its cached image.
+    struct KnobAppearance: Hashable {
+        var size: Size
+        var curvaceousness: Double
+        var color: Color
+        var held: Bool
+    }
 
-        canvas.shadow(path, offset: Point(0, 1), blur: 1, color: Self.outlineColor)
-        canvas.fill(path, .solid(resolvedKnobColor))
-        canvas.stroke(path, width: 0.5, .solid(Self.outlineColor), cap: .butt)
+    /// A knob is drawn from an image of it (`Canvas.drawCached`): its shadow, outline and
+    /// gradient are the most expensive pixels of the slider, and a drag only moves them.
+    func drawKnob(_ knob: Knob, _ canvas: Canvas) {
+        let rect = knobRect(knob)
+        let appearance = KnobAppearance(size: rect.size, curvaceousness: resolvedCurvaceousness,
+                                        color: resolvedKnobColor, held: highlightedKnob == knob)
+        // The shadow reaches a pixel beyond the body, which is the knob's rectangle inset by 2.
+        canvas.drawCached(appearance, bounds: rect.insetBy(-1)) { canvas in
+            Self.paintKnob(in: rect, appearance, canvas)
+        }
+    }
+
+    static func paintKnob(in rect: Rect, _ appearance: KnobAppearance, _ canvas: Canvas) {
+        let body = rect.insetBy(2)
+        guard !body.isEmpty else { return }
+        let path = Path.roundedRect(body, radius: body.height * appearance.curvaceousness / 2)
+
+        canvas.shadow(path, offset: Point(0, 1), blur: 1, color: outlineColor)
+        canvas.fill(path, .solid(appearance.color))
+        canvas.stroke(path, width: 0.5, .solid(outlineColor), cap: .butt)
 
         let inner = body.insetBy(2)
         if !inner.isEmpty {
-            canvas.fill(.roundedRect(inner, radius: inner.height * resolvedCurvaceousness / 2),
+            canvas.fill(.roundedRect(inner, radius: inner.height * appearance.curvaceousness / 2),
                         .linear(from: Point(inner.midX, inner.minY), to: Point(inner.midX, inner.maxY),
                                 stops: [GradientStop(0, Color.black.withAlpha(0.15)),
                                         GradientStop(1, Color.black.withAlpha(0.05))]))
         }
-        if highlightedKnob == knob {
+        if appearance.held {
             canvas.fill(path, .solid(Color.black.withAlpha(0.1)))
         }
     }
