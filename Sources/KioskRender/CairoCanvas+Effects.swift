@@ -223,13 +223,30 @@ extension CairoCanvas {
         cairo_new_path(cr)
     }
 
+    /// The circle every arc of `path` lies on, if they share one and the path is only arcs
+    /// (with the moves between their runs): the pieces of a circular slider's arc.
+    static func commonCircle(of path: Path) -> (center: Point, radius: Double)? {
+        var circle: (center: Point, radius: Double)?
+        for element in path.elements {
+            switch element {
+            case let .arc(center, radius, _, _, _):
+                if let c = circle, c.center != center || c.radius != radius { return nil }
+                circle = (center, radius)
+            case .move, .close: continue
+            default: return nil
+            }
+        }
+        return circle
+    }
+
     /// The cached raster of a gradient `paint` over the device area a stroke of `path` can
     /// touch (`reach` beyond the path), or nil for solid paints. For a lone arc the area is
-    /// the arc's whole circle, so it does not change while the arc grows or shrinks.
+    /// the arc's whole circle, so it does not change while the arc grows or shrinks or is drawn
+    /// in pieces.
     private func gradientRaster(for paint: Paint, path: Path, reach: Double) -> GradientRasterCache.Raster? {
         if case .solid = paint { return nil }
         let userBounds: Rect
-        if path.elements.count == 1, case let .arc(center, radius, _, _, _) = path.elements[0] {
+        if let (center, radius) = Self.commonCircle(of: path) {
             userBounds = Rect(center.x - radius, center.y - radius, 2 * radius, 2 * radius)
         } else {
             append(path)

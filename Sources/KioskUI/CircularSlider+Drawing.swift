@@ -15,20 +15,41 @@ extension CircularSlider {
             drawValue(canvas)
             return
         }
-        canvas.stroke(.circle(center: c, radius: radius), width: lineWidth, .solid(Self.ringColor), cap: .butt)
+        // Only the pieces of ring and arc that can reach the damage: a one-degree step repaints
+        // two small squares at the arc's end, and stroking the whole ring and glowing arc into
+        // each of them cost more than everything else in the frame.
+        let ringReach = lineWidth / 2 + 2
+        canvas.stroke(arcPieces(from: 0, to: 360, touching: dirty, reach: ringReach), width: lineWidth,
+                      .solid(Self.ringColor), cap: .butt)
 
         if angle > 0 {
-            let arc = activeArc(to: angle)
-            let gradient = Paint.linear(from: Point(c.x, frame.minY), to: Point(c.x, frame.maxY),
-                                        stops: [GradientStop(0, Self.gradientStart), GradientStop(1, Self.gradientEnd)])
-            canvas.blurredStroke(arc, width: lineWidth, gradient, cap: .butt, blur: glowBlur)
+            let arc = arcPieces(from: 0, to: angle, touching: dirty, reach: ringReach + glowBlur)
+            if !arc.elements.isEmpty {
+                let gradient = Paint.linear(from: Point(c.x, frame.minY), to: Point(c.x, frame.maxY),
+                                            stops: [GradientStop(0, Self.gradientStart), GradientStop(1, Self.gradientEnd)])
+                canvas.blurredStroke(arc, width: lineWidth, gradient, cap: .butt, blur: glowBlur)
+            }
         }
 
-        let handle = Path.circle(center: handleCenter, radius: lineWidth / 2)
-        canvas.shadow(handle, offset: .zero, blur: 3 * unit, color: Color.black.withAlpha(0.8))
-        canvas.fill(handle, .solid(Color.white.withAlpha(0.7)))
+        // The handle is the same at every angle: drawn once into an image, then copied.
+        let handleRadius = lineWidth / 2
+        let shadowBlur = 3 * unit
+        let h = handleCenter
+        let outset = handleRadius + shadowBlur + 1
+        canvas.drawCached(HandleAppearance(radius: handleRadius, shadowBlur: shadowBlur),
+                          bounds: Rect(h.x - outset, h.y - outset, 2 * outset, 2 * outset)) { canvas in
+            let handle = Path.circle(center: h, radius: handleRadius)
+            canvas.shadow(handle, offset: .zero, blur: shadowBlur, color: Color.black.withAlpha(0.8))
+            canvas.fill(handle, .solid(Color.white.withAlpha(0.7)))
+        }
 
         if dirty.intersects(valueTextRect) { drawValue(canvas) }
+    }
+
+    /// The key of the handle's cached image.
+    struct HandleAppearance: Hashable {
+        var radius: Double
+        var shadowBlur: Double
     }
 
     /// The arc from 0° to `degrees`, counter-clockwise on screen (the negative direction in
@@ -36,16 +57,52 @@ extension CircularSlider {
     /// segments according to its total sweep, so one long arc would rasterise slightly
     /// differently after every step and the pixels outside the damaged end would no longer
     /// match a full repaint; fixed pieces keep everything but the last piece identical.
-    func activeArc(to degrees: Int) -> Path {
+    func activeArc(to degrees: Int) -> Path { arcPieces(from: 0, to: degrees, touching: nil, reach: 0) }
+
+    /// The 15° pieces of the arc from `start` to `end` degrees (0…360) whose stroke, `reach`
+    /// beyond the centre line, can touch `dirty` (all of them for nil). Each run of touching
+    /// pieces is one subpath; a piece left out cannot touch `dirty`, so the butt end where a run
+    /// stops lies outside it and the pixels inside are those of the whole stroke. The whole
+    /// ring (0…360, every piece) is closed, so it has no seam.
+    func arcPieces(from start: Int, to end: Int, touching dirty: Rect?, reach: Double) -> Path {
         var elements: [PathElement] = []
-        var start = 0
-        while start < degrees {
-            let end = min(start + 15, degrees)
-            elements.append(.arc(center: center, radius: radius, start: -Trig.radians(Double(start)),
-                                 end: -Trig.radians(Double(end)), clockwise: false))
-            start = end
+        var open = false
+        var piece = start
+        var included = 0, total = 0
+        while piece < end {
+            let next = min(piece + 15, end)
+            total += 1
+            if dirty.map({ pieceBounds(from: piece, to: next).outsetBy(reach).intersects($0) }) ?? true {
+                if !open && !elements.isEmpty {
+                    // A new run after a gap; the first one starts where its arc does.
+                    let a = Trig.radians(Double(piece))
+                    elements.append(.move(Point(center.x + radius * Trig.cos(-a), center.y + radius * Trig.sin(-a))))
+                }
+                open = true
+                elements.append(.arc(center: center, radius: radius, start: -Trig.radians(Double(piece)),
+                                     end: -Trig.radians(Double(next)), clockwise: false))
+                included += 1
+            } else {
+                open = false
+            }
+            piece = next
         }
+        if start == 0 && end == 360 && included == total { elements.append(.close) }
         return Path(elements)
+    }
+
+    /// A box holding the arc from `a0` to `a1` degrees (at most 15° apart): its end points and
+    /// the point where their tangents meet.
+    private func pieceBounds(from a0: Int, to a1: Int) -> Rect {
+        func point(_ degrees: Double, _ r: Double) -> Point {
+            let a = Trig.radians(degrees)
+            return Point(center.x + r * Trig.cos(-a), center.y + r * Trig.sin(-a))
+        }
+        let half = Trig.radians(Double(a1 - a0) / 2)
+        let p = [point(Double(a0), radius), point(Double(a1), radius),
+                 point(Double(a0 + a1) / 2, radius / Trig.cos(half))]
+        let x0 = min(p[0].x, p[1].x, p[2].x), y0 = min(p[0].y, p[1].y, p[2].y)
+        return Rect(x0, y0, max(p[0].x, p[1].x, p[2].x) - x0, max(p[0].y, p[1].y, p[2].y) - y0)
     }
 
     /// TBCircularSlider's 48 px in a 320 px control, scaled. Config frames are at most 16384
