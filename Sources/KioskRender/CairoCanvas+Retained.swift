@@ -22,6 +22,11 @@ final class RetainedLayerCache {
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// The owning canvas's images, which the layers' canvases draw from too.
+    let sprites: SpriteCache
+
+    init(sprites: SpriteCache) { self.sprites = sprites }
+
     /// Oldest first; more than `capacity` layers drop the least recently used.
     private var order: [ObjectIdentifier] = []
     let capacity = 4
@@ -43,7 +48,7 @@ final class RetainedLayerCache {
             }
             let buffer = try PixelBuffer.allocate(width: max(1, Int(deviceRect.width)), height: max(1, Int(deviceRect.height)))
             let local = matrix.then(.translation(-deviceRect.x, -deviceRect.y))
-            let canvas = try CairoCanvas(buffer: buffer, transform: local)
+            let canvas = try CairoCanvas(buffer: buffer, transform: local, textCacheCapacity: 256, sprites: sprites)
             entry = Entry(buffer: buffer, canvas: canvas, surface: try CairoSurface(buffer: buffer), matrix: matrix,
                           deviceRect: deviceRect, bounds: layer.bounds)
             stale = DamageRegion(layer.bounds)

@@ -51,17 +51,27 @@ public final class CairoCanvas: Canvas {
     var gradientRasters = GradientRasterCache()
     let text: TextLayoutCache
     /// Pixels of retained layers (screens under overlays, screens in a transition).
-    let retained = RetainedLayerCache()
+    let retained: RetainedLayerCache
     /// Images of content that moves without changing (`drawCached`): slider knobs.
-    var sprites = SpriteCache()
+    /// Shared with the canvases of this canvas's retained layers.
+    let sprites: SpriteCache
     /// The first cairo failure of this frame, reported by `endFrame`.
     private var firstError: CairoError?
 
     /// A canvas drawing into `buffer` through `transform` (scene → buffer pixels).
     /// `textCacheCapacity` bounds how many laid-out strings are kept between frames.
-    public init(buffer: PixelBuffer, transform: AffineTransform = .identity,
-                textCacheCapacity: Int = 256) throws(CairoError) {
+    public convenience init(buffer: PixelBuffer, transform: AffineTransform = .identity,
+                            textCacheCapacity: Int = 256) throws(CairoError) {
+        try self.init(buffer: buffer, transform: transform, textCacheCapacity: textCacheCapacity, sprites: SpriteCache())
+    }
+
+    /// A canvas whose `drawCached` images come from `sprites` (a retained layer's canvas uses
+    /// its parent's).
+    init(buffer: PixelBuffer, transform: AffineTransform, textCacheCapacity: Int,
+         sprites: SpriteCache) throws(CairoError) {
         self.buffer = buffer
+        self.sprites = sprites
+        self.retained = RetainedLayerCache(sprites: sprites)
         self.context = try CairoContext(surface: CairoSurface(buffer: buffer))
         self.cr = context.pointer
         self.transform = transform
@@ -189,6 +199,11 @@ public final class CairoCanvas: Canvas {
     public func clip(_ rect: Rect) {
         cairo_new_path(cr)
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_clip(cr)
+    }
+
+    public func clip(_ path: Path) {
+        append(path)
         cairo_clip(cr)
     }
 

@@ -12,7 +12,11 @@ import KioskCore
 ///
 /// The keys are the caller's own Hashable values. A lookup compares the hash first and casts
 /// only on a match, so a hit neither allocates nor boxes the key; a miss stores it once.
-struct SpriteCache {
+///
+/// One cache serves a canvas and the canvases of its retained layers (a screen under a popup
+/// draws the same knobs), and it is bounded in count and in bytes: a dial's ring and glow are
+/// a megabyte each at 1080p, and the glow has a new image every 20°.
+final class SpriteCache {
     struct Placement: Equatable {
         /// The linear part of the user → device matrix (xx, yx, xy, yy).
         var xx, yx, xy, yy: Double
@@ -41,19 +45,26 @@ struct SpriteCache {
 
     /// Knobs of a few sliders, each in a few phases and states.
     let capacity: Int
+    /// The pixels all images together may take: a dial's ring and two glow levels at 1080p,
+    /// and knobs. An image larger than this is not kept.
+    let maximumBytes: Int
     private var entries: [Entry] = []
     private var clock: UInt64 = 0
+    private(set) var bytes = 0
 
-    init(capacity: Int = 48) {
+    init(capacity: Int = 48, maximumBytes: Int = 6 << 20) {
         self.capacity = capacity
+        self.maximumBytes = maximumBytes
         entries.reserveCapacity(capacity)
     }
 
     var count: Int { entries.count }
 
+    /// Whether an image of `placement`'s size can be kept at all.
+    func accepts(_ placement: Placement) -> Bool { placement.width * placement.height * 4 <= maximumBytes }
+
     /// The image for `key` at `placement`, made by `make` if there is none.
-    mutating func sprite<Key: Hashable>(for key: Key, at placement: Placement,
-                                        make: () -> Sprite?) -> Sprite? {
+    func sprite<Key: Hashable>(for key: Key, at placement: Placement, make: () -> Sprite?) -> Sprite? {
         let hash = key.hashValue
         clock &+= 1
         for i in entries.indices where entries[i].hash == hash && entries[i].placement == placement {
@@ -62,13 +73,20 @@ struct SpriteCache {
                 return entries[i].sprite
             }
         }
-        guard let made = make() else { return nil }
-        if entries.count >= capacity, let oldest = entries.indices.min(by: { entries[$0].lastUse < entries[$1].lastUse }) {
+        guard accepts(placement), let made = make() else { return nil }
+        let size = made.buffer.byteCount
+        while !entries.isEmpty && (entries.count >= capacity || bytes + size > maximumBytes),
+              let oldest = entries.indices.min(by: { entries[$0].lastUse < entries[$1].lastUse }) {
+            bytes -= entries[oldest].sprite.buffer.byteCount
             entries.remove(at: oldest)
         }
         entries.append(Entry(hash: hash, key: key, placement: placement, sprite: made, lastUse: clock))
+        bytes += size
         return made
     }
 
-    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+    func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        bytes = 0
+    }
 }

@@ -40,6 +40,25 @@ public struct Path: Hashable, Sendable {
     public static func circle(center: Point, radius: Double) -> Path {
         Path([.ellipse(Rect(center.x - radius, center.y - radius, 2 * radius, 2 * radius))])
     }
+    /// A rectangle holding the whole path: exact for points, rectangles and ellipses, an arc's
+    /// whole circle for an arc (so never too small). Empty for an empty path.
+    public var bounds: Rect {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        func add(_ r: Rect) {
+            x0 = min(x0, r.minX); y0 = min(y0, r.minY); x1 = max(x1, r.maxX); y1 = max(y1, r.maxY)
+        }
+        for element in elements {
+            switch element {
+            case let .move(p), let .line(p): add(Rect(p.x, p.y, 0, 0))
+            case let .arc(center, radius, _, _, _):
+                add(Rect(center.x - radius, center.y - radius, 2 * radius, 2 * radius))
+            case .close: continue
+            case let .rect(r), let .roundedRect(r, _), let .ellipse(r): add(r)
+            }
+        }
+        return x0 <= x1 && y0 <= y1 ? Rect(x0, y0, x1 - x0, y1 - y0) : .zero
+    }
+
     /// An arc of `radius` around `center` from angle `start` to `end` (radians, 0 pointing right), clockwise on screen unless `clockwise` is false.
     public static func arc(center: Point, radius: Double, start: Double, end: Double, clockwise: Bool = true) -> Path {
         Path([.arc(center: center, radius: radius, start: start, end: end, clockwise: clockwise)])
@@ -120,6 +139,8 @@ public protocol Canvas: AnyObject {
     func concatenate(_ transform: AffineTransform)
     /// Intersects the current clip with `rect`.
     func clip(_ rect: Rect)
+    /// Intersects the current clip with the inside of `path` (antialiased edges).
+    func clip(_ path: Path)
 
     /// Fills `path` with `paint`.
     func fill(_ path: Path, _ paint: Paint)
@@ -163,6 +184,9 @@ public protocol Canvas: AnyObject {
 }
 
 extension Canvas {
+    /// A canvas that cannot clip to a shape clips to the shape's bounding box (`Path.bounds`).
+    public func clip(_ path: Path) { clip(path.bounds) }
+
     /// Draws directly: a canvas without an image cache.
     public func drawCached<Key: Hashable>(_ key: Key, bounds: Rect, _ draw: (Canvas) -> Void) { draw(self) }
 

@@ -15,20 +15,34 @@ extension CircularSlider {
             drawValue(canvas)
             return
         }
-        // Only the pieces of ring and arc that can reach the damage: a one-degree step repaints
-        // two small squares at the arc's end, and stroking the whole ring and glowing arc into
-        // each of them cost more than everything else in the frame.
+        // The ring never changes: an image of it, copied into the damage. Only the pieces of
+        // the glowing arc that can reach the damage are stroked: a one-degree step repaints two
+        // small squares at the arc's end, and stroking the whole ring and arc into each of them
+        // cost more than everything else in the frame.
         let ringReach = lineWidth / 2 + 2
-        canvas.stroke(arcPieces(from: 0, to: 360, touching: dirty, reach: ringReach), width: lineWidth,
-                      .solid(Self.ringColor), cap: .butt)
+        let ringBounds = Rect(c.x - radius - ringReach, c.y - radius - ringReach, 2 * (radius + ringReach), 2 * (radius + ringReach))
+        canvas.drawCached(RingAppearance(radius: radius, lineWidth: lineWidth), bounds: ringBounds) { canvas in
+            canvas.stroke(self.arcPieces(from: 0, to: 360, touching: nil, reach: 0), width: self.lineWidth,
+                          .solid(Self.ringColor), cap: .butt)
+        }
 
+        // The glowing arc is the glowing ring cut by the wedge from 0° to the angle: with butt
+        // ends, every pass of the glow ends on the wedge's radial edges. The ring with its glow
+        // is one image per glow level (a new one every 20°), so a step composites it through
+        // the wedge instead of stroking every pass of the glow again.
         if angle > 0 {
-            let arc = arcPieces(from: 0, to: angle, touching: dirty, reach: ringReach + glowBlur)
-            if !arc.elements.isEmpty {
-                let gradient = Paint.linear(from: Point(c.x, frame.minY), to: Point(c.x, frame.maxY),
+            let glowReach = lineWidth / 2 + glowBlur + 2
+            let outer = radius + glowReach + 1
+            canvas.save()
+            canvas.clip(wedge(to: angle, radius: outer))
+            canvas.drawCached(GlowAppearance(radius: radius, lineWidth: lineWidth, blur: glowBlur, height: frame.height),
+                              bounds: Rect(c.x - outer, c.y - outer, 2 * outer, 2 * outer)) { canvas in
+                let gradient = Paint.linear(from: Point(c.x, self.frame.minY), to: Point(c.x, self.frame.maxY),
                                             stops: [GradientStop(0, Self.gradientStart), GradientStop(1, Self.gradientEnd)])
-                canvas.blurredStroke(arc, width: lineWidth, gradient, cap: .butt, blur: glowBlur)
+                canvas.blurredStroke(self.arcPieces(from: 0, to: 360, touching: nil, reach: 0), width: self.lineWidth,
+                                     gradient, cap: .butt, blur: self.glowBlur)
             }
+            canvas.restore()
         }
 
         // The handle is the same at every angle: drawn once into an image, then copied.
@@ -44,6 +58,28 @@ extension CircularSlider {
         }
 
         if dirty.intersects(valueTextRect) { drawValue(canvas) }
+    }
+
+    /// The key of the ring's cached image.
+    struct RingAppearance: Hashable {
+        var radius: Double
+        var lineWidth: Double
+    }
+
+    /// The key of the glowing ring's cached image: one per glow level.
+    struct GlowAppearance: Hashable {
+        var radius: Double
+        var lineWidth: Double
+        var blur: Double
+        /// The gradient runs over the frame's height.
+        var height: Double
+    }
+
+    /// The sector from 0° to `degrees` (counter-clockwise on screen), out to `radius`.
+    func wedge(to degrees: Int, radius: Double) -> Path {
+        Path([.move(center), .line(Point(center.x + radius, center.y)),
+              .arc(center: center, radius: radius, start: 0, end: -Trig.radians(Double(degrees)), clockwise: false),
+              .close])
     }
 
     /// The key of the handle's cached image.
