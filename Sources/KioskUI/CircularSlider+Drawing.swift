@@ -7,6 +7,8 @@ extension CircularSlider {
     static let ringColor = Color(red: 0.02, green: 0.02, blue: 0.03)
     static let gradientStart = Color(red: 0, green: 0.35, blue: 1)
     static let gradientEnd = Color(red: 0.62, green: 0.18, blue: 1)
+    /// Made once: an array literal in `drawSlider` would be allocated on every frame.
+    static let gradientStops = [GradientStop(0, gradientStart), GradientStop(1, gradientEnd)]
 
     func drawSlider(_ canvas: Canvas, in dirty: Rect) {
         let c = center
@@ -20,7 +22,7 @@ extension CircularSlider {
         if angle > 0 {
             let arc = activeArc(to: angle)
             let gradient = Paint.linear(from: Point(c.x, frame.minY), to: Point(c.x, frame.maxY),
-                                        stops: [GradientStop(0, Self.gradientStart), GradientStop(1, Self.gradientEnd)])
+                                        stops: Self.gradientStops)
             canvas.blurredStroke(arc, width: lineWidth, gradient, cap: .butt, blur: glowBlur)
         }
 
@@ -36,8 +38,13 @@ extension CircularSlider {
     /// segments according to its total sweep, so one long arc would rasterise slightly
     /// differently after every step and the pixels outside the damaged end would no longer
     /// match a full repaint; fixed pieces keep everything but the last piece identical.
+    ///
+    /// The last one is kept: a repaint at the same angle (the whole control, under an overlay)
+    /// then allocates nothing.
     func activeArc(to degrees: Int) -> Path {
+        if let arc = lastArc, arc.degrees == degrees, arc.center == center, arc.radius == radius { return arc.path }
         var elements: [PathElement] = []
+        elements.reserveCapacity((degrees + 14) / 15)  // one allocation, not one per doubling
         var start = 0
         while start < degrees {
             let end = min(start + 15, degrees)
@@ -45,7 +52,9 @@ extension CircularSlider {
                                  end: -Trig.radians(Double(end)), clockwise: false))
             start = end
         }
-        return Path(elements)
+        let path = Path(elements)
+        lastArc = (degrees, center, radius, path)
+        return path
     }
 
     /// TBCircularSlider's 48 px in a 320 px control, scaled. Config frames are at most 16384
@@ -53,8 +62,13 @@ extension CircularSlider {
     /// `Int(_:)` would trap on infinity.
     var valueFont: String {
         if let font { return font }
+        // Kept while the size stays: the description is too long for an inline string, so
+        // making it on every draw would allocate.
+        if let made = generatedValueFont, made.unit == unit { return made.font }
         let px = (48 * unit).rounded()
-        return "sans-serif Bold \(px.isNaN ? 48 : Int(min(max(px, 1), 4096)))px"
+        let font = "sans-serif Bold \(px.isNaN ? 48 : Int(min(max(px, 1), 4096)))px"
+        generatedValueFont = (unit, font)
+        return font
     }
 
     func drawValue(_ canvas: Canvas) {
@@ -67,8 +81,10 @@ extension CircularSlider {
     /// the handle's shadow (a change of glow repaints the whole control anyway).
     func ringCanTouch(_ rect: Rect) -> Bool {
         let hole = radius - lineWidth / 2 - max(glowBlur, 3 * unit) - 1
-        let corners = [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY),
-                       Point(rect.minX, rect.maxY), Point(rect.maxX, rect.maxY)]
-        return corners.contains { $0.distance(to: center) >= hole }
+        // Four comparisons, not an array of corners: this runs for every damaged rectangle.
+        return Point(rect.minX, rect.minY).distance(to: center) >= hole
+            || Point(rect.maxX, rect.minY).distance(to: center) >= hole
+            || Point(rect.minX, rect.maxY).distance(to: center) >= hole
+            || Point(rect.maxX, rect.maxY).distance(to: center) >= hole
     }
 }
