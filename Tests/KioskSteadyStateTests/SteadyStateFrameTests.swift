@@ -3,7 +3,8 @@ import Testing
 import KioskCore
 
 /// A long-running kiosk keeps a flat heap: once its caches are warm, a frame allocates nothing
-/// that outlives it, and frames that draw no new text allocate (almost) nothing at all.
+/// that outlives it, and what it allocates and frees meanwhile is what cairo and Pango do
+/// inside their calls (see `allowance(for:)`).
 ///
 /// Counted by the interposed malloc (Tests/Support/CAllocationCounter) on the measuring
 /// thread, in a process of its own: the test binary runs again with only
@@ -13,37 +14,29 @@ import KioskCore
 /// renders again, an allocation that has nothing to do with the frame measured.
 @Suite("Steady-state frames do not allocate")
 struct SteadyStateFrameTests {
-    /// The most malloc calls one steady frame of each kind may make, and what they are.
+    /// The most malloc calls one steady frame of each kind may make (what was reached), all
+    /// of them inside cairo, pixman and Pango unless said otherwise. Our own code allocates
+    /// nothing in a frame that draws no new text and takes no touch.
     ///
-    /// `swift test` builds for debugging, where generic standard-library code runs
-    /// unspecialised: iterating an array (`for … in`, `contains(where:)`, `reduce`) allocates
-    /// the frame of its subscript's read coroutine on the heap, and so does every such loop
-    /// of a frame. The optimised build (`swift test -c release`, what a kiosk runs) has none
-    /// of those, so it is held to its own, lower numbers.
+    /// What the C libraries allocate per call, and free before it returns: about one block per
+    /// antialiased fill or stroke (cairo's scan converter, ~5 KB; a longer path's polygon), one
+    /// pixman image per gradient source and per solid colour that cairo's small colour cache
+    /// does not hold, and one block per text drawn (`pango_renderer_draw_layout`'s iterator),
+    /// even when the layout itself is cached.
     static func allowance(for kind: FrameKind) -> Int {
-        #if DEBUG
         switch kind {
         case .idle: return 0
-        case .fullRepaint: return 1000
-        case .knobStep: return 1000
-        case .arcStep: return 1000
-        case .popup: return 1000
-        case .panel: return 1000
-        case .drag: return 1000
-        case .button: return 1000
+        case .fullRepaint: return 98
+        case .knobStep: return 18
+        case .arcStep: return 24
+        case .popup: return 38
+        // The frames where the panel is shown or dismissed again; a sliding frame makes ~45.
+        case .panel: return 110
+        // And ours, per touch: the gesture tracker's event array and the valueChanged
+        // event's fields (an event's payload is an array by API).
+        case .drag: return 24
+        case .button: return 10
         }
-        #else
-        switch kind {
-        case .idle: return 0
-        case .fullRepaint: return 1000
-        case .knobStep: return 1000
-        case .arcStep: return 1000
-        case .popup: return 1000
-        case .panel: return 1000
-        case .drag: return 1000
-        case .button: return 1000
-        }
-        #endif
     }
 
     @Test("the counting allocator sees calls from C libraries and from Swift")
@@ -64,7 +57,10 @@ struct SteadyStateFrameTests {
                 continue
             }
             #expect(profile.bytesAtEnd <= profile.bytesAfterWarmUp, "\(kind.rawValue): \(profile)")
-            #expect(profile.processHeapAtEnd <= profile.processHeapAfterWarmUp, "\(kind.rawValue): \(profile)")
+            // The whole process's heap (mallinfo2) also holds what the test runner's own
+            // threads do meanwhile, a few hundred bytes either way: 4 KiB is less than 5 bytes
+            // a frame, less than any block a leak per frame would keep.
+            #expect(profile.processHeapAtEnd <= profile.processHeapAfterWarmUp + 4096, "\(kind.rawValue): \(profile)")
             #expect(profile.mostPerFrame <= Self.allowance(for: kind), "\(kind.rawValue): \(profile)")
         }
     }

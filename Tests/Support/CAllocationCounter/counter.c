@@ -5,7 +5,9 @@
 #define _GNU_SOURCE
 #include "allocation_counter.h"
 
+#include <dlfcn.h>
 #include <errno.h>
+#include <link.h>
 #include <malloc.h>
 #include <stddef.h>
 #include <string.h>
@@ -29,6 +31,47 @@ void kiosk_allocation_trace(int on) { tracing = on; }
 // `bt`) that stops only at the allocations a test asked to trace.
 __attribute__((noinline)) void kiosk_allocation_traced(void *pointer) { __asm__ volatile("" : : "r"(pointer) : "memory"); }
 
+// Code ranges for telling the debug build's coroutine frames from real allocations (see
+// `coroutineFrames` in the header); zero until `kiosk_allocation_counter_prepare` runs.
+static uintptr_t slow_alloc_start, slow_alloc_end;
+static uintptr_t swift_core_start, swift_core_end;
+static uintptr_t program_start, program_end;
+
+static int find_code(struct dl_phdr_info *info, size_t size, void *unused) {
+    (void)size; (void)unused;
+    int is_program = info->dlpi_name == NULL || info->dlpi_name[0] == 0;
+    int is_swift_core = !is_program && strstr(info->dlpi_name, "libswiftCore.so") != NULL;
+    if (!is_program && !is_swift_core) return 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *segment = &info->dlpi_phdr[i];
+        if (segment->p_type != PT_LOAD || !(segment->p_flags & PF_X)) continue;
+        uintptr_t start = info->dlpi_addr + segment->p_vaddr, end = start + segment->p_memsz;
+        if (is_program && !program_start) { program_start = start; program_end = end; }
+        if (is_swift_core && !swift_core_start) { swift_core_start = start; swift_core_end = end; }
+    }
+    return 0;
+}
+
+void kiosk_allocation_counter_prepare(void) {
+    if (slow_alloc_start) return;
+    dl_iterate_phdr(find_code, NULL);
+    void *slow_alloc = dlsym(RTLD_DEFAULT, "swift_slowAlloc");
+    Dl_info info;
+    const ElfW(Sym) *symbol = NULL;
+    if (slow_alloc && dladdr1(slow_alloc, &info, (void **)&symbol, RTLD_DL_SYMENT) && symbol) {
+        slow_alloc_end = (uintptr_t)slow_alloc + symbol->st_size;
+        slow_alloc_start = (uintptr_t)slow_alloc;
+    }
+}
+
+// Called from Swift code itself, not through swift_slowAlloc: in a debug build that is the
+// heap frame of a coroutine (an array subscript's read accessor called from unspecialised
+// generic code, `for … in` over an array), which an optimised build does not have.
+static inline int is_coroutine_frame(uintptr_t caller) {
+    if (!slow_alloc_start || (caller >= slow_alloc_start && caller < slow_alloc_end)) return 0;
+    return (caller >= swift_core_start && caller < swift_core_end) || (caller >= program_start && caller < program_end);
+}
+
 static inline void *counted(void *pointer) {
     if (pointer) {
         if (tracing) kiosk_allocation_traced(pointer);
@@ -38,6 +81,11 @@ static inline void *counted(void *pointer) {
     return pointer;
 }
 
+static inline void *counted_from(void *pointer, void *caller) {
+    if (pointer && is_coroutine_frame((uintptr_t)caller)) counts.coroutineFrames += 1;
+    return counted(pointer);
+}
+
 static inline void released(void *pointer) {
     if (pointer) {
         counts.frees += 1;
@@ -45,9 +93,9 @@ static inline void released(void *pointer) {
     }
 }
 
-void *malloc(size_t size) { return counted(__libc_malloc(size)); }
+void *malloc(size_t size) { return counted_from(__libc_malloc(size), __builtin_return_address(0)); }
 
-void *calloc(size_t count, size_t size) { return counted(__libc_calloc(count, size)); }
+void *calloc(size_t count, size_t size) { return counted_from(__libc_calloc(count, size), __builtin_return_address(0)); }
 
 void free(void *pointer) {
     released(pointer);
@@ -71,11 +119,13 @@ void *realloc(void *pointer, size_t size) {
 
 void *memalign(size_t alignment, size_t size) { return counted(__libc_memalign(alignment, size)); }
 
-void *aligned_alloc(size_t alignment, size_t size) { return counted(__libc_memalign(alignment, size)); }
+void *aligned_alloc(size_t alignment, size_t size) {
+    return counted_from(__libc_memalign(alignment, size), __builtin_return_address(0));
+}
 
 int posix_memalign(void **out, size_t alignment, size_t size) {
     if (alignment % sizeof(void *) != 0 || (alignment & (alignment - 1)) != 0) return EINVAL;
-    void *pointer = counted(__libc_memalign(alignment, size));
+    void *pointer = counted_from(__libc_memalign(alignment, size), __builtin_return_address(0));
     if (!pointer) return ENOMEM;
     *out = pointer;
     return 0;
