@@ -95,10 +95,13 @@ public final class GestureTracker {
 
     /// Passes one input to a slot's state machine and forgets the slot once it has ended.
     private func send(_ input: TouchSlotInput, to slot: Int) -> [GestureEvent] {
-        // In place: a copy of the slot would share its velocity samples with the stored one,
-        // and the move's new sample would then copy them (an allocation per move).
-        guard let events = slots[slot]?.handle(input, configuration: configuration) else { return [] }
-        if slots[slot]?.state == .ended { slots[slot] = nil }
+        // Taken out while it changes: a copy that the table still shared would copy its
+        // velocity samples on the move's new sample, and changing it in place
+        // (`slots[slot]?.handle`) goes through the dictionary's `_modify` coroutine, whose
+        // frames are heap-allocated even in an optimised build.
+        guard var touch = slots.removeValue(forKey: slot) else { return [] }
+        let events = touch.handle(input, configuration: configuration)
+        if touch.state != .ended { slots.updateValue(touch, forKey: slot) }
         return events
     }
 
