@@ -125,6 +125,12 @@ let package = Package(
         .testTarget(name: "KioskLoopTests", dependencies: ["KioskLoop"]),
         .testTarget(name: "KioskMQTTTests", dependencies: ["KioskMQTT", "KioskConfig", "KioskLoop", "KioskService", "KioskUI"]),
         .testTarget(name: "SwiftKioskTestingTests", dependencies: ["SwiftKioskTesting"], exclude: ["Goldens"]),
+        // A counting malloc (per thread), linked into the test executable only: the steady-state
+        // tests count what a frame allocates, in our code and in cairo, Pango and the Swift runtime.
+        .target(name: "CAllocationCounter", path: "Tests/Support/CAllocationCounter"),
+        .testTarget(name: "KioskSteadyStateTests",
+                    dependencies: ["CAllocationCounter", "KioskCore", "KioskGestures", "KioskUI", "KioskConfig",
+                                   "KioskRender", "KioskBackend", "KioskService"]),
         .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender"]),
         // Replays the seed corpus (Fuzz/Corpus) and every input a fuzzer once broke (Regressions).
         .testTarget(name: "KioskFuzzRegressionTests",

@@ -62,7 +62,7 @@ public final class HeadlessBackend: DisplayBackend {
 
     public var nextDeadline: Instant? {
         let touch = nextTouch < script.count ? script[nextTouch].time : nil
-        return [frameCompletes, touch].compactMap { $0 }.min()
+        return Instant.earliest(frameCompletes, touch)
     }
 
     /// Completes the frame whose vertical blank has come, then delivers the touches that are due.

@@ -28,12 +28,15 @@ public struct AffineTransform: Hashable, Sendable {
 
     /// The bounding box of the transformed rectangle (exact for the quarter-turn rotations
     /// and scales the kiosk uses).
+    /// Called for every damaged rectangle of every frame, so the four corners stay in locals
+    /// (an array of them would be a heap allocation each time).
     public func apply(_ r: Rect) -> Rect {
-        let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)]
-            .map(apply)
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let x0 = xs.min()!, y0 = ys.min()!
-        return Rect(x0, y0, xs.max()! - x0, ys.max()! - y0)
+        let p0 = apply(Point(r.minX, r.minY)), p1 = apply(Point(r.maxX, r.minY))
+        let p2 = apply(Point(r.minX, r.maxY)), p3 = apply(Point(r.maxX, r.maxY))
+        // Folded in corner order, as `min()` and `max()` of the four would.
+        let x0 = min(min(min(p0.x, p1.x), p2.x), p3.x), y0 = min(min(min(p0.y, p1.y), p2.y), p3.y)
+        let x1 = max(max(max(p0.x, p1.x), p2.x), p3.x), y1 = max(max(max(p0.y, p1.y), p2.y), p3.y)
+        return Rect(x0, y0, x1 - x0, y1 - y0)
     }
 
     /// `self` applied first, then `next`.

@@ -32,6 +32,15 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The latest instant there is, where every later time saturates (292 years on).
     public static let endOfTime = Instant(nanoseconds: .max)
 
+    /// The earlier of two deadlines, either of which may be absent (nil: none). Main loops
+    /// fold their deadlines with it on every pass, where collecting them in an array to take
+    /// its minimum would allocate each time.
+    public static func earliest(_ a: Instant?, _ b: Instant?) -> Instant? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+
     /// `ms` milliseconds after the start, rounded to whole nanoseconds; saturates beyond
     /// ±9.2e12 ms (±292 years) and treats NaN as 0 (see the type's notes).
     public static func milliseconds(_ ms: Double) -> Instant {

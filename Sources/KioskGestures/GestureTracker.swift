@@ -48,11 +48,11 @@ public final class GestureTracker {
                                           configuration: configuration)
             events.append(.pressed(slot: event.slot, location: event.position, time: event.time))
         case .move:
-            events += send(.move(event.position, event.time), to: event.slot)
+            Self.append(send(.move(event.position, event.time), to: event.slot), to: &events)
         case .up:
-            events += send(.up(event.time), to: event.slot)
+            Self.append(send(.up(event.time), to: event.slot), to: &events)
         case .cancel:
-            events += send(.cancel(event.time), to: event.slot)
+            Self.append(send(.cancel(event.time), to: event.slot), to: &events)
         }
         return events
     }
@@ -70,7 +70,12 @@ public final class GestureTracker {
     /// The earliest instant at which `advance(to:)` would produce something, or nil (then the
     /// main loop may sleep without a timeout).
     public var nextDeadline: Instant? {
-        slots.values.compactMap(\.longPressDeadline).min()
+        // Asked on every pass of the main loop: a loop, not a collected array.
+        var earliest: Instant?
+        for touch in slots.values {
+            if let deadline = touch.longPressDeadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        }
+        return earliest
     }
 
     /// The slots with a finger down, sorted.
@@ -90,9 +95,19 @@ public final class GestureTracker {
 
     /// Passes one input to a slot's state machine and forgets the slot once it has ended.
     private func send(_ input: TouchSlotInput, to slot: Int) -> [GestureEvent] {
-        guard var touch = slots[slot] else { return [] }
+        // Taken out while it changes: a copy that the table still shared would copy its
+        // velocity samples on the move's new sample, and changing it in place
+        // (`slots[slot]?.handle`) goes through the dictionary's `_modify` coroutine, whose
+        // frames are heap-allocated even in an optimised build.
+        guard var touch = slots.removeValue(forKey: slot) else { return [] }
         let events = touch.handle(input, configuration: configuration)
-        slots[slot] = touch.state == .ended ? nil : touch
+        if touch.state != .ended { slots.updateValue(touch, forKey: slot) }
         return events
+    }
+
+    /// `events += more`, except that an empty `events` (a touch with no long press due, the
+    /// usual case) takes `more` as it is instead of copying it into new storage.
+    private static func append(_ more: [GestureEvent], to events: inout [GestureEvent]) {
+        if events.isEmpty { events = more } else { events += more }
     }
 }

@@ -59,11 +59,15 @@ public struct VelocityEstimator: Sendable, Equatable {
     /// The velocity at `time` in px/s, from the samples in `[time - window, time]`.
     public func velocity(at time: Instant) -> Point {
         let oldest = time - window
-        let recent = samples.filter { $0.time >= oldest && $0.time <= time }
-        guard recent.count >= 2 else { return .zero }
+        // Samples are in time order, so those in the window are one run of them: a slice, not
+        // a filtered copy (which would allocate on every move of a dragging finger).
+        let start = samples.firstIndex { $0.time >= oldest } ?? samples.endIndex
+        let end = samples[start...].firstIndex { $0.time > time } ?? samples.endIndex
+        let recent = samples[start..<end]
+        guard recent.count >= 2, let newest = recent.last else { return .zero }
 
         // Times relative to the newest sample keep the sums small and the doubles exact-ish.
-        let origin = recent[recent.count - 1].time
+        let origin = newest.time
         let n = Double(recent.count)
         var meanT = 0.0, meanX = 0.0, meanY = 0.0
         for s in recent {

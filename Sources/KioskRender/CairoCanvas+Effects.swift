@@ -20,13 +20,13 @@ extension CairoCanvas {
     ///   alpha (`steppedShadow`).
     /// - `blur` ≤ 0.5: a plain fill.
     public func shadow(_ path: Path, offset: Point, blur: Double, color: Color) {
-        guard color.alpha > 0, let first = path.elements.first else { return }
+        guard color.alpha > 0, let first = path.first else { return }
         cairo_save(cr)
         cairo_translate(cr, offset.x, offset.y)
         if blur <= 0.5 {
             fill(path, .solid(color))
         } else {
-            switch (path.elements.count, first) {
+            switch (path.count, first) {
             case let (1, .rect(r)) where !r.isEmpty:
                 softShadow(r, .roundedRect(width: r.width, height: r.height, radius: 0), blur: blur, color: color)
             case let (1, .roundedRect(r, radius)) where !r.isEmpty:
@@ -53,7 +53,7 @@ extension CairoCanvas {
             stroke(path, width: width, paint, cap: cap)
             return
         }
-        guard width > 0, !path.elements.isEmpty else { return }
+        guard width > 0, !path.isEmpty else { return }
         let alphas = Self.bandAlphas(passes: passCount(blur: blur), peak: 0.55)
         let raster = gradientRaster(for: paint, path: path, reach: width / 2 + blur)
         // With a raster the source for each alpha is a ready image; without one (solid
@@ -151,6 +151,16 @@ extension CairoCanvas {
     /// `peak · (1 − smoothstep((k − ½) / passes))`: the band next to the edge is close to
     /// `peak`, the outermost one nearly transparent, so no hard outer ring shows.
     static func bandAlphas(passes: Int, peak: Double) -> [Double] {
+        if peak == glowPeak, passes >= 0, passes < glowAlphaTable.count { return glowAlphaTable[passes] }
+        return computeBandAlphas(passes: passes, peak: peak)
+    }
+
+    /// The glows' alphas (`blurredStroke`, peak 0.55) for every pass count `passCount(blur:)`
+    /// gives, made once: computing them per stroke was an array allocation per glow per frame.
+    private static let glowPeak = 0.55
+    private static let glowAlphaTable = (0...4).map { computeBandAlphas(passes: $0, peak: glowPeak) }
+
+    private static func computeBandAlphas(passes: Int, peak: Double) -> [Double] {
         func coverage(_ band: Int) -> Double {  // band 1 is next to the edge
             let s = (Double(band) - 0.5) / Double(passes)
             return peak * (1 - s * s * (3 - 2 * s))
@@ -170,7 +180,8 @@ extension CairoCanvas {
     private func softShadow(_ r: Rect, _ shape: ShadowSpriteCache.Shape, blur: Double, color: Color) {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        let key = ShadowSpriteCache.Key(shape: shape, blur: blur, color: color, linear: [m.xx, m.yx, m.xy, m.yy])
+        let key = ShadowSpriteCache.Key(shape: shape, blur: blur, color: color,
+                                        linear: AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: 0, ty: 0))
         let sprite = shadowSprites.sprite(for: key) { spriteContext, local in
             paintSoftShadow(on: spriteContext, local, shape, blur: blur, color: color)
         }
@@ -227,7 +238,7 @@ extension CairoCanvas {
     /// (with the moves between their runs): the pieces of a circular slider's arc.
     static func commonCircle(of path: Path) -> (center: Point, radius: Double)? {
         var circle: (center: Point, radius: Double)?
-        for element in path.elements {
+        for element in path {
             switch element {
             case let .arc(center, radius, _, _, _):
                 if let c = circle, c.center != center || c.radius != radius { return nil }
@@ -262,8 +273,8 @@ extension CairoCanvas {
         guard !region.isEmpty, buffer.bounds.contains(region),
               region.width * region.height <= Double(GradientRasterCache.largestArea) else { return nil }
         let area = (x: Int(region.x), y: Int(region.y), width: Int(region.width), height: Int(region.height))
-        let key = GradientRasterCache.Key(paint: paint, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0],
-                                          region: [area.x, area.y, area.width, area.height])
+        let key = GradientRasterCache.Key(paint: paint, matrix: AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0),
+                                          region: region)
         return gradientRasters.raster(for: key) {
             GradientRasterCache.Raster(paint: paint, matrix: m, region: area) { target, paint in
                 CairoCanvas.setSource(paint, on: target)

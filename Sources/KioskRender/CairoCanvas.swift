@@ -232,15 +232,16 @@ public final class CairoCanvas: Canvas {
     static func setSource(_ paint: Paint, on target: OpaquePointer) {
         if case let .solid(c) = paint {
             cairo_set_source_rgba(target, c.red, c.green, c.blue, c.alpha)
-        } else if let pattern = CairoPattern(gradient: paint) {
-            cairo_set_source(target, pattern.pointer)
+        } else if let pattern = CairoPattern.makeGradient(paint) {
+            cairo_set_source(target, pattern)
+            cairo_pattern_destroy(pattern)
         }
     }
 
     /// Replaces the current path with `path` (`cairo_new_path`, then one call per element).
     func append(_ path: Path) {
         cairo_new_path(cr)
-        for element in path.elements {
+        for element in path {
             switch element {
             case let .move(p):
                 cairo_move_to(cr, p.x, p.y)

@@ -16,7 +16,16 @@ final class CairoPattern {
     /// the noise of the fill itself (a 200x60 gradient fill took 76–86 µs either way, because
     /// pixman evaluates the gradient per pixel). Where the per-pixel cost matters, rasterised
     /// gradients are cached instead (`GradientRasterCache`).
-    init?(gradient paint: Paint) {
+    convenience init?(gradient paint: Paint) {
+        guard let pointer = Self.makeGradient(paint) else { return nil }
+        self.init(pointer)
+    }
+
+    /// The pattern of `init(gradient:)` without an object around it, for the caller to
+    /// `cairo_pattern_destroy`: setting a gradient source every frame then allocates nothing
+    /// in Swift (cairo reuses freed patterns itself).
+    static func makeGradient(_ paint: Paint) -> OpaquePointer? {
+        let pointer: OpaquePointer
         let stops: [GradientStop]
         switch paint {
         case .solid:
@@ -34,6 +43,7 @@ final class CairoPattern {
             let c = stop.color
             cairo_pattern_add_color_stop_rgba(pointer, min(max(stop.offset, 0), 1), c.red, c.green, c.blue, c.alpha)
         }
+        return pointer
     }
 
     deinit { cairo_pattern_destroy(pointer) }

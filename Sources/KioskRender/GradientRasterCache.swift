@@ -16,11 +16,11 @@ import KioskUI
 struct GradientRasterCache {
     struct Key: Hashable {
         var paint: Paint
-        /// The full user → device matrix (xx, yx, xy, yy, x0, y0): the gradient is fixed in
-        /// user space, so any change moves it in the raster.
-        var matrix: [Double]
-        /// The raster's area in buffer pixels (x, y, width, height).
-        var region: [Int]
+        /// The full user → device matrix: the gradient is fixed in user space, so any change
+        /// moves it in the raster. (Structs, not arrays: a look-up allocates nothing.)
+        var matrix: AffineTransform
+        /// The raster's area in buffer pixels (whole numbers).
+        var region: Rect
     }
 
     /// The gradient over one region, at full alpha and at the alphas asked for so far.

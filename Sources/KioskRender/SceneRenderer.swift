@@ -26,6 +26,8 @@ public final class SceneRenderer {
     /// Panel pixels to design coordinates: the inverse of `sceneToPanel`, which touches go through.
     public let panelToScene: AffineTransform
     private var needsFullFrame = true
+    /// This frame's damage in panel pixels; kept between frames so that its storage is reused.
+    private var damage = DamageRegion()
     /// Told about a frame that could not be drawn completely, once per distinct message: the
     /// kiosk keeps running (the next frame is repainted in full), but the cause must be seen.
     public var onFrameError: ((CairoError) -> Void)?
@@ -77,7 +79,7 @@ public final class SceneRenderer {
     @discardableResult
     public func render(_ scene: Scene) -> DamageRegion {
         let sceneDamage = scene.takeDamage()
-        var damage = DamageRegion()
+        damage.removeAll()
         if needsFullFrame {
             // Also covers the letterbox bars when the scene does not fill the panel.
             damage.add(panelBounds)

@@ -21,8 +21,9 @@ struct ShadowSpriteCache {
         var shape: Shape
         var blur: Double
         var color: Color
-        /// The linear part (xx, yx, xy, yy) of the user → device matrix.
-        var linear: [Double]
+        /// The linear part of the user → device matrix (no translation). A struct, not an
+        /// array of four numbers, so that looking a sprite up allocates nothing.
+        var linear: AffineTransform
     }
 
     /// One rendered shadow: an ARGB32 image whose top-left corner lies at `origin` (buffer
@@ -61,8 +62,7 @@ struct ShadowSpriteCache {
         case let .roundedRect(w, h, _): size = Size(w, h)
         case let .ellipse(w, h): size = Size(w, h)
         }
-        let linear = AffineTransform(a: key.linear[0], b: key.linear[1], c: key.linear[2], d: key.linear[3],
-                                     tx: 0, ty: 0)
+        let linear = key.linear
         // The shadow reaches `blur` beyond the outline; one more pixel for antialiasing.
         let reach = key.blur + 1
         let bounds = linear.apply(Rect(-reach, -reach, size.width + 2 * reach, size.height + 2 * reach))
@@ -78,8 +78,7 @@ struct ShadowSpriteCache {
             return nil
         }
         let cr = cairo_create(surface)!
-        var m = cairo_matrix_t(xx: key.linear[0], yx: key.linear[1], xy: key.linear[2], yy: key.linear[3],
-                               x0: -x0, y0: -y0)
+        var m = cairo_matrix_t(xx: linear.a, yx: linear.b, xy: linear.c, yy: linear.d, x0: -x0, y0: -y0)
         cairo_set_matrix(cr, &m)
         draw(cr, Rect(origin: .zero, size: size))
         cairo_destroy(cr)

@@ -274,14 +274,16 @@ public final class KioskRunner {
     }
 
     private func nextWakeup() -> Instant? {
-        var candidates: [Instant?] = [backend?.nextDeadline, session?.nextDeadline, options.until,
-                                      stateKeeper?.nextDeadline, screenPower.nextDeadline]
-        candidates += services.map(\.nextDeadline)
+        // Folded one by one, not collected in an array: every pass of the loop asks.
+        var earliest = Instant.earliest(backend?.nextDeadline, session?.nextDeadline)
+        earliest = Instant.earliest(earliest, Instant.earliest(options.until, stateKeeper?.nextDeadline))
+        earliest = Instant.earliest(earliest, screenPower.nextDeadline)
+        for service in services { earliest = Instant.earliest(earliest, service.nextDeadline) }
         // Dark, the scene's damage waits for the wake-up (its repaint is full anyway): only
         // input, gesture time-outs and the services wake the loop.
         let dark = appliedPower == .off && !offPending
-        if !paused { candidates.append(runtime?.nextWakeup(now: now, outputReady: outputReady && !dark)) }
-        return candidates.compactMap { $0 }.min()
+        if !paused { earliest = Instant.earliest(earliest, runtime?.nextWakeup(now: now, outputReady: outputReady && !dark)) }
+        return earliest
     }
 
     /// The end of a run: the last frame shown, every event out.

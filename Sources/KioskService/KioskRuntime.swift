@@ -155,14 +155,14 @@ public final class KioskRuntime {
     /// until input. With `outputReady` false a frame waits for the output's `frameDone`,
     /// which wakes the driver itself.
     public func nextWakeup(now: Instant, outputReady: Bool) -> Instant? {
-        var candidates: [Instant?] = [gestures.nextDeadline]
+        var other: Instant?
         if needsFrame {
-            if outputReady { candidates.append(now) }
+            if outputReady { other = now }
         } else if scene.isAnimating {
             // Moving but nothing drawn yet: simulate on until the next fixed step.
-            candidates.append(clock.nextStep(after: now))
+            other = clock.nextStep(after: now)
         }
-        return candidates.compactMap { $0 }.min()
+        return Instant.earliest(gestures.nextDeadline, other)
     }
 }
 

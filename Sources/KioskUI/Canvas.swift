@@ -20,34 +20,62 @@ public enum PathElement: Hashable, Sendable {
     case ellipse(Rect)
 }
 
-/// A resolution-independent outline, built once and handed to a `Canvas`.
+/// A resolution-independent outline, built once and handed to a `Canvas`; a collection of
+/// its elements in drawing order.
+///
+/// A path of one element (what `rect`, `roundedRect`, `ellipse`, `circle` and `arc` make, and
+/// what controls draw every frame) keeps it inline rather than in an array, so drawing it
+/// allocates nothing: a kiosk's steady frames stay off the heap.
 public struct Path: Hashable, Sendable {
-    /// The steps, in drawing order.
-    public var elements: [PathElement]
+    private enum Storage: Hashable, Sendable {
+        case one(PathElement)
+        /// Never exactly one element (that is `.one`), so equal paths have equal storage.
+        case many([PathElement])
+    }
+
+    private var storage: Storage
+
+    /// The steps, in drawing order. Reading it makes an array; iterate the path itself where
+    /// that matters.
+    public var elements: [PathElement] {
+        get {
+            switch storage {
+            case let .one(element): return [element]
+            case let .many(elements): return elements
+            }
+        }
+        set { storage = Self.storage(newValue) }
+    }
 
     /// A path of `elements` (default: empty).
-    public init(_ elements: [PathElement] = []) { self.elements = elements }
+    public init(_ elements: [PathElement] = []) { storage = Self.storage(elements) }
+    /// A path of one element.
+    public init(_ element: PathElement) { storage = .one(element) }
+
+    private static func storage(_ elements: [PathElement]) -> Storage {
+        elements.count == 1 ? .one(elements[0]) : .many(elements)
+    }
 
     /// A rectangle.
-    public static func rect(_ r: Rect) -> Path { Path([.rect(r)]) }
+    public static func rect(_ r: Rect) -> Path { Path(.rect(r)) }
     /// A rectangle whose corners are rounded by `radius` (clamped to half the short side).
     public static func roundedRect(_ r: Rect, radius: Double) -> Path {
-        Path([.roundedRect(r, radius: max(0, min(radius, min(r.width, r.height) / 2)))])
+        Path(.roundedRect(r, radius: Swift.max(0, Swift.min(radius, Swift.min(r.width, r.height) / 2))))
     }
     /// An ellipse filling `r`.
-    public static func ellipse(_ r: Rect) -> Path { Path([.ellipse(r)]) }
+    public static func ellipse(_ r: Rect) -> Path { Path(.ellipse(r)) }
     /// A circle.
     public static func circle(center: Point, radius: Double) -> Path {
-        Path([.ellipse(Rect(center.x - radius, center.y - radius, 2 * radius, 2 * radius))])
+        Path(.ellipse(Rect(center.x - radius, center.y - radius, 2 * radius, 2 * radius)))
     }
     /// A rectangle holding the whole path: exact for points, rectangles and ellipses, an arc's
     /// whole circle for an arc (so never too small). Empty for an empty path.
     public var bounds: Rect {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         func add(_ r: Rect) {
-            x0 = min(x0, r.minX); y0 = min(y0, r.minY); x1 = max(x1, r.maxX); y1 = max(y1, r.maxY)
+            x0 = Swift.min(x0, r.minX); y0 = Swift.min(y0, r.minY); x1 = Swift.max(x1, r.maxX); y1 = Swift.max(y1, r.maxY)
         }
-        for element in elements {
+        for element in self {
             switch element {
             case let .move(p), let .line(p): add(Rect(p.x, p.y, 0, 0))
             case let .arc(center, radius, _, _, _):
@@ -61,7 +89,28 @@ public struct Path: Hashable, Sendable {
 
     /// An arc of `radius` around `center` from angle `start` to `end` (radians, 0 pointing right), clockwise on screen unless `clockwise` is false.
     public static func arc(center: Point, radius: Double, start: Double, end: Double, clockwise: Bool = true) -> Path {
-        Path([.arc(center: center, radius: radius, start: start, end: end, clockwise: clockwise)])
+        Path(.arc(center: center, radius: radius, start: start, end: end, clockwise: clockwise))
+    }
+}
+
+extension Path: RandomAccessCollection {
+    /// The first element's index: 0.
+    public var startIndex: Int { 0 }
+    /// One past the last element's index: the number of elements.
+    public var endIndex: Int {
+        switch storage {
+        case .one: return 1
+        case let .many(elements): return elements.count
+        }
+    }
+    /// The element at `position` (0 ..< `count`).
+    public subscript(position: Int) -> PathElement {
+        switch storage {
+        case let .one(element):
+            precondition(position == 0, "path element index \(position) out of range")
+            return element
+        case let .many(elements): return elements[position]
+        }
     }
 }
 

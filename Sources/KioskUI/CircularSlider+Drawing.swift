@@ -7,6 +7,8 @@ extension CircularSlider {
     static let ringColor = Color(red: 0.02, green: 0.02, blue: 0.03)
     static let gradientStart = Color(red: 0, green: 0.35, blue: 1)
     static let gradientEnd = Color(red: 0.62, green: 0.18, blue: 1)
+    /// Made once: an array literal in `drawSlider` would be allocated on every frame.
+    static let gradientStops = [GradientStop(0, gradientStart), GradientStop(1, gradientEnd)]
 
     func drawSlider(_ canvas: Canvas, in dirty: Rect) {
         let c = center
@@ -15,15 +17,13 @@ extension CircularSlider {
             drawValue(canvas)
             return
         }
-        // The ring never changes: an image of it, copied into the damage. Only the pieces of
-        // the glowing arc that can reach the damage are stroked: a one-degree step repaints two
-        // small squares at the arc's end, and stroking the whole ring and arc into each of them
-        // cost more than everything else in the frame.
+        // The ring never changes: an image of it, copied into the damage. A one-degree step
+        // repaints two small squares at the arc's end, and stroking the whole ring and the
+        // glowing arc into each of them cost more than everything else in the frame.
         let ringReach = lineWidth / 2 + 2
         let ringBounds = Rect(c.x - radius - ringReach, c.y - radius - ringReach, 2 * (radius + ringReach), 2 * (radius + ringReach))
         canvas.drawCached(RingAppearance(radius: radius, lineWidth: lineWidth), bounds: ringBounds) { canvas in
-            canvas.stroke(self.arcPieces(from: 0, to: 360, touching: nil, reach: 0), width: self.lineWidth,
-                          .solid(Self.ringColor), cap: .butt)
+            canvas.stroke(self.ringPath, width: self.lineWidth, .solid(Self.ringColor), cap: .butt)
         }
 
         // The glowing arc is the glowing ring cut by the wedge from 0° to the angle: with butt
@@ -38,9 +38,8 @@ extension CircularSlider {
             canvas.drawCached(GlowAppearance(radius: radius, lineWidth: lineWidth, blur: glowBlur, height: frame.height),
                               bounds: Rect(c.x - outer, c.y - outer, 2 * outer, 2 * outer)) { canvas in
                 let gradient = Paint.linear(from: Point(c.x, self.frame.minY), to: Point(c.x, self.frame.maxY),
-                                            stops: [GradientStop(0, Self.gradientStart), GradientStop(1, Self.gradientEnd)])
-                canvas.blurredStroke(self.arcPieces(from: 0, to: 360, touching: nil, reach: 0), width: self.lineWidth,
-                                     gradient, cap: .butt, blur: self.glowBlur)
+                                            stops: Self.gradientStops)
+                canvas.blurredStroke(self.ringPath, width: self.lineWidth, gradient, cap: .butt, blur: self.glowBlur)
             }
             canvas.restore()
         }
@@ -75,11 +74,15 @@ extension CircularSlider {
         var height: Double
     }
 
-    /// The sector from 0° to `degrees` (counter-clockwise on screen), out to `radius`.
+    /// The sector from 0° to `degrees` (counter-clockwise on screen), out to `radius`. The
+    /// last one is kept: a repaint at the same angle then allocates nothing.
     func wedge(to degrees: Int, radius: Double) -> Path {
-        Path([.move(center), .line(Point(center.x + radius, center.y)),
-              .arc(center: center, radius: radius, start: 0, end: -Trig.radians(Double(degrees)), clockwise: false),
-              .close])
+        if let w = lastWedge, w.degrees == degrees, w.center == center, w.radius == radius { return w.path }
+        let path = Path([.move(center), .line(Point(center.x + radius, center.y)),
+                         .arc(center: center, radius: radius, start: 0, end: -Trig.radians(Double(degrees)), clockwise: false),
+                         .close])
+        lastWedge = (degrees, center, radius, path)
+        return path
     }
 
     /// The key of the handle's cached image.
@@ -93,61 +96,35 @@ extension CircularSlider {
     /// segments according to its total sweep, so one long arc would rasterise slightly
     /// differently after every step and the pixels outside the damaged end would no longer
     /// match a full repaint; fixed pieces keep everything but the last piece identical.
-    func activeArc(to degrees: Int) -> Path { arcPieces(from: 0, to: degrees, touching: nil, reach: 0) }
-
-    /// The 15° pieces of the arc from `start` to `end` degrees (0…360) whose stroke, `reach`
-    /// beyond the centre line, can touch `dirty` (all of them for nil). Each run of touching
-    /// pieces is one subpath; a piece left out cannot touch `dirty`, so the butt end where a run
-    /// stops lies outside it and the pixels inside are those of the whole stroke. The whole
-    /// ring (0…360, every piece) is closed, so it has no seam.
-    func arcPieces(from start: Int, to end: Int, touching dirty: Rect?, reach: Double) -> Path {
+    func activeArc(to degrees: Int) -> Path {
         var elements: [PathElement] = []
-        var open = false
-        var piece = start
-        var included = 0, total = 0
-        while piece < end {
-            let next = min(piece + 15, end)
-            total += 1
-            if dirty.map({ pieceBounds(from: piece, to: next).outsetBy(reach).intersects($0) }) ?? true {
-                if !open && !elements.isEmpty {
-                    // A new run after a gap; the first one starts where its arc does.
-                    let a = Trig.radians(Double(piece))
-                    elements.append(.move(Point(center.x + radius * Trig.cos(-a), center.y + radius * Trig.sin(-a))))
-                }
-                open = true
-                elements.append(.arc(center: center, radius: radius, start: -Trig.radians(Double(piece)),
-                                     end: -Trig.radians(Double(next)), clockwise: false))
-                included += 1
-            } else {
-                open = false
-            }
-            piece = next
+        elements.reserveCapacity((degrees + 14) / 15 + 1)
+        var start = 0
+        while start < degrees {
+            let end = min(start + 15, degrees)
+            elements.append(.arc(center: center, radius: radius, start: -Trig.radians(Double(start)),
+                                 end: -Trig.radians(Double(end)), clockwise: false))
+            start = end
         }
-        if start == 0 && end == 360 && included == total { elements.append(.close) }
         return Path(elements)
     }
 
-    /// A box holding the arc from `a0` to `a1` degrees (at most 15° apart): its end points and
-    /// the point where their tangents meet.
-    private func pieceBounds(from a0: Int, to a1: Int) -> Rect {
-        func point(_ degrees: Double, _ r: Double) -> Point {
-            let a = Trig.radians(degrees)
-            return Point(center.x + r * Trig.cos(-a), center.y + r * Trig.sin(-a))
-        }
-        let half = Trig.radians(Double(a1 - a0) / 2)
-        let p = [point(Double(a0), radius), point(Double(a1), radius),
-                 point(Double(a0 + a1) / 2, radius / Trig.cos(half))]
-        let x0 = min(p[0].x, p[1].x, p[2].x), y0 = min(p[0].y, p[1].y, p[2].y)
-        return Rect(x0, y0, max(p[0].x, p[1].x, p[2].x) - x0, max(p[0].y, p[1].y, p[2].y) - y0)
-    }
+    /// The whole ring as the arc's 24 pieces, closed (no seam): the ring and the glowing ring
+    /// the arc is cut from then have the same outline as an arc of the same angle.
+    var ringPath: Path { Path(activeArc(to: 360).elements + [.close]) }
 
     /// TBCircularSlider's 48 px in a 320 px control, scaled. Config frames are at most 16384
     /// (2458 px); the clamp to 1…4096 px (NaN: 48) guards frames set from code, where
     /// `Int(_:)` would trap on infinity.
     var valueFont: String {
         if let font { return font }
+        // Kept while the size stays: the description is too long for an inline string, so
+        // making it on every draw would allocate.
+        if let made = generatedValueFont, made.unit == unit { return made.font }
         let px = (48 * unit).rounded()
-        return "sans-serif Bold \(px.isNaN ? 48 : Int(min(max(px, 1), 4096)))px"
+        let font = "sans-serif Bold \(px.isNaN ? 48 : Int(min(max(px, 1), 4096)))px"
+        generatedValueFont = (unit, font)
+        return font
     }
 
     func drawValue(_ canvas: Canvas) {
@@ -160,8 +137,10 @@ extension CircularSlider {
     /// the handle's shadow (a change of glow repaints the whole control anyway).
     func ringCanTouch(_ rect: Rect) -> Bool {
         let hole = radius - lineWidth / 2 - max(glowBlur, 3 * unit) - 1
-        let corners = [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY),
-                       Point(rect.minX, rect.maxY), Point(rect.maxX, rect.maxY)]
-        return corners.contains { $0.distance(to: center) >= hole }
+        // Four comparisons, not an array of corners: this runs for every damaged rectangle.
+        return Point(rect.minX, rect.minY).distance(to: center) >= hole
+            || Point(rect.maxX, rect.minY).distance(to: center) >= hole
+            || Point(rect.minX, rect.maxY).distance(to: center) >= hole
+            || Point(rect.maxX, rect.maxY).distance(to: center) >= hole
     }
 }

@@ -15,6 +15,10 @@ public final class CircularSlider: Control {
     /// The size of the widest value ("888°") in the value font, measured at the first draw:
     /// the box a changing value is repainted in.
     var valueTextSize: Size?
+    /// The value's font description made from the control's size (`valueFont`), and that size.
+    var generatedValueFont: (unit: Double, font: String)?
+    /// The wedge `wedge(to:radius:)` made last, with what it was made from.
+    var lastWedge: (degrees: Int, center: Point, radius: Double, path: Path)?
     private var moved = false
     private var tracking = false
 

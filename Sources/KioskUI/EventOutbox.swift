@@ -7,6 +7,8 @@ public struct EventOutbox: Sendable {
     /// Each event with the control that sent it (nil for panels, popups and plain `post`),
     /// so that the scene can tell that control's observers.
     private var pending: [(event: ControlEvent, origin: ObjectIdentifier?)] = []
+    /// The batch `drainWithOrigins` handed out last, reused for the next one.
+    private var spare: [(event: ControlEvent, origin: ObjectIdentifier?)] = []
 
     /// An empty outbox.
     public init() {}
@@ -30,8 +32,12 @@ public struct EventOutbox: Sendable {
     /// Hands out everything posted since the last drain.
     public mutating func drain() -> [ControlEvent] { drainWithOrigins().map(\.event) }
 
+    /// Drained every frame: with nothing pending it hands out the empty array (no storage),
+    /// otherwise two arrays take turns (as `Scene.takeDamage`), so draining allocates nothing.
     mutating func drainWithOrigins() -> [(event: ControlEvent, origin: ObjectIdentifier?)] {
-        defer { pending.removeAll(keepingCapacity: true) }
-        return pending
+        guard !pending.isEmpty else { return [] }
+        swap(&pending, &spare)
+        pending.removeAll(keepingCapacity: true)
+        return spare
     }
 }

@@ -10,12 +10,15 @@ extension RangeSlider {
     var resolvedCurvaceousness: Double { min(max(curvaceousness ?? theme.curvaceousness, 0), 1) }
 
     static let outlineColor = Color(red: 0.5, green: 0.5, blue: 0.5)
+    /// The knob's inner shade; made once, not as an array literal on every frame.
+    static let knobShadeStops = [GradientStop(0, Color.black.withAlpha(0.15)), GradientStop(1, Color.black.withAlpha(0.05))]
 
     func drawSlider(_ canvas: Canvas) {
         drawTrack(canvas)
         // The held knob is drawn last so that it stays on top when the two meet.
-        let order: [Knob] = highlightedKnob == .lower ? [.upper, .lower] : [.lower, .upper]
-        for knob in order { drawKnob(knob, canvas) }
+        let top: Knob = highlightedKnob == .lower ? .lower : .upper
+        drawKnob(top == .lower ? .upper : .lower, canvas)
+        drawKnob(top, canvas)
     }
 
     /// The track is the control's bounds inset vertically by height / 3.5 (CERangeSlider).
@@ -75,8 +78,7 @@ extension RangeSlider {
         if !inner.isEmpty {
             canvas.fill(.roundedRect(inner, radius: inner.height * appearance.curvaceousness / 2),
                         .linear(from: Point(inner.midX, inner.minY), to: Point(inner.midX, inner.maxY),
-                                stops: [GradientStop(0, Color.black.withAlpha(0.15)),
-                                        GradientStop(1, Color.black.withAlpha(0.05))]))
+                                stops: Self.knobShadeStops))
         }
         if appearance.held {
             canvas.fill(path, .solid(Color.black.withAlpha(0.1)))

@@ -15,6 +15,8 @@ public final class RetainedLayer {
     public private(set) var bounds: Rect
     /// Parts of the cached pixels that no longer match the content.
     public private(set) var staleRegion = DamageRegion()
+    /// The region `takeStaleRegion` handed out last, reused as the next stale region.
+    private var spareRegion = DamageRegion()
     /// Paints the content inside `rect` (scene coordinates); the canvas is clipped to it.
     public let draw: (Canvas, Rect) -> Void
 
@@ -44,7 +46,9 @@ public final class RetainedLayer {
 
     /// Hands the stale parts to the canvas implementation that is about to repaint them.
     public func takeStaleRegion() -> DamageRegion {
-        defer { staleRegion.removeAll() }
-        return staleRegion
+        // As `Scene.takeDamage`: two regions take turns, so no frame allocates one.
+        swap(&staleRegion, &spareRegion)
+        staleRegion.removeAll()
+        return spareRegion
     }
 }

@@ -27,10 +27,15 @@ public final class Scene {
     var history: [(screen: Screen, transition: TransitionKind, duration: Duration)] = []
 
     private var damage = DamageRegion()
+    /// The region `takeDamage` handed out last, collected into again next time (see there).
+    private var spareDamage = DamageRegion()
     private var outbox = EventOutbox()
     /// The controls whose events wait in the outbox, by identity, until they are handed out
     /// (so that a control removed meanwhile still has its observers told).
     private var senders: [ObjectIdentifier: Control] = [:]
+    /// The senders of the batch being handed out; takes turns with `senders` (as the damage
+    /// regions do), so that a frame with events allocates no new table.
+    private var sent: [ObjectIdentifier: Control] = [:]
     /// Observers of every event of the scene (`addObserver(for:source:_:)`).
     var observers = EventObservers()
     /// True while `dispatchEvents` runs: an observer asking for it again gets nothing.
@@ -38,6 +43,8 @@ public final class Scene {
     /// Who each finger (touch slot) belongs to, from touch-down to lift.
     var owners: [Int: TouchOwner] = [:]
     private var animating: [Control] = []
+    /// The controls a step goes through: `animating` as it was when the step began.
+    private var stepping: [Control] = []
 
     enum TouchOwner {
         case control(Control)
@@ -114,8 +121,12 @@ public final class Scene {
 
     /// The damage collected since the last call (design coordinates, whole pixels).
     public func takeDamage() -> DamageRegion {
-        defer { damage.removeAll() }
-        return damage
+        // Two regions take turns, so that collecting damage reuses storage instead of
+        // allocating every frame: the one handed out last time is unique again once its
+        // taker has let it go, and emptying it keeps its capacity.
+        swap(&damage, &spareDamage)
+        damage.removeAll()
+        return spareDamage
     }
 
     /// Queues `event` for the frame (see `dispatchEvents(to:)`); no control's observers hear
@@ -155,8 +166,8 @@ public final class Scene {
         isDispatching = true
         defer { isDispatching = false }
         let batch = outbox.drainWithOrigins()
-        let sent = senders
-        senders.removeAll()
+        swap(&senders, &sent)
+        defer { sent.removeAll(keepingCapacity: true) }
         for (event, origin) in batch {
             emit(event)
             if let control = origin.flatMap({ sent[$0] }) {
@@ -229,6 +240,7 @@ public final class Scene {
     }
 
     private func removeFinishedOverlays() {
+        guard overlays.contains(where: \.isFinished) else { return }
         let finished = overlays.filter(\.isFinished)
         guard !finished.isEmpty else { return }
         overlays.removeAll { $0.isFinished }
@@ -265,7 +277,13 @@ public final class Scene {
     /// One fixed simulation step ending at `time`.
     public func step(_ dt: Duration, at time: Instant) {
         setTime(time)
-        animating = animating.filter { $0.advance(by: dt) }
+        // The two lists take turns, so a step allocates nothing; a control that starts
+        // animating during the step (an observer, another control) is kept as well.
+        swap(&animating, &stepping)
+        for control in stepping where control.advance(by: dt) && !animating.contains(where: { $0 === control }) {
+            animating.append(control)
+        }
+        stepping.removeAll(keepingCapacity: true)
         var moving = false
         for overlay in overlays where overlay.advance(by: dt) { moving = true }
         overlaysMoving = moving

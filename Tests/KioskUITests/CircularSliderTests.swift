@@ -1,6 +1,6 @@
 import Testing
 import KioskCore
-@testable import KioskUI
+import KioskUI
 
 @Suite("Circular slider")
 struct CircularSliderTests {
@@ -61,28 +61,4 @@ struct CircularSliderTests {
         h.up()
     }
 
-    @Test("only the 15° pieces of ring and arc that can reach the damage are stroked, each run its own subpath")
-    func piecesTouchingTheDamage() {
-        let s = CircularSlider(id: "a", frame: Rect(0, 0, 320, 320), angle: 200)
-        func arcs(_ p: Path) -> Int { p.elements.filter { if case .arc = $0 { return true } else { return false } }.count }
-        func moves(_ p: Path) -> Int { p.elements.filter { if case .move = $0 { return true } else { return false } }.count }
-        // Everything: 24 pieces, closed, one subpath.
-        let ring = s.arcPieces(from: 0, to: 360, touching: nil, reach: 0)
-        #expect(arcs(ring) == 24)
-        #expect(ring.elements.last == .close)
-        #expect(moves(ring) == 0)
-        // A small square at 90° (the top of the ring) touches the two pieces meeting there.
-        let top = Point(s.center.x, s.center.y - s.radius)
-        let near90 = s.arcPieces(from: 0, to: 360, touching: Rect(top.x - 4, top.y - 4, 8, 8), reach: 2)
-        #expect(arcs(near90) == 2)
-        #expect(near90.elements.last != .close)
-        // Squares at 0° and 180° of a 200° arc: two runs, so the second starts with a move.
-        let right = Point(s.center.x + s.radius, s.center.y), left = Point(s.center.x - s.radius, s.center.y)
-        let both = Rect(right.x - 4, right.y - 4, 8, 8).union(Rect(left.x - 4, left.y - 4, 8, 8))
-        let twoEnds = s.arcPieces(from: 0, to: 200, touching: both, reach: 2)
-        #expect(moves(twoEnds) <= 1)
-        #expect(arcs(twoEnds) < 14)
-        // A damage far from the ring touches nothing.
-        #expect(s.arcPieces(from: 0, to: 200, touching: Rect(150, 150, 20, 20), reach: 2).elements.isEmpty)
-    }
 }

@@ -1,0 +1,83 @@
+import Testing
+import KioskCore
+import KioskUI
+
+/// The frames a kiosk shows over and over, as `kiosk bench` measures them plus the ones a
+/// finger makes; each sets itself up on a fresh kiosk and returns what one frame does.
+enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
+    case idle = "an idle pass, nothing damaged"
+    case fullRepaint = "a full repaint of an unchanged scene"
+    case knobStep = "a range-slider knob step"
+    case arcStep = "an arc step of 1° (the value text changes)"
+    case popup = "a full repaint under a fully shown popup"
+    case panel = "a panel sliding in and out, dim animating"
+    case drag = "a finger dragging a slider knob"
+    case button = "a button pressed and released"
+
+    var testDescription: String { rawValue }
+
+    /// Prepares `kiosk` and returns one frame of this kind (given the frame's number).
+    func start(on kiosk: SteadyStateKiosk) -> (Int) -> Void {
+        switch self {
+        case .idle:
+            return { _ in kiosk.frame() }
+        case .fullRepaint:
+            return { _ in
+                kiosk.scene.invalidateAll()
+                kiosk.frame()
+            }
+        case .knobStep:
+            // As the bench: one design pixel of knob travel, back and forth.
+            let slider = kiosk.slider
+            let step = (slider.maximumValue - slider.minimumValue) / max(1, slider.usableTrackLength)
+            let base = slider.upperValue - step
+            return { i in
+                slider.setUpperValue(i % 2 == 0 ? base + step : base)
+                kiosk.frame()
+            }
+        case .arcStep:
+            let dial = kiosk.dial
+            let base = dial.angle
+            return { i in
+                dial.setAngle(i % 2 == 0 ? base + 1 : base)
+                kiosk.frame()
+            }
+        case .popup:
+            kiosk.scene.showOverlay("confirm")
+            kiosk.settle()
+            return { _ in
+                kiosk.scene.invalidateAll()
+                kiosk.frame()
+            }
+        case .panel:
+            let panel = kiosk.scene.registeredOverlay(withID: "filters") as! Panel
+            return { _ in
+                if panel.presentation >= 1 {
+                    panel.dismiss()
+                } else if !kiosk.scene.isAnimating {
+                    kiosk.scene.showOverlay(panel.id)
+                }
+                kiosk.frame()
+            }
+        case .drag:
+            // Down on the lower knob, past the touch slop, then to and fro by 2 design pixels.
+            let knob = kiosk.slider.knobRect(.lower).center
+            kiosk.frame(touch: kiosk.touch(.down, at: knob))
+            kiosk.frame(touch: kiosk.touch(.move, at: Point(knob.x + 30, knob.y)))
+            return { i in
+                let x = knob.x + (i % 2 == 0 ? 32 : 30)
+                kiosk.frame(touch: kiosk.touch(.move, at: Point(x, knob.y)))
+            }
+        case .button:
+            // Down, up (a tap), then the highlight's fade, every 16 frames.
+            let centre = kiosk.button.frame.center
+            return { i in
+                switch i % 16 {
+                case 0: kiosk.frame(touch: kiosk.touch(.down, at: centre))
+                case 1: kiosk.frame(touch: kiosk.touch(.up, at: centre))
+                default: kiosk.frame()
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import KioskCore
+
+/// A long-running kiosk keeps a flat heap: once its caches are warm, a frame allocates nothing
+/// that outlives it, and what it allocates and frees meanwhile is what cairo and Pango do
+/// inside their calls (see `allowance(for:)`).
+///
+/// Counted by the interposed malloc (Tests/Support/CAllocationCounter) on the measuring
+/// thread, in a process of its own: the test binary runs again with only
+/// `SteadyStateMeasurement` selected. Counting per thread alone is not enough under the
+/// parallel test runner, because cairo's caches are shared by every thread of a process (the
+/// glyph cache, scaled fonts): another test's text can evict a glyph that this kiosk then
+/// renders again, an allocation that has nothing to do with the frame measured.
+@Suite("Steady-state frames do not allocate")
+struct SteadyStateFrameTests {
+    /// The most malloc calls one steady frame of each kind may make (what was reached), all
+    /// of them inside cairo, pixman and Pango unless said otherwise. Our own code allocates
+    /// nothing in a frame that draws no new text and takes no touch.
+    ///
+    /// What the C libraries allocate per call, and free before it returns: about one block per
+    /// antialiased fill or stroke (cairo's scan converter, ~5 KB; a longer path's polygon), one
+    /// pixman image per gradient source and per solid colour that cairo's small colour cache
+    /// does not hold, and one block per text drawn (`pango_renderer_draw_layout`'s iterator),
+    /// even when the layout itself is cached.
+    static func allowance(for kind: FrameKind) -> Int {
+        switch kind {
+        case .idle: return 0
+        case .fullRepaint: return 98
+        case .knobStep: return 18
+        case .arcStep: return 24
+        case .popup: return 38
+        // The frames where the panel is shown or dismissed again; a sliding frame makes ~45.
+        case .panel: return 110
+        // And ours, per touch: the gesture tracker's event array and the valueChanged
+        // event's fields (an event's payload is an array by API).
+        case .drag: return 24
+        // One more in a debug build: a call the optimised build inlines.
+        case .button:
+            #if DEBUG
+            return 10
+            #else
+            return 9
+            #endif
+        }
+    }
+
+    @Test("the counting allocator sees calls from C libraries and from Swift")
+    func counterIsActive() {
+        #expect(AllocationMeter.isActive)
+        let before = AllocationMeter.current.allocations
+        let array = Array(repeating: 1, count: Int.random(in: 100...200))
+        #expect(AllocationMeter.current.allocations > before)
+        #expect(array.count >= 100)
+    }
+
+    @Test("after 1000 frames of each kind the heap holds no more than after the first 100, and each frame stays within its allowance")
+    func steadyFrames() throws {
+        let profiles = try SteadyStateMeasurement.runInOwnProcess()
+        for kind in FrameKind.allCases {
+            guard let profile = profiles[kind] else {
+                Issue.record("no measurement of \(kind.rawValue)")
+                continue
+            }
+            #expect(profile.bytesAtEnd <= profile.bytesAfterWarmUp, "\(kind.rawValue): \(profile)")
+            // The whole process's heap (mallinfo2) also holds what the test runner's own
+            // threads do meanwhile, a few hundred bytes either way: 4 KiB is less than 5 bytes
+            // a frame, less than any block a leak per frame would keep.
+            #expect(profile.processHeapAtEnd <= profile.processHeapAfterWarmUp + 4096, "\(kind.rawValue): \(profile)")
+            #expect(profile.mostPerFrame <= Self.allowance(for: kind), "\(kind.rawValue): \(profile)")
+        }
+    }
+}
