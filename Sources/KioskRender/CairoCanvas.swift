@@ -47,8 +47,8 @@ public final class CairoCanvas: Canvas {
     /// Scene → buffer transformation every frame starts with.
     public private(set) var transform: AffineTransform
     var stack: [StateEntry] = []
-    var shadowSprites = ShadowSpriteCache()
-    var gradientRasters = GradientRasterCache()
+    let shadowSprites: ShadowSpriteCache
+    let gradientRasters: GradientRasterCache
     let text: TextLayoutCache
     /// Pixels of retained layers (screens under overlays, screens in a transition).
     let retained = RetainedLayerCache()
@@ -64,6 +64,22 @@ public final class CairoCanvas: Canvas {
         self.cr = context.pointer
         self.transform = transform
         self.text = TextLayoutCache(capacity: textCacheCapacity)
+        self.shadowSprites = ShadowSpriteCache()
+        self.gradientRasters = GradientRasterCache()
+        reset()
+    }
+
+    /// A canvas drawing into `buffer` with the text, shadow and gradient caches of `parent`:
+    /// a retained layer's canvas draws the same controls as the display's, and separate caches
+    /// would hold every laid-out string, shadow sprite and gradient raster twice.
+    init(buffer: PixelBuffer, transform: AffineTransform, sharingCachesWith parent: CairoCanvas) throws(CairoError) {
+        self.buffer = buffer
+        self.context = try CairoContext(surface: CairoSurface(buffer: buffer))
+        self.cr = context.pointer
+        self.transform = transform
+        self.text = parent.text
+        self.shadowSprites = parent.shadowSprites
+        self.gradientRasters = parent.gradientRasters
         reset()
     }
 
