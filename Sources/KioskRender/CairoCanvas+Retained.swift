@@ -161,14 +161,9 @@ extension CairoCanvas {
     @discardableResult
     public func releaseRetained(keeping first: RetainedLayer?, _ second: RetainedLayer? = nil) -> Bool {
         guard retained.release(keeping: first, second) else { return false }
-        CairoCanvas.trimHeap()
+        HeapPolicy.trim()
         return true
     }
-
-    /// Hands the free pages inside malloc's heap back to the kernel (`malloc_trim`): after
-    /// start-up and after big buffers (layers, cairo's images) were dropped, whose pages glibc
-    /// would otherwise keep. Not for every frame: it walks the whole heap.
-    public static func trimHeap() { _ = malloc_trim(0) }
 
     /// How many retained layers hold pixels now (tests, memory reports).
     public var retainedLayerCount: Int { retained.count }

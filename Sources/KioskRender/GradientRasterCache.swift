@@ -21,10 +21,12 @@ import KioskUI
 final class GradientRasterCache {
     struct Key: Hashable {
         var paint: Paint
-        /// The full user → device matrix (xx, yx, xy, yy, x0, y0): the gradient is fixed in
-        /// user space, so any change moves it in the raster.
+        /// The user → raster matrix: the linear part of user → device (xx, yx, xy, yy), then
+        /// the translation relative to the raster's corner in 1/4096 px. The gradient is fixed
+        /// in user space, so any other change moves it in the raster; a move of the raster by
+        /// whole pixels together with the matrix does not (a retained layer's canvas).
         var matrix: [Double]
-        /// The raster's area in buffer pixels (x, y, width, height).
+        /// The raster's size in buffer pixels (width, height).
         var region: [Int]
     }
 
@@ -35,6 +37,8 @@ final class GradientRasterCache {
         /// Maps user space (at the matrix of the key) 1:1 onto the raster's pixels.
         private let userToRaster: cairo_matrix_t
         private var patterns: [Double: CairoPattern] = [:]
+        /// The stroke it was made for (`GradientRasterCache.raster(for:placement:make:)`).
+        var placement: Placement?
 
         init?(paint: Paint, matrix: cairo_matrix_t, region: (x: Int, y: Int, width: Int, height: Int),
               setSource: (OpaquePointer, Paint) -> Void) {
@@ -105,10 +109,24 @@ final class GradientRasterCache {
 
     var count: Int { rasters.count }
 
-    func raster(for key: Key, make: () -> Raster?) -> Raster? {
+    /// The raster for `key`, made on a miss. `placement` names the stroke it is for (the
+    /// paint and the full user → device matrix, in one canvas): a new raster replaces the ones
+    /// of the same placement, which were for other reaches of the same stroke. A dial's glow
+    /// grows with its angle, so turning it once would otherwise fill the cache with rasters
+    /// of five images each (15 MB at 1920x1080) that only the same angles use again.
+    func raster(for key: Key, placement: Placement, make: () -> Raster?) -> Raster? {
         if let cached = rasters.value(for: key) { return cached }
         guard let made = make() else { return nil }
+        rasters.removeAll { _, raster in raster.placement == placement }
+        made.placement = placement
         rasters.insert(made, for: key)
         return made
+    }
+
+    /// A stroke's paint and user → device matrix, for `raster(for:placement:make:)`.
+    /// Plain fields, not an array: it is made on every glow stroke and must not allocate.
+    struct Placement: Hashable {
+        var paint: Paint
+        var xx, yx, xy, yy, x0, y0: Double
     }
 }

@@ -34,6 +34,11 @@ struct LeastRecentlyUsedCache<Key: Hashable, Value> {
 
     mutating func removeAll() { entries.removeAll() }
 
+    /// Drops the entries `shouldRemove` picks (on a miss, not for every lookup: it copies the table).
+    mutating func removeAll(where shouldRemove: (Key, Value) -> Bool) {
+        entries = entries.filter { !shouldRemove($0.key, $0.value.value) }
+    }
+
     private mutating func evictOldest() {
         let keep = max(1, capacity - max(1, capacity / 4))
         let oldestFirst = entries.sorted { $0.value.lastUse < $1.value.lastUse }

@@ -117,4 +117,17 @@ struct RetainedLayerMemoryTests {
         #expect(layer.shadowSprites === parent.shadowSprites)
         #expect(layer.gradientRasters === parent.gradientRasters)
     }
+
+    @Test("turning a dial through glows of many widths keeps one gradient raster for it, not one per width")
+    func dialKeepsOneRaster() throws {
+        let scene = Self.scene()
+        let renderer = try Self.renderer()
+        renderer.render(scene)
+        let dial = try #require(scene.control(withID: "dial") as? CircularSlider)
+        for angle in stride(from: 20, through: 340, by: 20) {
+            dial.setAngle(angle)
+            renderer.render(scene)
+        }
+        #expect(renderer.canvas.gradientRasters.count == 1)
+    }
 }
