@@ -248,8 +248,8 @@ extension CairoCanvas {
         // Keyed relative to the region: the same gradient moved by whole device pixels is the
         // same image, so a screen's retained layer (its own origin) reuses the display's raster.
         // The offsets are rounded to 1/4096 px, where two canvases' float sums may differ.
-        let offset = [((m.x0 - Double(area.x)) * 4096).rounded(), ((m.y0 - Double(area.y)) * 4096).rounded()]
-        let key = GradientRasterCache.Key(paint: paint, matrix: [m.xx, m.yx, m.xy, m.yy] + offset,
+        let offsetX = ((m.x0 - Double(area.x)) * 4096).rounded(), offsetY = ((m.y0 - Double(area.y)) * 4096).rounded()
+        let key = GradientRasterCache.Key(paint: paint, matrix: [m.xx, m.yx, m.xy, m.yy, offsetX, offsetY],
                                           region: [area.width, area.height])
         let placement = GradientRasterCache.Placement(paint: paint, xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
         return gradientRasters.raster(for: key, placement: placement) {
