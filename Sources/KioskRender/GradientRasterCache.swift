@@ -108,16 +108,20 @@ final class GradientRasterCache {
     private var rasters = LeastRecentlyUsedCache<Key, Raster>(capacity: 4)
 
     var count: Int { rasters.count }
+    /// Rasters made so far (tests: a step of a dial must not make one).
+    private(set) var misses = 0
 
     /// The raster for `key`, made on a miss. `placement` names the stroke it is for (the
-    /// paint and the full user → device matrix, in one canvas): a new raster replaces the ones
-    /// of the same placement, which were for other reaches of the same stroke. A dial's glow
-    /// grows with its angle, so turning it once would otherwise fill the cache with rasters
-    /// of five images each (15 MB at 1920x1080) that only the same angles use again.
+    /// paint and the full user → device matrix, in one canvas): of the older rasters of the
+    /// same placement, made for other extents of the same stroke, only the most recently used
+    /// stays, so a dial stepping to and fro between two angles hits both. The region follows
+    /// the arc's extent and its glow, so turning a dial once would otherwise fill the cache with
+    /// rasters of five images each (15 MB at 1920x1080) that only the same angles use again.
     func raster(for key: Key, placement: Placement, make: () -> Raster?) -> Raster? {
         if let cached = rasters.value(for: key) { return cached }
+        misses += 1
         guard let made = make() else { return nil }
-        rasters.removeAll { _, raster in raster.placement == placement }
+        rasters.removeAll(exceptNewest: 1) { raster in raster.placement == placement }
         made.placement = placement
         rasters.insert(made, for: key)
         return made

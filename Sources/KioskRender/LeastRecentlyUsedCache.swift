@@ -34,9 +34,11 @@ struct LeastRecentlyUsedCache<Key: Hashable, Value> {
 
     mutating func removeAll() { entries.removeAll() }
 
-    /// Drops the entries `shouldRemove` picks (on a miss, not for every lookup: it copies the table).
-    mutating func removeAll(where shouldRemove: (Key, Value) -> Bool) {
-        entries = entries.filter { !shouldRemove($0.key, $0.value.value) }
+    /// Drops the entries `matches` picks but the `count` most recently used of them (on a miss,
+    /// not for every lookup: it sorts and copies the table).
+    mutating func removeAll(exceptNewest count: Int, where matches: (Value) -> Bool) {
+        let picked = entries.filter { matches($0.value.value) }.sorted { $0.value.lastUse > $1.value.lastUse }
+        for (key, _) in picked.dropFirst(count) { entries.removeValue(forKey: key) }
     }
 
     private mutating func evictOldest() {

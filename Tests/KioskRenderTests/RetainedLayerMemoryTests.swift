@@ -118,7 +118,7 @@ struct RetainedLayerMemoryTests {
         #expect(layer.gradientRasters === parent.gradientRasters)
     }
 
-    @Test("turning a dial through glows of many widths keeps one gradient raster for it, not one per width")
+    @Test("turning a dial keeps two gradient rasters for it (this angle's and the last), not one per angle")
     func dialKeepsOneRaster() throws {
         let scene = Self.scene()
         let renderer = try Self.renderer()
@@ -128,6 +128,24 @@ struct RetainedLayerMemoryTests {
             dial.setAngle(angle)
             renderer.render(scene)
         }
-        #expect(renderer.canvas.gradientRasters.count == 1)
+        #expect(renderer.canvas.gradientRasters.count == 2)
+    }
+
+    @Test("a dial stepping to and fro between two angles makes no gradient raster after the first two")
+    func dialSteppingToAndFroHits() throws {
+        let scene = Self.scene()
+        let renderer = try SceneRenderer(designSize: Self.size, panelWidth: 1920, panelHeight: 1080, rotation: .none)
+        renderer.render(scene)
+        let dial = try #require(scene.control(withID: "dial") as? CircularSlider)
+        for angle in [91, 90] {
+            dial.setAngle(angle)
+            renderer.render(scene)
+        }
+        let made = renderer.canvas.gradientRasters.misses
+        for step in 0..<10 {
+            dial.setAngle(step % 2 == 0 ? 91 : 90)
+            renderer.render(scene)
+        }
+        #expect(renderer.canvas.gradientRasters.misses == made)
     }
 }
