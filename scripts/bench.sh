@@ -3,15 +3,17 @@
 # anchor` (five labels, a range slider, an arc slider, a popup over a 30 % dim) at 1920x1080 and
 # 800x480, every case as a ratio to the memcpy floor measured in the same run. It prints numbers
 # and never fails on them: wall-clock times on shared machines vary by tens of percent.
-#   scripts/bench.sh              the table
+#   scripts/bench.sh              the table, then peak memory (scripts/memory-bench.sh)
 #   scripts/bench.sh --costs      plus the top functions by instruction count per case
 #                                 (valgrind --tool=callgrind; instruction counts are stable
 #                                 where times are not)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
-swift build -c release --product kiosk 2>&1 | grep -E "error:|Compiling|Build complete" | tail -1
+swift build -c release --product kiosk 2>&1 | grep -E "error:|Compiling|complete" | tail -1
 .build/release/kiosk bench --scene anchor --iterations 300
+# Peak memory of headless runs at both sizes (about 26 s, real clock): scripts/memory-bench.sh.
+KIOSK=.build/release/kiosk scripts/memory-bench.sh || true
 [ "${1:-}" = "--costs" ] || exit 0
 command -v valgrind >/dev/null || { echo "bench.sh: --costs needs valgrind (apt-get install valgrind)"; exit 0; }
 work=$(mktemp -d)

@@ -16,7 +16,8 @@ public struct PixelBufferSizeError: Error, CustomStringConvertible, Equatable {
 /// to PNG without conversion.
 ///
 /// The buffer either owns its memory (allocated 64-byte aligned so that rows start on cache
-/// lines and SIMD copies stay aligned) or wraps memory someone else owns, such as a DRM dumb
+/// lines and SIMD copies stay aligned; a big one mapped from the kernel, page-aligned, so that
+/// freeing it returns its pages: ``SystemMemory``) or wraps memory someone else owns, such as a DRM dumb
 /// buffer mapped with `mmap`; then `owner` keeps that object alive and nothing is freed here.
 ///
 /// Not thread-safe: one thread renders into a buffer at a time.
@@ -45,7 +46,16 @@ public final class PixelBuffer {
     /// The whole buffer as a rectangle in its own pixel coordinates.
     public var bounds: Rect { Rect(0, 0, Double(width), Double(height)) }
 
-    private let ownsMemory: Bool
+    /// Where `bytes` came from, and so how it is freed.
+    private enum Storage {
+        /// `UnsafeMutableRawPointer.allocate`.
+        case heap
+        /// `SystemMemory.mapPages`.
+        case mapped
+        /// Someone else's memory (`owner`): not freed here.
+        case wrapped
+    }
+    private let storage: Storage
     /// Keeps wrapped external memory (a mapped dumb buffer, a wl_shm pool) alive.
     private let owner: AnyObject?
 
@@ -63,11 +73,18 @@ public final class PixelBuffer {
         self.height = height
         self.stride = stride
         self.format = format
-        // Zeroing also pre-faults the pages, so the first frame does not pay for page faults
-        // in the middle of rasterising.
-        self.bytes = .allocate(byteCount: stride * height, alignment: 64)
-        bytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
-        self.ownsMemory = true
+        // Big buffers are mapped, so that dropping one (a retained layer) gives its pages back
+        // to the kernel at once (`SystemMemory`); both ways the pages are zeroed and faulted in
+        // here, so the first frame does not pay for page faults in the middle of rasterising.
+        let byteCount = stride * height
+        if byteCount >= SystemMemory.mappingThreshold, let pages = SystemMemory.mapPages(byteCount: byteCount) {
+            self.bytes = pages
+            self.storage = .mapped
+        } else {
+            self.bytes = .allocate(byteCount: byteCount, alignment: 64)
+            bytes.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+            self.storage = .heap
+        }
         self.owner = nil
     }
 
@@ -96,12 +113,16 @@ public final class PixelBuffer {
         self.stride = stride
         self.format = format
         self.bytes = bytes
-        self.ownsMemory = false
+        self.storage = .wrapped
         self.owner = owner
     }
 
     deinit {
-        if ownsMemory { bytes.deallocate() }
+        switch storage {
+        case .heap: bytes.deallocate()
+        case .mapped: SystemMemory.unmapPages(bytes, byteCount: byteCount)
+        case .wrapped: break
+        }
     }
 
     /// The raw pixel at (`x`, `y`): `0xAARRGGBB`, premultiplied.

@@ -273,9 +273,15 @@ extension CairoCanvas {
         guard !region.isEmpty, buffer.bounds.contains(region),
               region.width * region.height <= Double(GradientRasterCache.largestArea) else { return nil }
         let area = (x: Int(region.x), y: Int(region.y), width: Int(region.width), height: Int(region.height))
-        let key = GradientRasterCache.Key(paint: paint, matrix: AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0),
-                                          region: region)
-        return gradientRasters.raster(for: key) {
+        // Keyed relative to the region: the same gradient moved by whole device pixels is the
+        // same image, so a screen's retained layer (its own origin) reuses the display's raster.
+        // The offsets are rounded to 1/4096 px, where two canvases' float sums may differ.
+        let offsetX = ((m.x0 - Double(area.x)) * 4096).rounded(), offsetY = ((m.y0 - Double(area.y)) * 4096).rounded()
+        let key = GradientRasterCache.Key(paint: paint, matrix: AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy,
+                                                                                tx: offsetX, ty: offsetY),
+                                          size: Size(Double(area.width), Double(area.height)))
+        let placement = GradientRasterCache.Placement(paint: paint, xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
+        return gradientRasters.raster(for: key, placement: placement) {
             GradientRasterCache.Raster(paint: paint, matrix: m, region: area) { target, paint in
                 CairoCanvas.setSource(paint, on: target)
             }

@@ -9,6 +9,12 @@ import KioskUI
 /// the time of the call), so compositing it untransformed is a 1:1 copy of device pixels,
 /// which pixman does at memcpy speed. The cache is rebuilt when that transformation or the
 /// layer's bounds change; otherwise only the layer's stale region is repainted into it.
+///
+/// Memory: a layer costs a buffer of its device size (a whole screen: 8 MB at 1920x1080), so
+/// layers are kept only while they are composited: `release(keeping:)` drops the others when
+/// the scene's state changes (`SceneRenderer` keeps the current screen's layer under overlays
+/// and the two screens' layers of a transition, nothing otherwise). A layer's canvas shares
+/// the text, shadow and gradient caches of the canvas it is composited into.
 final class RetainedLayerCache {
     struct Entry {
         let buffer: PixelBuffer
@@ -22,17 +28,13 @@ final class RetainedLayerCache {
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
-    /// The owning canvas's images, which the layers' canvases draw from too.
-    let sprites: SpriteCache
-
-    init(sprites: SpriteCache) { self.sprites = sprites }
 
     /// Oldest first; more than `capacity` layers drop the least recently used.
     private var order: [ObjectIdentifier] = []
     let capacity = 4
 
     /// The cache for `layer` under `matrix`, brought up to date.
-    func entry(for layer: RetainedLayer, matrix: AffineTransform) throws(CairoError) -> Entry {
+    func entry(for layer: RetainedLayer, matrix: AffineTransform, parent: CairoCanvas) throws(CairoError) -> Entry {
         let key = ObjectIdentifier(layer)
         var entry = entries[key]
         if let e = entry, e.matrix != matrix || e.bounds != layer.bounds { entry = nil }
@@ -48,7 +50,7 @@ final class RetainedLayerCache {
             }
             let buffer = try PixelBuffer.allocate(width: max(1, Int(deviceRect.width)), height: max(1, Int(deviceRect.height)))
             let local = matrix.then(.translation(-deviceRect.x, -deviceRect.y))
-            let canvas = try CairoCanvas(buffer: buffer, transform: local, textCacheCapacity: 256, sprites: sprites)
+            let canvas = try CairoCanvas(buffer: buffer, transform: local, sharingCachesWith: parent)
             entry = Entry(buffer: buffer, canvas: canvas, surface: try CairoSurface(buffer: buffer), matrix: matrix,
                           deviceRect: deviceRect, bounds: layer.bounds)
             stale = DamageRegion(layer.bounds)
@@ -81,6 +83,24 @@ final class RetainedLayerCache {
         entries[key] = nil
         order.removeAll { $0 == key }
     }
+
+    /// How many layers have pixels now.
+    var count: Int { entries.count }
+
+    /// Drops the pixels of every layer but `first` and `second`; true when something was
+    /// dropped. Called after every frame, so the usual case (nothing to drop) only looks keys
+    /// up and allocates nothing.
+    @discardableResult
+    func release(keeping first: RetainedLayer?, _ second: RetainedLayer? = nil) -> Bool {
+        let keep = (first.map(ObjectIdentifier.init), second.map(ObjectIdentifier.init))
+        var kept = 0
+        if let k = keep.0, entries[k] != nil { kept += 1 }
+        if let k = keep.1, k != keep.0, entries[k] != nil { kept += 1 }
+        guard entries.count > kept else { return false }
+        order.removeAll { $0 != keep.0 && $0 != keep.1 }
+        entries = entries.filter { $0.key == keep.0 || $0.key == keep.1 }
+        return true
+    }
 }
 
 extension CairoCanvas {
@@ -101,7 +121,7 @@ extension CairoCanvas {
         guard opacity > 0 else { return }
         let matrix = currentMatrix
         let entry: RetainedLayerCache.Entry
-        do { entry = try retained.entry(for: layer, matrix: matrix) } catch {
+        do { entry = try retained.entry(for: layer, matrix: matrix, parent: self) } catch {
             record(error)
             return
         }
@@ -151,7 +171,7 @@ extension CairoCanvas {
             return
         }
         let entry: RetainedLayerCache.Entry
-        do { entry = try retained.entry(for: layer, matrix: currentMatrix) } catch {
+        do { entry = try retained.entry(for: layer, matrix: currentMatrix, parent: self) } catch {
             record(error)
             return
         }
@@ -200,4 +220,18 @@ extension CairoCanvas {
 
     /// Drops the cached pixels of a layer that will not be drawn again soon.
     public func forgetRetained(_ layer: RetainedLayer) { retained.forget(layer) }
+
+    /// Drops the cached pixels of every retained layer but `first` and `second` (a layer
+    /// dropped is repainted whole when it is composited again), and hands the freed pages back
+    /// to the kernel. Returns true when something was dropped. Call it on state changes, not
+    /// for every frame's sake: it allocates nothing when there is nothing to drop.
+    @discardableResult
+    public func releaseRetained(keeping first: RetainedLayer?, _ second: RetainedLayer? = nil) -> Bool {
+        guard retained.release(keeping: first, second) else { return false }
+        HeapPolicy.trim()
+        return true
+    }
+
+    /// How many retained layers hold pixels now (tests, memory reports).
+    public var retainedLayerCount: Int { retained.count }
 }

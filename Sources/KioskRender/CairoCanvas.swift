@@ -47,35 +47,46 @@ public final class CairoCanvas: Canvas {
     /// Scene → buffer transformation every frame starts with.
     public private(set) var transform: AffineTransform
     var stack: [StateEntry] = []
-    var shadowSprites = ShadowSpriteCache()
-    var gradientRasters = GradientRasterCache()
+    let shadowSprites: ShadowSpriteCache
+    let gradientRasters: GradientRasterCache
     let text: TextLayoutCache
     /// Pixels of retained layers (screens under overlays, screens in a transition).
     let retained: RetainedLayerCache
-    /// Images of content that moves without changing (`drawCached`): slider knobs.
-    /// Shared with the canvases of this canvas's retained layers.
+    /// Images of content that moves without changing (`drawCached`): slider knobs, the dial.
     let sprites: SpriteCache
     /// The first cairo failure of this frame, reported by `endFrame`.
     private var firstError: CairoError?
 
     /// A canvas drawing into `buffer` through `transform` (scene → buffer pixels).
     /// `textCacheCapacity` bounds how many laid-out strings are kept between frames.
-    public convenience init(buffer: PixelBuffer, transform: AffineTransform = .identity,
-                            textCacheCapacity: Int = 256) throws(CairoError) {
-        try self.init(buffer: buffer, transform: transform, textCacheCapacity: textCacheCapacity, sprites: SpriteCache())
-    }
-
-    /// A canvas whose `drawCached` images come from `sprites` (a retained layer's canvas uses
-    /// its parent's).
-    init(buffer: PixelBuffer, transform: AffineTransform, textCacheCapacity: Int,
-         sprites: SpriteCache) throws(CairoError) {
+    public init(buffer: PixelBuffer, transform: AffineTransform = .identity,
+                textCacheCapacity: Int = 256) throws(CairoError) {
         self.buffer = buffer
-        self.sprites = sprites
-        self.retained = RetainedLayerCache(sprites: sprites)
         self.context = try CairoContext(surface: CairoSurface(buffer: buffer))
         self.cr = context.pointer
         self.transform = transform
         self.text = TextLayoutCache(capacity: textCacheCapacity)
+        self.shadowSprites = ShadowSpriteCache()
+        self.gradientRasters = GradientRasterCache()
+        self.sprites = SpriteCache()
+        self.retained = RetainedLayerCache()
+        reset()
+    }
+
+    /// A canvas drawing into `buffer` with the text, shadow, gradient and image caches of
+    /// `parent`: a retained layer's canvas draws the same controls as the display's, and
+    /// separate caches would hold every laid-out string, shadow sprite, gradient raster and
+    /// knob image twice.
+    init(buffer: PixelBuffer, transform: AffineTransform, sharingCachesWith parent: CairoCanvas) throws(CairoError) {
+        self.buffer = buffer
+        self.context = try CairoContext(surface: CairoSurface(buffer: buffer))
+        self.cr = context.pointer
+        self.transform = transform
+        self.text = parent.text
+        self.shadowSprites = parent.shadowSprites
+        self.gradientRasters = parent.gradientRasters
+        self.sprites = parent.sprites
+        self.retained = RetainedLayerCache()
         reset()
     }
 

@@ -34,6 +34,13 @@ struct LeastRecentlyUsedCache<Key: Hashable, Value> {
 
     mutating func removeAll() { entries.removeAll() }
 
+    /// Drops the entries `matches` picks but the `count` most recently used of them (on a miss,
+    /// not for every lookup: it sorts and copies the table).
+    mutating func removeAll(exceptNewest count: Int, where matches: (Value) -> Bool) {
+        let picked = entries.filter { matches($0.value.value) }.sorted { $0.value.lastUse > $1.value.lastUse }
+        for (key, _) in picked.dropFirst(count) { entries.removeValue(forKey: key) }
+    }
+
     private mutating func evictOldest() {
         let keep = max(1, capacity - max(1, capacity / 4))
         let oldestFirst = entries.sorted { $0.value.lastUse < $1.value.lastUse }

@@ -107,6 +107,23 @@ public final class SceneRenderer {
             needsFullFrame = true
             if reportedErrors.insert(error.description).inserted { onFrameError?(error) }
         }
+        releaseUnusedLayers(of: scene)
         return damage
+    }
+
+    /// Keeps the pixels of the retained layers the scene composites in its present state and
+    /// drops the others, each a buffer the size of the screen: the two screens of a
+    /// transition; under overlays, the current screen; with nothing over the screen, none (the
+    /// screen is drawn directly, and its layer is repainted whole when an overlay comes back,
+    /// which its first frame mostly does anyway). Runs after every drawn frame but drops (and
+    /// allocates) only when the state changed.
+    private func releaseUnusedLayers(of scene: Scene) {
+        if let transition = scene.transition {
+            canvas.releaseRetained(keeping: transition.under.layer, transition.over.layer)
+        } else if !scene.overlays.isEmpty {
+            canvas.releaseRetained(keeping: scene.currentScreen.layer)
+        } else {
+            canvas.releaseRetained(keeping: nil)
+        }
     }
 }

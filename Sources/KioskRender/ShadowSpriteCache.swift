@@ -10,7 +10,10 @@ import KioskCore
 /// include that linear part; position is not part of the key (the sprite is composited at the
 /// shape's exact, possibly fractional, device position, which pixman handles with its
 /// bilinear fast path, or a plain copy path at whole pixels).
-struct ShadowSpriteCache {
+///
+/// A class, so that one cache serves a canvas and the canvases of its retained layers
+/// (`CairoCanvas(buffer:transform:sharingCachesWith:)`): the same shadows are drawn into both.
+final class ShadowSpriteCache {
     /// The shape of a shadow without its position.
     enum Shape: Hashable {
         case roundedRect(width: Double, height: Double, radius: Double)
@@ -55,7 +58,7 @@ struct ShadowSpriteCache {
     /// The sprite for `key`, rendered on first use with `draw`, which receives a context
     /// whose user space is the shape's own (top-left corner at 0,0). Nil when the shadow is
     /// too large for a sprite or the image cannot be created.
-    mutating func sprite(for key: Key, draw: (OpaquePointer, Rect) -> Void) -> Sprite? {
+    func sprite(for key: Key, draw: (OpaquePointer, Rect) -> Void) -> Sprite? {
         if let cached = sprites.value(for: key) { return cached }
         let size: Size
         switch key.shape {

@@ -51,6 +51,8 @@ final class SpriteCache {
     private var entries: [Entry] = []
     private var clock: UInt64 = 0
     private(set) var bytes = 0
+    /// Images made so far (tests: a hit makes none).
+    private(set) var misses = 0
 
     init(capacity: Int = 48, maximumBytes: Int = 6 << 20) {
         self.capacity = capacity
@@ -74,6 +76,7 @@ final class SpriteCache {
             }
         }
         guard accepts(placement), let made = make() else { return nil }
+        misses += 1
         let size = made.buffer.byteCount
         while !entries.isEmpty && (entries.count >= capacity || bytes + size > maximumBytes),
               let oldest = entries.indices.min(by: { entries[$0].lastUse < entries[$1].lastUse }) {

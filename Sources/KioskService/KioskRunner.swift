@@ -316,6 +316,8 @@ public final class KioskRunner {
         notifier?.watchdog?.frameDone()
         guard !ready else { return }
         ready = true
+        // What start-up freed (config parsing, font set-up) goes back to the kernel.
+        HeapPolicy.trim()
         if options.clock == .monotonic { log.writeLine("kiosk: ready") }
         notifier?.becameReady(status: statusLine())
     }
@@ -332,6 +334,7 @@ public final class KioskRunner {
         let panel = mode.size
         let screen = options.rotation.screenSize(forPanel: panel)
         let design = sceneSource.designSize ?? screen
+        HeapPolicy.mapBigBlocks()
         let renderer = try SceneRenderer(designSize: design, panelWidth: mode.width, panelHeight: mode.height,
                                          rotation: options.rotation)
         renderer.onFrameError = KioskSetup.reportFrameError
