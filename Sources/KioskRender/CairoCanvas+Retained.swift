@@ -135,6 +135,9 @@ extension CairoCanvas {
         }
         cairo_save(cr)
         cairo_identity_matrix(cr)
+        if pureTranslation, opacity >= 1, let opaque = layer.opaqueBounds {
+            copyOpaquePart(of: entry, opaque: matrix.apply(opaque), dx: move.tx, dy: move.ty)
+        }
         var m = cairo_matrix_t(xx: move.a, yx: move.b, xy: move.c, yy: move.d, x0: move.tx, y0: move.ty)
         cairo_transform(cr, &m)
         cairo_set_source_surface(cr, entry.surface.pointer, entry.deviceRect.x, entry.deviceRect.y)
@@ -151,6 +154,37 @@ extension CairoCanvas {
         }
         cairo_restore(cr)
         check("drawRetained")
+    }
+
+    /// Copies the whole pixels of the layer's opaque part (`RetainedLayer.opaqueBounds`, here
+    /// in the cache's device pixels) moved by (`dx`, `dy`) whole pixels, and takes them out of
+    /// the clip (the context is saved, at the identity matrix), so that the blend that follows
+    /// covers only the rest: a panel's body is a row copy, only its rounded edge is blended.
+    /// Opaque pixels blended OVER anything are themselves, so the result is the same.
+    private func copyOpaquePart(of entry: RetainedLayerCache.Entry, opaque: Rect, dx: Double, dy: Double) {
+        guard let clip = deviceClipExtents() else { return }
+        // Only pixels wholly inside the opaque part.
+        let x0 = opaque.minX.rounded(.up), y0 = opaque.minY.rounded(.up)
+        let inner = Rect(x0, y0, opaque.maxX.rounded(.down) - x0, opaque.maxY.rounded(.down) - y0)
+        guard !inner.isEmpty else { return }
+        let target = inner.intersection(entry.deviceRect).offsetBy(Point(dx, dy)).intersection(clip)
+        guard !target.isEmpty else { return }
+        let x = Int(target.x), y = Int(target.y)
+        let sx = x - Int(dx) - Int(entry.deviceRect.x), sy = y - Int(dy) - Int(entry.deviceRect.y)
+        context.surface.flush()
+        kiosk_pixels_copy_darkened(
+            buffer.bytes.assumingMemoryBound(to: UInt8.self) + y * buffer.stride + x * 4, buffer.stride,
+            entry.buffer.bytes.assumingMemoryBound(to: UInt8.self) + sy * entry.buffer.stride + sx * 4,
+            entry.buffer.stride, Int(target.width), Int(target.height), Darkening.none.keep, Darkening.none.tint)
+        cairo_surface_mark_dirty_rectangle(context.surface.pointer, Int32(x), Int32(y),
+                                           Int32(target.width), Int32(target.height))
+        // The clip minus the copied rectangle (even-odd), pixel-aligned: cairo keeps it a region.
+        cairo_new_path(cr)
+        cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
+        cairo_rectangle(cr, target.x, target.y, target.width, target.height)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
     }
 
     /// The layer at its own place, fully opaque, with an overlay's backdrop over it: the cached

@@ -121,7 +121,10 @@ public final class SceneRenderer {
         if let transition = scene.transition {
             canvas.releaseRetained(keeping: transition.under.layer, transition.over.layer)
         } else if !scene.overlays.isEmpty {
-            canvas.releaseRetained(keeping: scene.currentScreen.layer)
+            // The screen's layer and the panel's (the topmost overlay that keeps one; a popup
+            // over a panel still composites the panel from it).
+            canvas.releaseRetained(keeping: scene.currentScreen.layer,
+                                   scene.overlays.last(where: { $0.retainedLayer != nil })?.retainedLayer)
         } else {
             canvas.releaseRetained(keeping: nil)
         }

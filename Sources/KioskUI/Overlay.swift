@@ -24,6 +24,10 @@ open class Overlay {
     /// corners), because the clip that leaves it out is not pixel-aligned once scaled.
     open var opaqueRect: Rect? { nil }
 
+    /// The layer the overlay is composited from, if it keeps one: the renderer keeps its pixels
+    /// while the overlay is on top (a panel sliding is then a copy, not a repaint).
+    open var retainedLayer: RetainedLayer? { nil }
+
     /// The translucent colour this overlay lays over everything below it right now (a panel's
     /// dim, a popup's backdrop, alpha included), or nil for none. The scene paints it, not
     /// `draw`: over the screen's retained layer it is composited together with the layer in

@@ -11,22 +11,35 @@ extension Panel {
         return style.dim.withAlpha(style.dim.alpha * p)
     }
 
+    /// The panel from its retained layer, moved to where it is now: a frame of the slide
+    /// copies the panel's pixels instead of painting its shape and controls again.
     func drawPanel(_ canvas: Canvas, in dirty: Rect) {
         let frame = currentFrame
         guard frame.intersects(dirty) || frame.outsetBy(style.cornerRadius).intersects(dirty) else { return }
+        let bounds = localBackgroundRect
+        if layer.bounds != bounds { layer.resize(to: bounds) }
+        layer.opaqueBounds = opaqueRect.map { $0.offsetBy(frame.origin * -1) }
+        canvas.drawRetained(layer, transform: .translation(frame.minX, frame.minY), opacity: 1)
+    }
+
+    /// The panel's own pixels in its coordinates (origin at its frame's corner): the shape,
+    /// the grabber, the controls. The canvas is clipped to `dirty`.
+    func drawContent(_ canvas: Canvas, in dirty: Rect) {
+        let frame = Rect(0, 0, currentFrame.width, currentFrame.height)
         canvas.fill(.roundedRect(backgroundRect(frame), radius: style.cornerRadius), .solid(style.background))
         if let grabber = grabberRect(frame) {
             canvas.fill(.roundedRect(grabber, radius: grabber.height / 2), .solid(Color.white.withAlpha(0.28)))
         }
         canvas.save()
         canvas.clip(frame)
-        canvas.translate(frame.minX, frame.minY)
-        let local = dirty.offsetBy(frame.origin * -1)
-        for control in controls where !control.isHidden && control.paintBounds.intersects(local) {
-            control.draw(canvas, in: local)
+        for control in controls where !control.isHidden && control.paintBounds.intersects(dirty) {
+            control.draw(canvas, in: dirty)
         }
         canvas.restore()
     }
+
+    /// `backgroundRect` in the panel's own coordinates: the layer's bounds.
+    var localBackgroundRect: Rect { backgroundRect(Rect(0, 0, openFrame.width, openFrame.height)) }
 
     /// The panel's shape, extended past its outer edge by the corner radius so that only the
     /// inner corners show rounded.

@@ -77,6 +77,14 @@ public final class Panel: Overlay, ControlHost {
     public override func show() { showPanel() }
     public override func dismiss() { dismiss(byDrag: false) }
     public override var isFinished: Bool { isGone }
+
+    /// The panel's pixels in its own coordinates (its background shape, grabber and controls),
+    /// composited at the panel's current position: sliding moves them without repainting.
+    public private(set) lazy var layer = RetainedLayer(id: "panel:\(id)", bounds: localBackgroundRect) {
+        [unowned self] canvas, rect in self.drawContent(canvas, in: rect)
+    }
+
+    public override var retainedLayer: RetainedLayer? { layer }
     public override func advance(by dt: Duration) -> Bool { advanceMotion(by: dt) }
     public override func handle(_ gesture: GestureEvent) { handleGesture(gesture) }
     public override func draw(_ canvas: Canvas, in dirty: Rect) { drawPanel(canvas, in: dirty) }
@@ -141,7 +149,10 @@ public final class Panel: Overlay, ControlHost {
 
     // MARK: ControlHost (controls use panel coordinates)
 
-    public func invalidate(_ rect: Rect) { scene?.invalidate(rect.offsetBy(currentFrame.origin)) }
+    public func invalidate(_ rect: Rect) {
+        layer.invalidate(rect)
+        scene?.invalidate(rect.offsetBy(currentFrame.origin))
+    }
     /// Queues the event in the scene's outbox (the control's observers are told with the frame).
     public func post(_ event: ControlEvent, from control: Control?) { scene?.post(event, from: control) }
     public func perform(_ action: ControlAction, from control: Control) { scene?.perform(action, from: control) }

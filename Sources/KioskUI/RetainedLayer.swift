@@ -13,6 +13,9 @@ public final class RetainedLayer {
     public let id: String
     /// The layer's content area, in scene coordinates.
     public private(set) var bounds: Rect
+    /// A part of `bounds` whose pixels are all opaque, if the content says so: a canvas may
+    /// copy those pixels instead of blending them (a panel's body; its rounded edge is blended).
+    public var opaqueBounds: Rect?
     /// Parts of the cached pixels that no longer match the content.
     public private(set) var staleRegion = DamageRegion()
     /// The region `takeStaleRegion` handed out last, reused as the next stale region.

@@ -56,7 +56,7 @@ struct RetainedLayerMemoryTests {
         #expect(renderer.canvas.retainedLayerCount == 0)
     }
 
-    @Test("a popup over a panel keeps one layer, the screen's, and none is left when both have gone")
+    @Test("a popup over a panel keeps two layers, the screen's and the panel's, and none is left when both have gone")
     func popupOverPanel() throws {
         let scene = Self.scene()
         let renderer = try Self.renderer()
@@ -67,7 +67,7 @@ struct RetainedLayerMemoryTests {
         #expect(scene.showOverlay("hello"))
         Self.run(scene, renderer, for: 300, from: &now)
         #expect(scene.overlays.count == 2)
-        #expect(renderer.canvas.retainedLayerCount == 1)
+        #expect(renderer.canvas.retainedLayerCount == 2)
         for overlay in scene.overlays { overlay.dismiss() }
         Self.run(scene, renderer, for: 800, from: &now)
         #expect(scene.overlays.isEmpty)
@@ -157,5 +157,48 @@ struct RetainedLayerMemoryTests {
             renderer.render(scene)
         }
         #expect(renderer.canvas.sprites.misses == made)
+    }
+
+    /// A control in a panel that counts how often it is drawn.
+    final class CountingControl: Control {
+        var draws = 0
+        override func draw(_ canvas: Canvas, in dirty: Rect) {
+            draws += 1
+            canvas.fill(.rect(frame), .solid(.white))
+        }
+    }
+
+    @Test("a sliding panel is copied from its layer: its controls are drawn once, not every frame")
+    func slidingPanelIsCopied() throws {
+        let counter = CountingControl(id: "counter", frame: Rect(16, 16, 40, 20), theme: .standard)
+        let scene = Self.scene()
+        scene.register(Panel(id: "counted", style: PanelStyle(edge: .bottom, extent: 0.5), controls: [counter]))
+        let renderer = try Self.renderer()
+        var now = Instant.zero
+        renderer.render(scene)
+        #expect(scene.showOverlay("counted"))
+        Self.run(scene, renderer, for: 400, from: &now)
+        #expect(counter.draws == 1)
+        #expect(renderer.canvas.retainedLayerCount == 2)
+    }
+
+    @Test("a control that changes in a shown panel is repainted in the panel's layer")
+    func panelControlChange() throws {
+        let scene = Self.scene()
+        let renderer = try Self.renderer()
+        var now = Instant.zero
+        renderer.render(scene)
+        #expect(scene.showOverlay("filters"))
+        Self.run(scene, renderer, for: 400, from: &now)
+        let slider = try #require(scene.control(withID: "size") as? RangeSlider)
+        for v in [3.0, 4.5, 5.5] {
+            slider.setUpperValue(v)
+            renderer.render(scene)
+        }
+        let full = try Self.renderer()
+        scene.invalidateAll()
+        full.render(scene)
+        let result = ImageComparison(tolerance: 2).compare(renderer.frame, to: full.frame)
+        #expect(result.differingPixels == 0, "\(result)")
     }
 }
