@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The frame benchmark (issue 12's table): a release build of kiosk, then `kiosk bench --scene
 # anchor` (five labels, a range slider, an arc slider, a popup over a 30 % dim) at 1920x1080 and
-# 800x480, every case as a ratio to the memcpy floor measured in the same run. It prints numbers
-# and never fails on them: wall-clock times on shared machines vary by tens of percent.
+# 800x480, every case as a ratio to the memcpy floor measured in the same run, then the start-up
+# time (exec to the first frame: scripts/startup-bench.sh). It prints numbers and never fails on
+# them: wall-clock times on shared machines vary by tens of percent.
 #   scripts/bench.sh              the table
 #   scripts/bench.sh --costs      plus the top functions by instruction count per case
 #                                 (valgrind --tool=callgrind; instruction counts are stable
@@ -12,6 +13,8 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 swift build -c release --product kiosk 2>&1 | grep -E "error:|Compiling|Build complete" | tail -1
 .build/release/kiosk bench --scene anchor --iterations 300
+# Start-up: exec to the first frame, median of 11 runs (a few seconds; scripts/startup-bench.sh).
+scripts/startup-bench.sh --runs 11
 [ "${1:-}" = "--costs" ] || exit 0
 command -v valgrind >/dev/null || { echo "bench.sh: --costs needs valgrind (apt-get install valgrind)"; exit 0; }
 work=$(mktemp -d)

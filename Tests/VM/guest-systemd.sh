@@ -26,6 +26,7 @@
 set -u
 . "$VM_HARNESS/guest/lib.sh"
 . "$VMT/guest-lib.sh"
+. "$VMT/startup-time.sh"
 cd "$OUT" || exit 1
 REPO=$(cd "$VMT/../.." && pwd)
 RUN=sd UNIT=swiftkiosk.service
@@ -93,6 +94,7 @@ check "Type=notify unit active (READY=1)" active
 check "kiosk: ready in the journal" 'jhas "^kiosk: ready$"'
 PID=$(prop MainPID) PID1=$(prop MainPID)
 log "start to READY=1: $(start_to_ready)"
+startup_time "sd swiftkiosk.service (its exec time includes PAM opening the logind session)" $UNIT swiftkiosk "$PID"
 # READY=1 is sent after the first flip: the kiosk's "ready" line (written after the flip,
 # before sd_notify) comes before systemd's "Started" in the journal.
 journalctl -b -o short-monotonic --no-pager _PID=1 + SYSLOG_IDENTIFIER=swiftkiosk > "$OUT/$RUN-start-order.txt"
@@ -314,6 +316,9 @@ unplug
 check "uninstall: binary, units, sysusers.d and the user gone; /etc/swiftkiosk kept" \
   '[ ! -e /usr/local/bin/kiosk ] && [ ! -e /etc/systemd/system/$UNIT ] && [ ! -e /usr/lib/sysusers.d/swiftkiosk.conf ] && ! id kiosk > /dev/null 2>&1 && [ -f /etc/swiftkiosk/kiosk.json ]'
 sed 's/^/  | /' uninstall.txt
+
+# ---- 6: start-up time on the card, the kiosk alone (Tests/VM/startup-time.sh)
+startup_runs
 
 J > "$OUT/$RUN-journal-all.txt"
 journalctl -b -u $UNIT -u systemd-logind -o short-monotonic --no-pager > "$OUT/$RUN-units-journal.txt"
