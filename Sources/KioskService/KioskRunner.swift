@@ -219,9 +219,7 @@ public final class KioskRunner {
             if options.power != .alwaysOn { log.writeLine("kiosk: screen power: \(powerSummary)") }
         }
         if let mode = backend.output { try setUp(for: mode) }
-        // The input devices open after the first pass has presented a frame: libinput's udev
-        // enumeration (every evdev node, its quirks) takes as long as everything before it,
-        // and nothing can touch a screen that shows nothing yet.
+        // The input devices open once the first frame is on screen (see `opensInputNow`).
         var pendingInput = display.input
         if options.clock == .monotonic && notifier == nil { notifier = ServiceNotifier.systemd() }
         let watchdog = options.clock == .monotonic ? try startWatchdog(loop) : nil
@@ -247,7 +245,7 @@ public final class KioskRunner {
                 }
                 if outputReady && offPending { finishTurningOff() }
             }
-            if let makeInput = pendingInput, let mode = backend.output {
+            if let makeInput = pendingInput, opensInputNow, let mode = backend.output {
                 pendingInput = nil
                 let source = try makeInput(mode)
                 input = source
@@ -277,6 +275,17 @@ public final class KioskRunner {
         case .closed(.failed)?, .sessionLost?: return 1
         default: return 0
         }
+    }
+
+    /// Whether the input devices (a backend's separate `InputSource`) may open now: once the
+    /// first frame is on screen, or when none is coming (the session starts paused; nothing
+    /// was drawn and nothing is in flight). libinput's udev enumeration (every evdev node, its
+    /// quirks) takes as long as everything before the first frame; done before it, it delays
+    /// the picture, and done while the first flip is in flight it competes with the kernel's
+    /// commit work and delays the flip (measured in the VM: Tests/VM/startup-time.sh). Nothing
+    /// can touch a screen that shows nothing yet, and READY=1 means the screen shows the UI.
+    private var opensInputNow: Bool {
+        ready || paused || (outputReady && firstPresented == nil)
     }
 
     private func currentTime() -> Instant {
