@@ -118,6 +118,8 @@ sprop() { loginctl show-session "$SID" -p "$1" --value; }
 check "logind session $SID on seat0, VT 7, active" '[ "$(sprop Seat) $(sprop VTNr) $(sprop Active)" = "seat0 7 yes" ]'
 check "devices opened through logind" 'jhas "^kiosk: devices are opened through logind"'
 check "atomic modeset line" "jhas '^kiosk: drm /dev/dri/card0 Virtual-1 ${VM_W}x${VM_H}@[0-9.]+ atomic rotation 0\$'"
+# the input opens once the first frame is on screen, just after READY=1
+wait_for 20 jhas "^kiosk: input device added: $TOUCH_NAME \((.*,)?touch(,.*)?\)\$"
 check "touchscreen added (through TakeDevice)" 'jhas "^kiosk: input device added: $TOUCH_NAME \((.*,)?touch(,.*)?\)\$"'
 RUNNING=$(save_state $RUN-running)
 log "scanout: before $BEFORE, while running $RUNNING"
