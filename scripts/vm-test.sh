@@ -124,6 +124,10 @@ failed=$(grep -c '^FAIL' "$OUTDIR/summary.txt" 2>/dev/null || true)
 echo
 echo "vm-test: statistics from the kiosk's stderr (guest, TCG):"
 sed 's/^/  /' "$OUTDIR/statistics.txt" 2>/dev/null || echo "  (none)"
+if [ -f "$OUTDIR/systemd/shared/out/startup-time.txt" ]; then
+  echo "vm-test: start-up time (systemd boot, TCG; Tests/VM/startup-time.sh):"
+  sed 's/^/  /' "$OUTDIR/systemd/shared/out/startup-time.txt"
+fi
 echo "vm-test: boot-vm.sh exit $boot_rc, $passed checks passed, $failed failed, check-screen $([ $screen_rc = 0 ] && echo ok || echo FAILED);" \
      "boot done at ${T_BOOT} s, total $(( $(date +%s) - T0 )) s"
 echo "vm-test: results in ${OUTDIR#"$REPO"/}/ (summary.txt, statistics.txt, {exec,systemd,fb,wl}/shared/out/)"

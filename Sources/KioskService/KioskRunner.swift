@@ -145,6 +145,8 @@ public final class KioskRunner {
     private var paused = false
     private var stopReason: StopReason?
     private var ready = false
+    /// When the first frame went to the backend (for the start-up line).
+    private var firstPresented: Instant?
     private var latency = LatencyMeter()
     private var pointer = PointerFinger()
 
@@ -182,6 +184,9 @@ public final class KioskRunner {
         let signals = try SignalSource(loop: loop, signals: [SIGTERM, SIGINT, SIGHUP]) { [unowned self] signal in
             self.received(signal)
         }
+        // fontconfig loads on a thread of Pango's while the display and the input open (it
+        // inherits the signal mask just set).
+        FontMapPreload.start()
         // Before the display: a service that cannot start (a socket another kiosk holds)
         // stops the run before anything is shown.
         var started: [RunnerService] = []
@@ -214,11 +219,8 @@ public final class KioskRunner {
             if options.power != .alwaysOn { log.writeLine("kiosk: screen power: \(powerSummary)") }
         }
         if let mode = backend.output { try setUp(for: mode) }
-        if let makeInput = display.input, let mode = backend.output {
-            let source = try makeInput(mode)
-            input = source
-            try source.start(loop: loop) { [unowned self] event in self.handle(event) }
-        }
+        // The input devices open once the first frame is on screen (see `opensInputNow`).
+        var pendingInput = display.input
         if options.clock == .monotonic && notifier == nil { notifier = ServiceNotifier.systemd() }
         let watchdog = options.clock == .monotonic ? try startWatchdog(loop) : nil
 
@@ -242,6 +244,12 @@ public final class KioskRunner {
                     presentFrame()
                 }
                 if outputReady && offPending { finishTurningOff() }
+            }
+            if let makeInput = pendingInput, opensInputNow, let mode = backend.output {
+                pendingInput = nil
+                let source = try makeInput(mode)
+                input = source
+                try source.start(loop: loop) { [unowned self] event in self.handle(event) }
             }
             notifier?.update(status: statusLine())
             stateKeeper?.advance(to: now)
@@ -267,6 +275,17 @@ public final class KioskRunner {
         case .closed(.failed)?, .sessionLost?: return 1
         default: return 0
         }
+    }
+
+    /// Whether the input devices (a backend's separate `InputSource`) may open now: once the
+    /// first frame is on screen, or when none is coming (the session starts paused; nothing
+    /// was drawn and nothing is in flight). libinput's udev enumeration (every evdev node, its
+    /// quirks) takes as long as everything before the first frame; done before it, it delays
+    /// the picture, and done while the first flip is in flight it competes with the kernel's
+    /// commit work and delays the flip (measured in the VM: Tests/VM/startup-time.sh). Nothing
+    /// can touch a screen that shows nothing yet, and READY=1 means the screen shows the UI.
+    private var opensInputNow: Bool {
+        ready || paused || (outputReady && firstPresented == nil)
     }
 
     private func currentTime() -> Instant {
@@ -303,6 +322,7 @@ public final class KioskRunner {
         guard let runtime, let backend else { return }
         guard let damage = runtime.renderFrame(at: now) else { return }
         outputReady = false
+        if firstPresented == nil { firstPresented = now }
         latency.framePresented()
         notifier?.watchdog?.framePresented(at: now)
         // May call frameDone at once (a frame the output dropped or refused).
@@ -316,10 +336,14 @@ public final class KioskRunner {
         notifier?.watchdog?.frameDone()
         guard !ready else { return }
         ready = true
-        // What start-up freed (config parsing, font set-up) goes back to the kernel.
-        HeapPolicy.trim()
-        if options.clock == .monotonic { log.writeLine("kiosk: ready") }
+        if options.clock == .monotonic, let loop {
+            log.writeLine(Self.firstFrameLine(presented: firstPresented ?? time, onScreen: time, origin: loop.clock.origin))
+            log.writeLine("kiosk: ready")
+        }
         notifier?.becameReady(status: statusLine())
+        // What start-up freed (config parsing, font set-up) goes back to the kernel, after
+        // READY=1 so as not to delay it.
+        HeapPolicy.trim()
     }
 
     /// `STATUS=`: "showing main; 800x480 drm; 1 client".

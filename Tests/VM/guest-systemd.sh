@@ -26,6 +26,7 @@
 set -u
 . "$VM_HARNESS/guest/lib.sh"
 . "$VMT/guest-lib.sh"
+. "$VMT/startup-time.sh"
 cd "$OUT" || exit 1
 REPO=$(cd "$VMT/../.." && pwd)
 RUN=sd UNIT=swiftkiosk.service
@@ -93,6 +94,7 @@ check "Type=notify unit active (READY=1)" active
 check "kiosk: ready in the journal" 'jhas "^kiosk: ready$"'
 PID=$(prop MainPID) PID1=$(prop MainPID)
 log "start to READY=1: $(start_to_ready)"
+startup_time "sd swiftkiosk.service (its exec time includes PAM opening the logind session)" $UNIT swiftkiosk "$PID"
 # READY=1 is sent after the first flip: the kiosk's "ready" line (written after the flip,
 # before sd_notify) comes before systemd's "Started" in the journal.
 journalctl -b -o short-monotonic --no-pager _PID=1 + SYSLOG_IDENTIFIER=swiftkiosk > "$OUT/$RUN-start-order.txt"
@@ -116,6 +118,8 @@ sprop() { loginctl show-session "$SID" -p "$1" --value; }
 check "logind session $SID on seat0, VT 7, active" '[ "$(sprop Seat) $(sprop VTNr) $(sprop Active)" = "seat0 7 yes" ]'
 check "devices opened through logind" 'jhas "^kiosk: devices are opened through logind"'
 check "atomic modeset line" "jhas '^kiosk: drm /dev/dri/card0 Virtual-1 ${VM_W}x${VM_H}@[0-9.]+ atomic rotation 0\$'"
+# the input opens once the first frame is on screen, just after READY=1
+wait_for 20 jhas "^kiosk: input device added: $TOUCH_NAME \((.*,)?touch(,.*)?\)\$"
 check "touchscreen added (through TakeDevice)" 'jhas "^kiosk: input device added: $TOUCH_NAME \((.*,)?touch(,.*)?\)\$"'
 RUNNING=$(save_state $RUN-running)
 log "scanout: before $BEFORE, while running $RUNNING"
@@ -314,6 +318,9 @@ unplug
 check "uninstall: binary, units, sysusers.d and the user gone; /etc/swiftkiosk kept" \
   '[ ! -e /usr/local/bin/kiosk ] && [ ! -e /etc/systemd/system/$UNIT ] && [ ! -e /usr/lib/sysusers.d/swiftkiosk.conf ] && ! id kiosk > /dev/null 2>&1 && [ -f /etc/swiftkiosk/kiosk.json ]'
 sed 's/^/  | /' uninstall.txt
+
+# ---- 6: start-up time on the card, the kiosk alone (Tests/VM/startup-time.sh)
+startup_runs
 
 J > "$OUT/$RUN-journal-all.txt"
 journalctl -b -u $UNIT -u systemd-logind -o short-monotonic --no-pager > "$OUT/$RUN-units-journal.txt"

@@ -82,6 +82,8 @@ run_r0() {
   local running; running=$(save_state $run-running)
   log "$run: scanout while running: $running"
   check "$run: the kiosk's framebuffer scans out ($running)" '[ -n "$running" ] && [ "$running" != "$BEFORE" ]'
+  # the input opens once the first frame is on screen, just after "kiosk: ready"
+  wait_for 20 grep -qE "^kiosk: input device added: .*\((.*,)?pointer(,.*)?\)\$" "$ERR"
   check "$run: the virtio tablet is reported as a pointer" \
     'grep -qE "^kiosk: input device added: .*\((.*,)?pointer(,.*)?\)\$" "$ERR"'
   shot $run initial
