@@ -169,15 +169,7 @@ extension CairoCanvas {
         guard !inner.isEmpty else { return }
         let target = inner.intersection(entry.deviceRect).offsetBy(Point(dx, dy)).intersection(clip)
         guard !target.isEmpty else { return }
-        let x = Int(target.x), y = Int(target.y)
-        let sx = x - Int(dx) - Int(entry.deviceRect.x), sy = y - Int(dy) - Int(entry.deviceRect.y)
-        context.surface.flush()
-        kiosk_pixels_copy_darkened(
-            buffer.bytes.assumingMemoryBound(to: UInt8.self) + y * buffer.stride + x * 4, buffer.stride,
-            entry.buffer.bytes.assumingMemoryBound(to: UInt8.self) + sy * entry.buffer.stride + sx * 4,
-            entry.buffer.stride, Int(target.width), Int(target.height), Darkening.none.keep, Darkening.none.tint)
-        cairo_surface_mark_dirty_rectangle(context.surface.pointer, Int32(x), Int32(y),
-                                           Int32(target.width), Int32(target.height))
+        copy(target, from: entry, movedBy: (Int(dx), Int(dy)), darkening: .none)
         // The clip minus the copied rectangle (even-odd), pixel-aligned: cairo keeps it a region.
         cairo_new_path(cr)
         cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
@@ -210,19 +202,7 @@ extension CairoCanvas {
             return
         }
         let inside = clip.intersection(entry.deviceRect)
-        if !inside.isEmpty {
-            let darkening = Darkening(dim)
-            let x = Int(inside.x), y = Int(inside.y)
-            let sx = x - Int(entry.deviceRect.x), sy = y - Int(entry.deviceRect.y)
-            // Pending cairo drawing must land before the pixels are written behind its back.
-            context.surface.flush()
-            kiosk_pixels_copy_darkened(
-                buffer.bytes.assumingMemoryBound(to: UInt8.self) + y * buffer.stride + x * 4, buffer.stride,
-                entry.buffer.bytes.assumingMemoryBound(to: UInt8.self) + sy * entry.buffer.stride + sx * 4,
-                entry.buffer.stride, Int(inside.width), Int(inside.height), darkening.keep, darkening.tint)
-            cairo_surface_mark_dirty_rectangle(context.surface.pointer, Int32(x), Int32(y),
-                                               Int32(inside.width), Int32(inside.height))
-        }
+        if !inside.isEmpty { copy(inside, from: entry, movedBy: (0, 0), darkening: Darkening(dim)) }
         // Outside the layer (letterbox bars) only the backdrop, as the general path does.
         if let dim, inside != clip {
             cairo_save(cr)
@@ -239,6 +219,22 @@ extension CairoCanvas {
             cairo_restore(cr)
             check("drawRetained backdrop")
         }
+    }
+
+    /// Writes the pixels of `target` (whole device pixels, inside the buffer) from a layer's
+    /// cache moved by whole pixels, darkened on the way (`kiosk_pixels_copy_darkened`).
+    private func copy(_ target: Rect, from entry: RetainedLayerCache.Entry, movedBy d: (x: Int, y: Int),
+                      darkening: Darkening) {
+        let x = Int(target.x), y = Int(target.y)
+        let sx = x - d.x - Int(entry.deviceRect.x), sy = y - d.y - Int(entry.deviceRect.y)
+        // Pending cairo drawing must land before the pixels are written behind its back.
+        context.surface.flush()
+        kiosk_pixels_copy_darkened(
+            buffer.bytes.assumingMemoryBound(to: UInt8.self) + y * buffer.stride + x * 4, buffer.stride,
+            entry.buffer.bytes.assumingMemoryBound(to: UInt8.self) + sy * entry.buffer.stride + sx * 4,
+            entry.buffer.stride, Int(target.width), Int(target.height), darkening.keep, darkening.tint)
+        cairo_surface_mark_dirty_rectangle(context.surface.pointer, Int32(x), Int32(y),
+                                           Int32(target.width), Int32(target.height))
     }
 
     /// The clip's bounding box in device pixels, widened to whole pixels (nil if empty).
