@@ -2,6 +2,7 @@ import CCairo
 import CPixelShim
 import KioskCore
 import KioskUI
+
 extension CairoCanvas {
     public func concatenate(_ transform: AffineTransform) {
         var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
