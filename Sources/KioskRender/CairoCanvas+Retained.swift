@@ -35,7 +35,7 @@ extension CairoCanvas {
         }
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        if pureTranslation, opacity >= 1, let opaque = layer.opaqueBounds {
+        if pureTranslation, opacity >= 1, drawsIntoBuffer, let opaque = layer.opaqueBounds {
             copyOpaquePart(of: entry, opaque: matrix.apply(opaque), dx: move.tx, dy: move.ty)
         }
         var m = cairo_matrix_t(xx: move.a, yx: move.b, xy: move.c, yy: move.d, x0: move.tx, y0: move.ty)
@@ -91,7 +91,7 @@ extension CairoCanvas {
     /// transform, a translucent layer) goes the general way.
     public func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double, dimmedBy dim: Color?,
                              over rect: Rect) {
-        guard transform == .identity, opacity >= 1, let clip = deviceClipExtents() else {
+        guard transform == .identity, opacity >= 1, drawsIntoBuffer, let clip = deviceClipExtents() else {
             drawRetained(layer, transform: transform, opacity: opacity)
             if let dim { fill(.rect(rect), .solid(dim)) }
             return
@@ -136,6 +136,10 @@ extension CairoCanvas {
         cairo_surface_mark_dirty_rectangle(context.surface.pointer, Int32(x), Int32(y),
                                            Int32(target.width), Int32(target.height))
     }
+
+    /// Whether drawing lands in `buffer` now, not in the offscreen group of a `beginLayer`:
+    /// only then may pixels be written into the buffer directly.
+    var drawsIntoBuffer: Bool { cairo_get_group_target(cr) == context.surface.pointer }
 
     /// The clip's bounding box in device pixels, widened to whole pixels (nil if empty).
     private func deviceClipExtents() -> Rect? {

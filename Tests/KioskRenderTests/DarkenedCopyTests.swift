@@ -133,4 +133,25 @@ struct DarkenedCopyTests {
         #expect(Darkening(nil) == .none)
         #expect(Darkening(Color(red: 1, green: 1, blue: 1, alpha: 1)) == Darkening(keep: 0, tint: 0xFFFF_FFFF))
     }
+
+    @Test("inside a translucent layer (an offscreen group) the copy goes through cairo, not into the buffer")
+    func insideALayer() throws {
+        let dim = Color(red: 0, green: 0, blue: 0, alpha: 0.3)
+        let layer = Self.screenLayer()
+        let a = try PixelBuffer(width: 96, height: 64), b = try PixelBuffer(width: 96, height: 64)
+        for (buffer, oneCall) in [(a, true), (b, false)] {
+            let canvas = try CairoCanvas(buffer: buffer)
+            canvas.beginFrame()
+            canvas.beginLayer(opacity: 0.5)
+            if oneCall {
+                canvas.drawRetained(layer, transform: .identity, opacity: 1, dimmedBy: dim, over: buffer.bounds)
+            } else {
+                canvas.drawRetained(layer, transform: .identity, opacity: 1)
+                canvas.fill(.rect(buffer.bounds), .solid(dim))
+            }
+            canvas.endLayer()
+            try canvas.endFrame()
+        }
+        #expect(Self.differingPixels(a, b) == 0)
+    }
 }
