@@ -17,15 +17,17 @@ extension Panel {
         let frame = currentFrame
         guard frame.intersects(dirty) || frame.outsetBy(style.cornerRadius).intersects(dirty) else { return }
         let bounds = localBackgroundRect
-        if layer.bounds != bounds { layer.resize(to: bounds) }
-        layer.opaqueBounds = opaqueRect.map { $0.offsetBy(frame.origin * -1) }
+        if layer.bounds != bounds {
+            layer.resize(to: bounds)
+            layer.opaqueBounds = localOpaqueRect
+        }
         canvas.drawRetained(layer, transform: .translation(frame.minX, frame.minY), opacity: 1)
     }
 
     /// The panel's own pixels in its coordinates (origin at its frame's corner): the shape,
     /// the grabber, the controls. The canvas is clipped to `dirty`.
     func drawContent(_ canvas: Canvas, in dirty: Rect) {
-        let frame = Rect(0, 0, currentFrame.width, currentFrame.height)
+        let frame = Rect(origin: .zero, size: openFrame.size)
         canvas.fill(.roundedRect(backgroundRect(frame), radius: style.cornerRadius), .solid(style.background))
         if let grabber = grabberRect(frame) {
             canvas.fill(.roundedRect(grabber, radius: grabber.height / 2), .solid(Color.white.withAlpha(0.28)))
@@ -39,7 +41,7 @@ extension Panel {
     }
 
     /// `backgroundRect` in the panel's own coordinates: the layer's bounds.
-    var localBackgroundRect: Rect { backgroundRect(Rect(0, 0, openFrame.width, openFrame.height)) }
+    var localBackgroundRect: Rect { backgroundRect(Rect(origin: .zero, size: openFrame.size)) }
 
     /// The panel's shape, extended past its outer edge by the corner radius so that only the
     /// inner corners show rounded.

@@ -80,9 +80,13 @@ public final class Panel: Overlay, ControlHost {
 
     /// The panel's pixels in its own coordinates (its background shape, grabber and controls),
     /// composited at the panel's current position: sliding moves them without repainting.
-    public private(set) lazy var layer = RetainedLayer(id: "panel:\(id)", bounds: localBackgroundRect) {
-        [unowned self] canvas, rect in self.drawContent(canvas, in: rect)
-    }
+    public private(set) lazy var layer: RetainedLayer = {
+        let layer = RetainedLayer(id: "panel:\(id)", bounds: localBackgroundRect) { [unowned self] canvas, rect in
+            self.drawContent(canvas, in: rect)
+        }
+        layer.opaqueBounds = localOpaqueRect
+        return layer
+    }()
 
     public override var retainedLayer: RetainedLayer? { layer }
     public override func advance(by dt: Duration) -> Bool { advanceMotion(by: dt) }
@@ -94,14 +98,21 @@ public final class Panel: Overlay, ControlHost {
 
     /// The panel is opaque except for its rounded inner corners and antialiased inner edge.
     public override var opaqueRect: Rect? {
-        guard presentation > 0, style.background.alpha >= 1 else { return nil }
+        guard presentation > 0 else { return nil }
+        return localOpaqueRect?.offsetBy(currentFrame.origin)
+    }
+
+    /// `opaqueRect` in the panel's own coordinates (origin at its frame's corner): also the
+    /// part of its layer whose pixels are all opaque.
+    var localOpaqueRect: Rect? {
+        guard style.background.alpha >= 1 else { return nil }
         let margin = style.cornerRadius + 2
-        let f = currentFrame
+        let s = openFrame.size
         switch style.edge {
-        case .bottom: return Rect(f.minX, f.minY + margin, f.width, f.height - margin)
-        case .top: return Rect(f.minX, f.minY, f.width, f.height - margin)
-        case .left: return Rect(f.minX, f.minY, f.width - margin, f.height)
-        case .right: return Rect(f.minX + margin, f.minY, f.width - margin, f.height)
+        case .bottom: return Rect(0, margin, s.width, s.height - margin)
+        case .top: return Rect(0, 0, s.width, s.height - margin)
+        case .left: return Rect(0, 0, s.width - margin, s.height)
+        case .right: return Rect(margin, 0, s.width - margin, s.height)
         }
     }
 

@@ -172,7 +172,8 @@ struct RetainedLayerMemoryTests {
     func slidingPanelIsCopied() throws {
         let counter = CountingControl(id: "counter", frame: Rect(16, 16, 40, 20), theme: .standard)
         let scene = Self.scene()
-        scene.register(Panel(id: "counted", style: PanelStyle(edge: .bottom, extent: 0.5), controls: [counter]))
+        let panel = Panel(id: "counted", style: PanelStyle(edge: .bottom, extent: 0.5), controls: [counter])
+        scene.register(panel)
         let renderer = try Self.renderer()
         var now = Instant.zero
         renderer.render(scene)
@@ -180,6 +181,9 @@ struct RetainedLayerMemoryTests {
         Self.run(scene, renderer, for: 400, from: &now)
         #expect(counter.draws == 1)
         #expect(renderer.canvas.retainedLayerCount == 2)
+        // Its body is copied, not blended: the layer knows which part is opaque.
+        let opaque = try #require(panel.opaqueRect)
+        #expect(panel.layer.opaqueBounds == opaque.offsetBy(panel.currentFrame.origin * -1))
     }
 
     @Test("a control that changes in a shown panel is repainted in the panel's layer")
