@@ -70,11 +70,8 @@ extension CairoCanvas {
         let target = inner.intersection(entry.deviceRect).offsetBy(Point(dx, dy)).intersection(clip)
         guard !target.isEmpty else { return }
         copy(target, from: entry, movedBy: (Int(dx), Int(dy)), darkening: .none)
-        // The clip minus the copied rectangle (even-odd), pixel-aligned: cairo keeps it a region.
-        cairo_new_path(cr)
-        cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
-        cairo_rectangle(cr, target.x, target.y, target.width, target.height)
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        // Pixel-aligned, so cairo keeps the clip a region.
+        appendRect(clip, minus: target)
         cairo_clip(cr)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
     }
@@ -108,13 +105,8 @@ extension CairoCanvas {
             cairo_save(cr)
             cairo_identity_matrix(cr)
             cairo_set_source_rgba(cr, dim.red, dim.green, dim.blue, dim.alpha)
-            cairo_new_path(cr)
-            cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
-            if !inside.isEmpty {
-                // Even-odd: the clip minus the part the copy already darkened.
-                cairo_rectangle(cr, inside.x, inside.y, inside.width, inside.height)
-                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-            }
+            // The clip minus the part the copy already darkened.
+            appendRect(clip, minus: inside)
             cairo_fill(cr)
             cairo_restore(cr)
             check("drawRetained backdrop")
@@ -137,6 +129,16 @@ extension CairoCanvas {
                                            Int32(target.width), Int32(target.height))
     }
 
+    /// A path of `outer` without `hole` (an empty hole cuts nothing): both rectangles and the
+    /// even-odd fill rule, which the caller's fill or clip then uses (and restores).
+    private func appendRect(_ outer: Rect, minus hole: Rect) {
+        cairo_new_path(cr)
+        cairo_rectangle(cr, outer.x, outer.y, outer.width, outer.height)
+        guard !hole.isEmpty else { return }
+        cairo_rectangle(cr, hole.x, hole.y, hole.width, hole.height)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+    }
+
     /// Whether drawing lands in `buffer` now, not in the offscreen group of a `beginLayer`:
     /// only then may pixels be written into the buffer directly.
     var drawsIntoBuffer: Bool { cairo_get_group_target(cr) == context.surface.pointer }
@@ -151,9 +153,6 @@ extension CairoCanvas {
         let r = Rect(x0, y0, x1 - x0, y1 - y0).integral.intersection(buffer.bounds)
         return r.isEmpty ? nil : r
     }
-
-    /// Drops the cached pixels of a layer that will not be drawn again soon.
-    public func forgetRetained(_ layer: RetainedLayer) { retained.forget(layer) }
 
     /// Drops the cached pixels of every retained layer but `first` and `second` (a layer
     /// dropped is repainted whole when it is composited again), and hands the freed pages back

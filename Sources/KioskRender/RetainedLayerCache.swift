@@ -77,12 +77,6 @@ final class RetainedLayerCache {
         return e
     }
 
-    func forget(_ layer: RetainedLayer) {
-        let key = ObjectIdentifier(layer)
-        entries[key] = nil
-        order.removeAll { $0 == key }
-    }
-
     /// How many layers have pixels now.
     var count: Int { entries.count }
 
