@@ -11,9 +11,10 @@ import KioskUI
 ///
 /// Memory: a layer costs a buffer of its device size (a whole screen: 8 MB at 1920x1080), so
 /// layers are kept only while they are composited: `release(keeping:)` drops the others when
-/// the scene's state changes (`SceneRenderer` keeps the current screen's layer under overlays
-/// and the two screens' layers of a transition, nothing otherwise). A layer's canvas shares
-/// the text, shadow and gradient caches of the canvas it is composited into.
+/// the scene's state changes (`SceneRenderer` keeps the current screen's layer and the topmost
+/// panel's under overlays, and the two screens' layers of a transition, nothing otherwise). A
+/// layer's canvas shares the text, shadow, gradient and image caches of the canvas it is
+/// composited into.
 final class RetainedLayerCache {
     struct Entry {
         let buffer: PixelBuffer

@@ -112,11 +112,11 @@ public final class SceneRenderer {
     }
 
     /// Keeps the pixels of the retained layers the scene composites in its present state and
-    /// drops the others, each a buffer the size of the screen: the two screens of a
-    /// transition; under overlays, the current screen; with nothing over the screen, none (the
-    /// screen is drawn directly, and its layer is repainted whole when an overlay comes back,
-    /// which its first frame mostly does anyway). Runs after every drawn frame but drops (and
-    /// allocates) only when the state changed.
+    /// drops the others, each a buffer up to the size of the screen: the two screens of a
+    /// transition; under overlays, the current screen and the topmost panel; with nothing over
+    /// the screen, none (the screen is drawn directly, and its layer is repainted whole when an
+    /// overlay comes back, which its first frame mostly does anyway). Runs after every drawn
+    /// frame but drops (and allocates) only when the state changed.
     private func releaseUnusedLayers(of scene: Scene) {
         if let transition = scene.transition {
             canvas.releaseRetained(keeping: transition.under.layer, transition.over.layer)
