@@ -7,8 +7,10 @@ import KioskCore
 ///
 ///     pressed, tapped, released
 ///     pressed, longPressed, released
-///     pressed, panBegan, panChanged*, panEnded, swiped?, released
-///     pressed, (longPressed | panBegan, panChanged*)?, cancelled
+///     pressed, longPressed?, panBegan, panChanged*, panEnded, swiped?, released
+///     pressed, longPressed?, (panBegan, panChanged*)?, cancelled
+///
+/// A long press followed by a pan is a finger that rested, then dragged.
 public enum GestureEvent: Sendable, Equatable {
     /// A finger touched down (sent at once, for visual feedback and for grabbing a control).
     case pressed(slot: Int, location: Point, time: Instant)
@@ -17,8 +19,9 @@ public enum GestureEvent: Sendable, Equatable {
     /// The finger stayed within the slop for the long-press duration. `time` is when that
     /// happened (touch-down + duration), whichever call noticed it.
     case longPressed(slot: Int, location: Point, time: Instant)
-    /// The finger first moved beyond the slop. `start` is the touch-down point, so a control
-    /// can apply the whole distance travelled and no movement is lost to the slop.
+    /// The finger first moved beyond the slop (also after a long press: it rested, then
+    /// dragged). `start` is the touch-down point, so a control can apply the whole distance
+    /// travelled and no movement is lost to the slop.
     case panBegan(slot: Int, start: Point, location: Point, time: Instant)
     /// A further move during a pan. `translation` is `location - start`; `velocity` is in px/s.
     case panChanged(slot: Int, location: Point, translation: Point, velocity: Point, time: Instant)

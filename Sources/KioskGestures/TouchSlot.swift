@@ -39,7 +39,7 @@ struct TouchSlot: Sendable {
         switch state {
         case .possible(let deadline): handlePossible(input, deadline: deadline, configuration: configuration)
         case .panning: handlePanning(input, configuration: configuration)
-        case .longPressed: handleLongPressed(input)
+        case .longPressed: handleLongPressed(input, configuration: configuration)
         case .ended: []
         }
     }
@@ -53,7 +53,7 @@ struct TouchSlot: Sendable {
             state = .longPressed
             let longPress = GestureEvent.longPressed(slot: slot, location: location, time: deadline)
             if case .timeout = input { return [longPress] }
-            return [longPress] + handleLongPressed(input)
+            return [longPress] + handleLongPressed(input, configuration: configuration)
         }
         switch input {
         case .move(let position, let time):
@@ -103,13 +103,18 @@ struct TouchSlot: Sendable {
         }
     }
 
-    private mutating func handleLongPressed(_ input: TouchSlotInput) -> [GestureEvent] {
+    private mutating func handleLongPressed(_ input: TouchSlotInput, configuration: GestureConfiguration) -> [GestureEvent] {
         switch input {
-        case .move(let position, _):
-            // Stays a long press even beyond the slop (see `TouchSlotState`); the position is
-            // still tracked so `released` reports where the finger lifted.
+        case .move(let position, let time):
+            // A finger that rested and then drags is dragging (people rest before they drag):
+            // beyond the slop it becomes a pan, measured from the touch-down point like any
+            // other, so no distance is lost to the rest. Consumers that give a long press a
+            // meaning of its own ignore what follows it (`Control.claimsLongPress`).
             location = position
-            return []
+            velocity.add(position, at: time)
+            guard start.distance(to: position) > configuration.touchSlop else { return [] }
+            state = .panning
+            return [.panBegan(slot: slot, start: start, location: position, time: time)]
         case .up(let time):
             state = .ended
             return [.released(slot: slot, location: location, time: time)]

@@ -3,20 +3,23 @@ import KioskCore
 /// The state of one touch slot's gesture state machine (see `TouchSlot` for the handlers).
 ///
 ///     down ──► possible ──move beyond slop──► panning ──up/cancel──► ended
-///                 │  └──up/cancel──► ended
-///                 └──long-press deadline──► longPressed ──up/cancel──► ended
+///                 │  └──up/cancel──► ended                ▲
+///                 └──long-press deadline──► longPressed ───┘ move beyond slop
+///                                               └──up/cancel──► ended
 ///
-/// A touch in `longPressed` stays there when it later moves beyond the slop: the long press
-/// has already been reported (a menu may be open), and turning it into a pan as well would
-/// make one touch mean two things. A control that wants press-and-drag can watch `pressed`
-/// and its own hit test instead.
+/// A touch in `longPressed` that later moves beyond the slop becomes a pan: people rest a
+/// finger on a knob before they drag it, and the drag must not be lost to the rest. The pan
+/// is measured from the touch-down point, as every pan is. A consumer for which the long
+/// press is the whole gesture (a context menu) ignores the pan that follows it
+/// (`Control.claimsLongPress` in KioskUI).
 enum TouchSlotState: Sendable, Equatable {
     /// Down and within the slop; becomes a long press at `longPressDeadline` unless it moves
     /// beyond the slop or lifts first.
     case possible(longPressDeadline: Instant)
     /// Moved beyond the slop; every move is a `panChanged`.
     case panning
-    /// Held still long enough; moves only update the position reported at release.
+    /// Held still long enough; moves within the slop only update the position reported at
+    /// release, a move beyond it starts a pan.
     case longPressed
     /// Lifted or cancelled. The tracker forgets a slot as soon as it reaches this state.
     case ended

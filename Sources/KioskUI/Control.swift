@@ -117,9 +117,18 @@ open class Control {
     /// The finger lifted without having moved past the slop.
     open func touchTapped(at point: Point, time: Instant) {}
     /// The finger stayed within the touch slop for the long-press time (500 ms by default).
-    /// Comes after `touchBegan` and before `touchEnded`; no `touchMoved` or `touchTapped`
-    /// follows for that finger (it stays a long press wherever it moves).
+    /// Comes after `touchBegan` and before `touchEnded`; no `touchTapped` follows. A finger
+    /// that then moves past the slop drags on as any other (`touchMoved`, `touchSwiped`):
+    /// people rest a finger on a knob before they drag it. A control whose long press means
+    /// something of its own returns true from `claimsLongPress` to get no moves after it.
     open func touchLongPressed(at point: Point, time: Instant) {}
+    /// True when a long press is this control's whole gesture (it opens a menu, say): once
+    /// `touchLongPressed` came, that finger's moves and swipe are not delivered, only its
+    /// `touchEnded` or `touchCancelled`. False (the default, and every built-in control): a
+    /// finger that rests past the long-press time and then moves is a drag.
+    open var claimsLongPress: Bool { false }
+    /// The fingers (touch slots) whose long press this control claimed: their moves are held back.
+    var claimedLongPresses: Set<Int> = []
     /// The finger was flung: it lifted from a pan faster than the fling velocity. Comes
     /// after the last `touchMoved` and before `touchEnded`; `velocity` is the release
     /// velocity in px/s, `direction` its dominant axis.

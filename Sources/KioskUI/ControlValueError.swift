@@ -22,7 +22,7 @@ public struct ControlValueError: Error, Equatable, Sendable, CustomStringConvert
     public static func number(_ field: (name: String, value: EventScalar), control id: String)
         throws(ControlValueError) -> Double {
         guard case .number(let n) = field.value, n.isFinite else {
-            throw ControlValueError("'\(id)'.\(field.name) must be a finite number (found \(field.value))")
+            throw ControlValueError("'\(id)'.\(field.name) must be a finite number (found \(field.value.kindDescription))")
         }
         return n
     }

@@ -22,4 +22,14 @@ public enum EventScalar: Sendable, Equatable, ExpressibleByFloatLiteral, Express
     public var string: String? { if case .string(let s) = self { s } else { nil } }
     /// The truth value, if this is one.
     public var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+
+    /// What the value is, for messages that say what was found: "a string", "a boolean",
+    /// "a number" (a number that is not finite says which: "nan", "inf").
+    public var kindDescription: String {
+        switch self {
+        case .number(let n): n.isFinite ? "a number" : n.description
+        case .string: "a string"
+        case .bool: "a boolean"
+        }
+    }
 }

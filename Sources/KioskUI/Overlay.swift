@@ -10,7 +10,8 @@ import KioskGestures
 open class Overlay {
     /// The name actions use to show it (`showPanel`, `showPopup`) and events report as `source`.
     public let id: String
-    /// The scene it is shown in; set by the scene when the overlay is added.
+    /// The scene it belongs to: set when the scene registers it (`Scene.register`) or shows
+    /// it, whether or not it is on screen now.
     public internal(set) weak var scene: Scene?
 
     /// An overlay named `id`; it appears once a scene shows it.
@@ -18,6 +19,11 @@ open class Overlay {
 
     /// True once the overlay has completely disappeared; the scene then removes it.
     open var isFinished: Bool { false }
+
+    /// True while it is on its way out after `dismiss()`: still drawn, no longer shown as far
+    /// as anyone asking is concerned (the control socket's `get` and `dismiss`). `show()`
+    /// turns it round.
+    open var isLeaving: Bool { false }
 
     /// An area this overlay paints fully opaque, if any: what lies below it there is not drawn
     /// at all. It must stay a little inside the painted area (antialiased edges, rounded

@@ -77,6 +77,7 @@ public final class Panel: Overlay, ControlHost {
     public override func show() { showPanel() }
     public override func dismiss() { dismiss(byDrag: false) }
     public override var isFinished: Bool { isGone }
+    public override var isLeaving: Bool { !wantsToBeShown && !isGone }
 
     /// The panel's pixels in its own coordinates (its background shape, grabber and controls),
     /// composited at the panel's current position: sliding moves them without repainting.
@@ -162,7 +163,10 @@ public final class Panel: Overlay, ControlHost {
 
     public func invalidate(_ rect: Rect) {
         layer.invalidate(rect)
-        scene?.invalidate(rect.offsetBy(currentFrame.origin))
+        // Out of sight (registered, not shown) only the layer is stale; it is drawn afresh
+        // when the panel comes in.
+        guard let scene, scene.isShowing(self) else { return }
+        scene.invalidate(rect.offsetBy(currentFrame.origin))
     }
     /// Queues the event in the scene's outbox (the control's observers are told with the frame).
     public func post(_ event: ControlEvent, from control: Control?) { scene?.post(event, from: control) }

@@ -76,7 +76,7 @@ extension PopupDialog {
     func releaseButtons() {
         for (slot, finger) in fingers.sorted(by: { $0.key < $1.key }) {
             guard case .button(let button) = finger else { continue }
-            button.touchCancelled(time: currentTime)
+            Scene.deliver(.cancelled(slot: slot, time: currentTime), to: button)
             fingers[slot] = .ignored
         }
     }

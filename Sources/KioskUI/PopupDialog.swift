@@ -36,13 +36,18 @@ public final class PopupDialog: Overlay, ControlHost {
 
     /// The template's look, with frames in scene coordinates.
     public let style: PopupStyle
-    /// The title, text and buttons.
-    public let content: PopupContent
+    /// The title, text and buttons shown now; `show(content:)` and `setContent(_:)` change them.
+    public private(set) var content: PopupContent
+    /// What the dialog was made with (the config's words): what `show()` shows.
+    public let defaultContent: PopupContent
     /// One per content button, side by side in the template's button row; frames in scene
     /// coordinates (the box's own frame at full size).
-    public let buttons: [Button]
+    public private(set) var buttons: [Button] = []
     /// Where the dialog is in its life.
     public private(set) var phase: Phase = .hidden
+    /// What the buttons are drawn in: the theme given, pressed in a darker shade of the row's
+    /// background.
+    private let buttonTheme: Theme
 
     /// Runs 0 → 1 to appear and back (reversed) to disappear.
     private let animator = Animator(duration: PopupDialog.transitionDuration, easing: .easeOut)
@@ -66,13 +71,33 @@ public final class PopupDialog: Overlay, ControlHost {
         boxStyle.boxFrame = style.boxFrame.snappedToWholeUnits
         self.style = boxStyle
         self.content = content
-        let row = boxStyle.buttons
-        let rowFrame = row.frame.offsetBy(boxStyle.boxFrame.origin)
+        defaultContent = content
         // The template has no pressed colour, and the theme's accent is often the buttons' own
         // blue: a darker shade of the button shows the press whatever the colours.
         var buttonTheme = theme
-        buttonTheme.accent = row.background.darkened(0.3)
-        buttons = Self.layOut(count: content.buttons.count, in: rowFrame, spacing: row.spacing)
+        buttonTheme.accent = boxStyle.buttons.background.darkened(0.3)
+        self.buttonTheme = buttonTheme
+        super.init(id: id)
+        buttons = makeButtons()
+        animator.completion = { [weak self] position in self?.animationDidEnd(at: position) }
+    }
+
+    /// Shows other words and buttons in the same box, at once: fingers on the old buttons are
+    /// let go and the dialog is repainted (see also `show(content:)`).
+    public func setContent(_ content: PopupContent) {
+        guard content != self.content else { return }
+        releaseButtons()
+        self.content = content
+        for button in buttons { button.host = nil }
+        buttons = makeButtons()
+        invalidateAll()
+    }
+
+    /// The content's buttons in the template's row, hosted by this dialog.
+    private func makeButtons() -> [Button] {
+        let row = style.buttons
+        let rowFrame = row.frame.offsetBy(style.boxFrame.origin)
+        return Self.layOut(count: content.buttons.count, in: rowFrame, spacing: row.spacing)
             .enumerated().map { i, frame in
                 let button = Button(id: content.buttons[i].id, frame: frame, theme: buttonTheme,
                                     title: content.buttons[i].title, font: row.font)
@@ -82,11 +107,9 @@ public final class PopupDialog: Overlay, ControlHost {
                 // The dialog reports and acts on a tap itself (see `tap(_:)`), so the button
                 // carries no action and never emits a `tapped` of its own.
                 button.action = nil
+                button.host = self
                 return button
             }
-        super.init(id: id)
-        for button in buttons { button.host = self }
-        animator.completion = { [weak self] position in self?.animationDidEnd(at: position) }
     }
 
     /// Frames for `count` buttons sharing `row` side by side, `spacing` apart, edges on whole
@@ -132,11 +155,18 @@ public final class PopupDialog: Overlay, ControlHost {
     // MARK: Showing and dismissing
 
     public override var isFinished: Bool { phase == .hidden }
+    public override var isLeaving: Bool { phase == .disappearing }
 
     /// Presented without `scene.showOverlay` (e.g. `scene.present`), it still appears.
     public override func didAppear() { show() }
 
-    public override func show() {
+    /// Shows the dialog with the words it was made with (`defaultContent`).
+    public override func show() { show(content: defaultContent) }
+
+    /// Shows the dialog with `content` (the control socket's `showPopup` with a title or a
+    /// text): it appears, or, on its way out, turns round from where it is with the new words.
+    public func show(content: PopupContent) {
+        setContent(content)
         switch phase {
         case .hidden:
             reportedShown = false

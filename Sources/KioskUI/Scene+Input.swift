@@ -55,24 +55,30 @@ extension Scene {
 
     /// Turns a gesture into the control's touch calls (`touchBegan` already happened), in
     /// the tracker's order: a swipe after the pan's last move and before the lift, a long
-    /// press before the lift.
+    /// press before the lift (and before the moves of a finger that rested, then dragged;
+    /// a control that `claimsLongPress` gets none of those moves).
     public static func deliver(_ gesture: GestureEvent, to control: Control) {
         switch gesture {
         case .pressed:
             break
-        case let .panBegan(_, _, location, time),
-             let .panChanged(_, location, _, _, time),
-             let .panEnded(_, location, _, _, time):
+        case let .panBegan(slot, _, location, time),
+             let .panChanged(slot, location, _, _, time),
+             let .panEnded(slot, location, _, _, time):
+            guard !control.claimedLongPresses.contains(slot) else { return }
             control.touchMoved(to: location, time: time)
         case let .tapped(_, location, time):
             control.touchTapped(at: location, time: time)
-        case let .released(_, location, time):
+        case let .released(slot, location, time):
+            control.claimedLongPresses.remove(slot)
             control.touchEnded(at: location, time: time)
-        case let .longPressed(_, location, time):
+        case let .longPressed(slot, location, time):
+            if control.claimsLongPress { control.claimedLongPresses.insert(slot) }
             control.touchLongPressed(at: location, time: time)
-        case let .swiped(_, direction, velocity, time):
+        case let .swiped(slot, direction, velocity, time):
+            guard !control.claimedLongPresses.contains(slot) else { return }
             control.touchSwiped(direction, velocity: velocity, time: time)
-        case let .cancelled(_, time):
+        case let .cancelled(slot, time):
+            control.claimedLongPresses.remove(slot)
             control.touchCancelled(time: time)
         }
     }
@@ -83,7 +89,7 @@ extension Scene {
         owners.removeAll()
         for (slot, owner) in held {
             switch owner {
-            case .control(let control): control.touchCancelled(time: currentTime)
+            case .control(let control): Self.deliver(.cancelled(slot: slot, time: currentTime), to: control)
             case .overlay(let overlay): overlay.handle(.cancelled(slot: slot, time: currentTime))
             case .ignored: break
             }

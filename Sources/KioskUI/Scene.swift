@@ -90,6 +90,9 @@ public final class Scene {
     /// The overlay called `id` among those shown now.
     public func overlay(withID id: String) -> Overlay? { overlays.first { $0.id == id } }
 
+    /// Whether `overlay` is among those shown now (on its way in or out included).
+    public func isShowing(_ overlay: Overlay) -> Bool { overlays.contains { $0 === overlay } }
+
     /// Adds a screen after the scene was made (screens built in code, tests, IPC).
     public func add(screen: Screen) {
         precondition(self.screen(withID: screen.id) == nil, "duplicate screen id \(screen.id)")
@@ -210,8 +213,13 @@ public final class Scene {
     /// Overlays that actions can show by id (panels, popups), made once when the scene is built.
     private var registered: [String: Overlay] = [:]
 
-    /// Makes `overlay` available to actions by its id; it is shown only when asked.
-    public func register(_ overlay: Overlay) { registered[overlay.id] = overlay }
+    /// Makes `overlay` available to actions by its id; it is shown only when asked. It belongs
+    /// to the scene from now on, shown or not: a control in a panel that was never shown
+    /// still sends its events (a `set` from outside must be heard and saved).
+    public func register(_ overlay: Overlay) {
+        registered[overlay.id] = overlay
+        overlay.scene = self
+    }
 
     /// The registered overlay named `id`, if any.
     public func registeredOverlay(withID id: String) -> Overlay? { registered[id] }
@@ -223,7 +231,7 @@ public final class Scene {
     @discardableResult
     public func showOverlay(_ id: String) -> Bool {
         guard let overlay = registered[id] else { return false }
-        if !overlays.contains(where: { $0 === overlay }) { present(overlay) }
+        if !isShowing(overlay) { present(overlay) }
         overlay.show()
         return true
     }
@@ -264,7 +272,7 @@ public final class Scene {
         for (slot, owner) in owners.sorted(by: { $0.key < $1.key }) {
             guard case .control(let c) = owner, c === control else { continue }
             owners[slot] = .ignored
-            control.touchCancelled(time: currentTime)
+            Self.deliver(.cancelled(slot: slot, time: currentTime), to: control)
         }
     }
 

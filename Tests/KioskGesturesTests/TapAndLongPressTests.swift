@@ -122,22 +122,24 @@ struct TapAndLongPressTests {
         #expect(tracker.advance(toMilliseconds: 5000).isEmpty)
     }
 
-    @Test("moving beyond the slop after a long press does not start a pan")
+    @Test("moving beyond the slop after a long press starts a pan from the touch-down point")
     func moveAfterLongPress() {
         _ = tracker.down(0, 0, at: 0)
         _ = tracker.advance(toMilliseconds: 500)
-        #expect(tracker.move(80, 0, at: 600).isEmpty)
-        #expect(tracker.move(160, 0, at: 700).isEmpty)
+        #expect(tracker.move(8, 0, at: 550).isEmpty)   // within the slop: still a long press
         #expect(tracker.stateName(ofSlot: 0) == "longPressed")
-        // The release still says where the finger lifted.
-        #expect(tracker.up(at: 800) == [.released(slot: 0, location: Point(160, 0), time: ms(800))])
+        #expect(tracker.move(80, 0, at: 600) == [.panBegan(slot: 0, start: .zero, location: Point(80, 0), time: ms(600))])
+        #expect(tracker.stateName(ofSlot: 0) == "panning")
+        #expect(tracker.move(160, 0, at: 700).kinds == ["panChanged"])
+        #expect(tracker.up(at: 800).kinds == ["panEnded", "released"])
     }
 
-    @Test("a move beyond the slop at exactly the deadline comes too late to become a pan")
+    @Test("a move beyond the slop at exactly the deadline reports the long press, then the pan")
     func moveAtDeadline() {
         _ = tracker.down(0, 0, at: 0)
-        #expect(tracker.move(50, 0, at: 500) == [.longPressed(slot: 0, location: .zero, time: ms(500))])
-        #expect(tracker.stateName(ofSlot: 0) == "longPressed")
+        #expect(tracker.move(50, 0, at: 500) == [.longPressed(slot: 0, location: .zero, time: ms(500)),
+                                                  .panBegan(slot: 0, start: .zero, location: Point(50, 0), time: ms(500))])
+        #expect(tracker.stateName(ofSlot: 0) == "panning")
     }
 
     @Test("cancelling a long press reports cancelled and no release")

@@ -50,6 +50,17 @@ struct CircularSliderTests {
         #expect(h.events(from: "angle", .valueCommitted).count == 1)
     }
 
+    @Test("a finger that rests past the long-press time and then drags still turns the dial")
+    func restThenDrag() {
+        let s = CircularSlider(id: "angle", frame: Rect(500, 40, 240, 240), angle: 90)
+        let h = SceneHarness([s])
+        h.down(510, 160)
+        h.move(620, 270, after: 700)
+        #expect(s.angle == 270)
+        h.up()
+        #expect(h.events(from: "angle", .valueChanged).last?.value.first?.value == .number(270))
+    }
+
     @Test("dragging around keeps following outside the control")
     func followsOutside() {
         let s = CircularSlider(id: "angle", frame: Rect(500, 40, 240, 240))

@@ -168,6 +168,22 @@ struct PanelTests {
         #expect(h.kinds(from: "size") == [.valueChanged, .valueChanged, .valueChanged, .valueChanged, .valueCommitted])
     }
 
+    @Test("a control in a panel never shown sends its events and repaints nothing on screen when set from outside")
+    func controlInPanelNeverShown() throws {
+        let slider = RangeSlider(id: "size", frame: Rect(40, 40, 430, 30), minimum: 0, maximum: 100, lower: 20, upper: 80)
+        let panel = makePanel(controls: [slider])
+        let h = TimedHarness(overlays: [panel])
+        try slider.setValue([("lower", 50)])
+        h.run(until: 20)
+        #expect(h.kinds(from: "size") == [.valueChanged, .valueCommitted])
+        #expect(h.events.first?.value.first?.value == 50)
+        // Out of sight: its damage goes to the panel's layer, not to the screen.
+        #expect(!h.scene.needsRedraw)
+        h.scene.showOverlay("filters")
+        h.run(until: 400)
+        #expect(slider.lowerValue == 50)
+    }
+
     @Test("controls under the dim receive no touches")
     func underTheDim() {
         let button = Button(id: "under", frame: Rect(40, 40, 160, 48), title: "Under")

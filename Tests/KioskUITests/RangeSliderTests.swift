@@ -55,6 +55,19 @@ struct RangeSliderTests {
         #expect(h.events(from: "price", .valueChanged).last?.value.first?.value == .number(30))
     }
 
+    @Test("a finger that rests on a knob past the long-press time and then drags still moves it")
+    func restThenDrag() {
+        let s = makeSlider()
+        let h = SceneHarness([s])
+        h.down(135, 115)
+        h.move(136, 115, after: 600)   // still within the slop: the long press fires first
+        for i in 1...4 { h.move(135 + Double(i) * 10, 115) }
+        h.up()
+        #expect(s.lowerValue == 30)
+        #expect(h.events(from: "price", .valueChanged).last?.value.first?.value == .number(30))
+        #expect(h.events(from: "price", .valueCommitted).count == 1)
+    }
+
     @Test("dragging the lower knob past the upper knob stops at the upper value")
     func lowerStopsAtUpper() {
         let s = makeSlider()

@@ -99,6 +99,51 @@ struct SceneTests {
     }
 }
 
+/// Records the touch calls it gets; `claims` says whether a long press is its whole gesture.
+private final class TouchRecorder: Control {
+    let claims: Bool
+    var calls: [String] = []
+    init(claims: Bool) {
+        self.claims = claims
+        super.init(id: "recorder", frame: Rect(0, 0, 200, 200), theme: .standard)
+    }
+    override var claimsLongPress: Bool { claims }
+    override func touchBegan(at point: Point, time: Instant) -> Bool { calls.append("began"); return true }
+    override func touchMoved(to point: Point, time: Instant) { calls.append("moved") }
+    override func touchLongPressed(at point: Point, time: Instant) { calls.append("longPressed") }
+    override func touchEnded(at point: Point, time: Instant) { calls.append("ended") }
+}
+
+@Suite("Long press and drag")
+struct LongPressAndDragTests {
+    fileprivate func restThenDrag(_ control: TouchRecorder) {
+        let h = SceneHarness([control])
+        h.down(50, 50)
+        h.move(51, 50, after: 600)
+        h.move(90, 50)
+        h.move(120, 50)
+        h.up()
+    }
+
+    @Test("a control gets the moves of a finger that rested past the long-press time, then dragged")
+    func dragAfterRest() {
+        let control = TouchRecorder(claims: false)
+        restThenDrag(control)
+        #expect(control.calls == ["began", "longPressed", "moved", "moved", "moved", "ended"])
+    }
+
+    @Test("a control that claims the long press gets no moves after it, and the next finger is its own again")
+    func claimedLongPress() {
+        let control = TouchRecorder(claims: true)
+        restThenDrag(control)
+        #expect(control.calls == ["began", "longPressed", "ended"])
+        control.calls = []
+        let h = SceneHarness([control])
+        h.drag(from: Point(50, 50), to: Point(150, 50), steps: 2)
+        #expect(control.calls == ["began", "moved", "moved", "moved", "ended"])
+    }
+}
+
 @Suite("Cursor")
 struct CursorTests {
     @Test("no cursor unless asked; moving one repaints where it was and where it is")

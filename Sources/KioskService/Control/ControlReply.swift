@@ -10,21 +10,22 @@ public struct ControlReply: Sendable, Equatable {
     public var subscribes: Bool
 
     /// `{"id": …, "ok": true, …fields}`; no `id` member when the request had none.
-    static func ok(id: JSONValue?, _ fields: [(String, JSONValue)] = [], subscribes: Bool = false) -> ControlReply {
-        var object = JSONObject()
-        if let id { object["id"] = id }
-        object["ok"] = true
-        for (key, value) in fields { object[key] = value }
-        return ControlReply(line: JSONValue.object(object).serialized(.spaced), isOK: true, subscribes: subscribes)
+    static func ok(id: RequestID?, _ fields: [(String, JSONValue)] = [], subscribes: Bool = false) -> ControlReply {
+        ControlReply(line: line(id: id, ok: true, fields), isOK: true, subscribes: subscribes)
     }
 
     /// `{"id": …, "ok": false, "error": "…", …fields}`.
-    static func error(id: JSONValue?, _ message: String, _ fields: [(String, JSONValue)] = []) -> ControlReply {
+    static func error(id: RequestID?, _ message: String, _ fields: [(String, JSONValue)] = []) -> ControlReply {
+        ControlReply(line: line(id: id, ok: false, [("error", .string(message))] + fields), isOK: false, subscribes: false)
+    }
+
+    /// The reply's JSON, the id spliced in as the request's own token (see `RequestID`).
+    private static func line(id: RequestID?, ok: Bool, _ fields: [(String, JSONValue)]) -> String {
         var object = JSONObject()
-        if let id { object["id"] = id }
-        object["ok"] = false
-        object["error"] = .string(message)
+        object["ok"] = .bool(ok)
         for (key, value) in fields { object[key] = value }
-        return ControlReply(line: JSONValue.object(object).serialized(.spaced), isOK: false, subscribes: false)
+        let rest = JSONValue.object(object).serialized(.spaced)
+        guard let id else { return rest }
+        return "{\"id\": " + id.token + ", " + rest.dropFirst()
     }
 }

@@ -8,8 +8,8 @@ import KioskCore
 /// quotes, and what was found follows in parentheses: `"control" must be a string (found a
 /// number)`. Documentation/Contracts.md lists them.
 struct ControlRequest {
-    /// The request's `id`, echoed by the reply; nil when it had none.
-    var id: JSONValue?
+    /// The request's `id`, echoed by the reply as written; nil when it had none.
+    var id: RequestID?
     var op: Op
     /// The fields other than `op` and `id`, by name, with their source nodes.
     var fields: [String: JSONNode]
@@ -62,7 +62,7 @@ struct ControlRequest {
 
     /// A refused request: the reply's `error`, and the id when it could be read.
     struct Refusal: Error {
-        var id: JSONValue?
+        var id: RequestID?
         var message: String
     }
 
@@ -75,10 +75,10 @@ struct ControlRequest {
         guard let members = node.members else {
             throw Refusal(message: "request must be a JSON object (found \(node.kindDescription))")
         }
-        var id: JSONValue?
+        var id: RequestID?
         if let idNode = node["id"] {
             switch idNode.kind {
-            case .string, .number, .bool, .null: id = idNode.value
+            case .string, .number, .bool, .null: id = RequestID(scalarAt: idNode.position, in: text)
             default: throw Refusal(message: "\"id\" must be a string, a number, a boolean or null (found \(idNode.kindDescription))")
             }
         }

@@ -94,7 +94,7 @@ public struct ControlRequestHandler {
         for control in Self.controls(of: scene) where values[control.id] == nil {
             if let value = control.currentValue { values[control.id] = Self.json(value) }
         }
-        let overlays = JSONValue.array(scene.overlays.map { .string($0.id) })
+        let overlays = JSONValue.array(scene.overlays.filter { !$0.isLeaving }.map { .string($0.id) })
         var fields: [(String, JSONValue)] = [("screen", .string(scene.currentScreen.id)), ("overlays", overlays),
                                              ("values", .object(values))]
         if let status = target.screenPowerStatus {
@@ -143,30 +143,30 @@ public struct ControlRequestHandler {
         for (field, value) in [("title", title), ("text", text)] {
             if let value, let problem = TextRule.displayText.problem(with: value) { throw Failure("\(quoted(field)) \(problem)") }
         }
-        if title == nil && text == nil {
-            scene.showOverlay(name)
-        } else {
-            // The template's popup with other words: a dialog of its own, shown once, under
-            // the same id (its events name the popup the config defines).
-            guard scene.overlay(withID: name) == nil else {
+        var content = popup.defaultContent
+        if let title { content.title = title }
+        if let text { content.text = text }
+        // A dismissed popup is gone for the protocol at once: shown again while it still fades
+        // out, it turns round with the words asked for (as a panel's motion is interruptible).
+        if scene.isShowing(popup) {
+            guard popup.isLeaving || popup.content == content else {
                 throw Failure("popup \(quoted(name)) is already shown; dismiss it before showing other text")
             }
-            var content = popup.content
-            if let title { content.title = title }
-            if let text { content.text = text }
-            scene.present(PopupDialog(id: name, style: popup.style, content: content,
-                                      theme: popup.buttons.first?.theme ?? .standard))
+        } else {
+            scene.present(popup)
         }
+        popup.show(content: content)
         return .ok(id: request.id, [("popup", .string(name))])
     }
 
     private func dismiss(_ request: ControlRequest, _ scene: Scene) throws(Failure) -> ControlReply {
         let overlay: Overlay
+        let shown = scene.overlays.filter { !$0.isLeaving }
         if let name = request.string("overlay") {
-            guard let shown = scene.overlay(withID: name) else { throw Failure("no overlay \(quoted(name)) is shown") }
-            overlay = shown
+            guard let match = shown.last(where: { $0.id == name }) else { throw Failure("no overlay \(quoted(name)) is shown") }
+            overlay = match
         } else {
-            guard let top = scene.overlays.last else { throw Failure("nothing to dismiss: no panel or popup is shown") }
+            guard let top = shown.last else { throw Failure("nothing to dismiss: no panel or popup is shown") }
             overlay = top
         }
         overlay.dismiss()
@@ -249,7 +249,7 @@ public struct ControlRequestHandler {
         return .ok(id: request.id, size + [("png", .string(Base64.encode(png)))])
     }
 
-    private func reload(id: JSONValue?) throws(Failure) -> ControlReply {
+    private func reload(id: RequestID?) throws(Failure) -> ControlReply {
         switch target.reload() {
         case .reloaded: return .ok(id: id)
         case .unsupported: throw Failure("this kiosk has no config file to reload (its scene is built in code)")

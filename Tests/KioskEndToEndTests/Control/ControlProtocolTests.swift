@@ -32,7 +32,9 @@ struct ControlProtocolTests {
         (#"{"op": "set", "control": "price", "value": {"lower": [1]}}"#,
          #"{"ok": false, "error": "\"value.lower\" must be a number, a string or a boolean (found an array)"}"#),
         (#"{"op": "set", "control": "price", "value": {"lower": "3"}}"#,
-         #"{"ok": false, "error": "'price'.lower must be a finite number (found string(\"3\"))"}"#),
+         #"{"ok": false, "error": "'price'.lower must be a finite number (found a string)"}"#),
+        (#"{"op": "set", "control": "angle", "value": {"angle": true}}"#,
+         #"{"ok": false, "error": "'angle'.angle must be a finite number (found a boolean)"}"#),
         (#"{"op": "set", "control": "price", "value": {"middle": 3}}"#,
          #"{"ok": false, "error": "'price' has no field 'middle' (its value has 'lower', 'upper')"}"#),
         (#"{"op": "set", "control": "title", "value": {"text": "x"}}"#, #"{"ok": false, "error": "'title' has no value to set"}"#),
@@ -81,6 +83,16 @@ struct ControlProtocolTests {
         #expect(target.reply(#"{"id": true, "op": "ping"}"#) == #"{"id": true, "ok": true}"#)
     }
 
+    @Test("the reply's id is the request's id token byte for byte, beyond what a double holds")
+    func idTokens() throws {
+        let target = try ControlTestTarget()
+        for token in ["9007199254740993", "18446744073709551615", "-0", "1.50", "1E+2", #""\u0041 ü \"q\"""#, "null"] {
+            #expect(target.reply(#"{"op": "ping", "id": \#(token)}"#) == #"{"id": \#(token), "ok": true}"#)
+            #expect(target.reply(#"{"id":\#(token),"op":"pnig"}"#).hasPrefix(#"{"id": \#(token), "ok": false"#))
+        }
+        #expect(target.reply(#"{"op": "get", "control": "nope", "id": "ß"}"#) == #"{"id": "ß", "ok": false, "error": "no control \"nope\""}"#)
+    }
+
     @Test("get names one control's value, or every value with the screen and the overlays")
     func get() throws {
         let target = try ControlTestTarget()
@@ -101,6 +113,15 @@ struct ControlProtocolTests {
         #expect(events == ["price.valueChanged", "price.valueCommitted", "price.valueChanged", "price.valueCommitted"])
     }
 
+    @Test("a set on a control in a panel that was never shown sends the drag's events like any other")
+    func setInPanelNeverShown() throws {
+        let target = try ControlTestTarget()
+        #expect(target.reply(#"{"op": "set", "control": "size", "value": {"lower": 5}}"#)
+                == #"{"ok": true, "control": "size", "value": {"lower": 5, "upper": 8}}"#)
+        let events = target.scene!.drainEvents().map { "\($0.source).\($0.kind)" }
+        #expect(events == ["size.valueChanged", "size.valueCommitted"])
+    }
+
     @Test("a panel, a popup with other words, dismiss and screens change the scene as buttons would")
     func overlaysAndScreens() throws {
         let target = try ControlTestTarget()
@@ -119,6 +140,32 @@ struct ControlProtocolTests {
                 == #"{"ok": true, "screen": "details"}"#)
         #expect(scene.transition?.kind == .fade)
         #expect(target.reply(#"{"op": "back"}"#) == #"{"ok": true, "screen": "main"}"#)
+    }
+
+    @Test("a dismissed popup is gone for the protocol at once; shown again with other text it turns round")
+    func popupShownAgainWhileItLeaves() throws {
+        let target = try ControlTestTarget()
+        let scene = target.scene!
+        #expect(target.reply(#"{"op": "showPopup", "popup": "hello", "text": "first"}"#) == #"{"ok": true, "popup": "hello"}"#)
+        for t in 1...30 { scene.step(.milliseconds(10), at: .milliseconds(Double(t * 10))) }
+        #expect(target.reply(#"{"op": "dismiss", "overlay": "hello"}"#) == #"{"ok": true, "overlay": "hello"}"#)
+        scene.step(.milliseconds(10), at: .milliseconds(310))
+        // Fading out, still drawn, but no longer shown for anyone asking.
+        #expect(scene.overlays.map(\.id) == ["hello"])
+        #expect(target.reply(#"{"op": "get"}"#).contains(#""overlays": []"#))
+        #expect(target.reply(#"{"op": "dismiss"}"#) == #"{"ok": false, "error": "nothing to dismiss: no panel or popup is shown"}"#)
+        #expect(target.reply(#"{"op": "showPopup", "popup": "hello", "text": "second"}"#) == #"{"ok": true, "popup": "hello"}"#)
+        let popup = try #require(scene.overlays.last as? PopupDialog)
+        #expect(scene.overlays.count == 1)
+        #expect(popup.content.text == "second" && popup.phase == .appearing)
+        #expect(popup.appearance > 0)   // from where the fade had got to, not from nothing
+        #expect(target.reply(#"{"op": "get"}"#).contains(#""overlays": ["hello"]"#))
+        // Once gone, a plain showPopup shows the config's words again.
+        #expect(target.reply(#"{"op": "dismiss"}"#) == #"{"ok": true, "overlay": "hello"}"#)
+        for t in 32...80 { scene.step(.milliseconds(10), at: .milliseconds(Double(t * 10))) }
+        #expect(scene.overlays.isEmpty)
+        #expect(target.reply(#"{"op": "showPopup", "popup": "hello"}"#) == #"{"ok": true, "popup": "hello"}"#)
+        #expect((scene.overlays.last as? PopupDialog)?.content.text == popup.defaultContent.text)
     }
 
     @Test("subscribe asks the connection for events; reload reports the config's problems in full")

@@ -41,6 +41,25 @@ struct ControlSocketTests {
         #expect(!FileManager.default.fileExists(atPath: kiosk.socketPath))   // removed on the way out
     }
 
+    @Test("a set on a slider in a panel never shown goes out as events and into the state file, as one on a screen")
+    func setInPanelNeverShownIsKept() throws {
+        let directory = try KioskProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = directory.appendingPathComponent("state.json").path
+        let kiosk = try ControlledKiosk(extraArguments: ["--state", state])
+        try kiosk.start()
+        let events = try SocketClient(path: kiosk.socketPath)
+        _ = try events.request(#"{"op": "subscribe"}"#)
+        #expect(try kiosk.ctl("set", "size", "lower=5").status == 0)
+        let changed = try #require(try events.readLine().flatMap(EventLine.init))
+        let committed = try #require(try events.readLine().flatMap(EventLine.init))
+        #expect(changed.source == "size" && changed.event == "valueChanged" && changed.value == ["lower": 5, "upper": 8])
+        #expect(committed.source == "size" && committed.event == "valueCommitted")
+        #expect(kiosk.stop() == 0)
+        let saved = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(saved.contains(#""size": {"lower": 5, "upper": 8}"#))
+    }
+
     @Test("many clients at once each get their own replies, in order")
     func manyClients() throws {
         let kiosk = try ControlledKiosk()
