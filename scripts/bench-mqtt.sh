@@ -3,19 +3,26 @@
 # PREFIX/reply (broker and kiosk on 127.0.0.1, a headless real-clock kiosk, QoS 1 both ways).
 # One persistent client (python3 speaking MQTT 3.1.1 over a raw socket, no library) so the
 # number is the kiosk's and the broker's, not a client's start-up. Prints the median of N.
-# Usage: scripts/bench-mqtt.sh [N] (default 200). A measurement, never a pass/fail.
+# Then a burst: 2000 screenshot requests published at once while a drag keeps frames coming
+# (mqtt_burst in scripts/mqtt-common.sh): replies, the frames' input-to-flip latency (its
+# worst is the longest a frame was held back), a socket ping's worst round trip, peak RSS.
+# Usage: scripts/bench-mqtt.sh [N] (default 200); KIOSK=path measures another binary (an
+# older build, for a before/after). Release build. A measurement, never a pass/fail.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 scripts/install-deps.sh
 source scripts/mqtt-common.sh
 count=${1:-200}
-swift build --product kiosk >/tmp/kiosk-bench-mqtt-build.log 2>&1 || { cat /tmp/kiosk-bench-mqtt-build.log; exit 1; }
+if [ -z "${KIOSK:-}" ]; then
+  swift build -c release --product kiosk >/tmp/kiosk-bench-mqtt-build.log 2>&1 || { cat /tmp/kiosk-bench-mqtt-build.log; exit 1; }
+  KIOSK=$PWD/.build/release/kiosk
+fi
 
 mqtt_setup
 trap 'kill -9 ${kiosk:-} ${broker_pid:-} 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"' EXIT
 mqtt_start_broker
-.build/debug/kiosk run --config "$work/kiosk.json" --backend headless --clock real --events /dev/null \
+"$KIOSK" run --config "$work/kiosk.json" --backend headless --clock real --events /dev/null \
   >/dev/null 2>"$work/kiosk.err" &
 kiosk=$!
 mqtt_wait "$work/kiosk.err" "mqtt: connected" 15
@@ -72,3 +79,5 @@ for i in range(count):
 print("bench-mqtt: set round trip over MQTT (publish request -> reply), %d runs: median %.3f ms, p90 %.3f ms, min %.3f ms"
       % (count, statistics.median(times), sorted(times)[int(count * 0.9)], min(times)))
 PY
+kill "$kiosk"; wait "$kiosk" 2>/dev/null || true
+echo "bench-mqtt: $(mqtt_burst "$KIOSK" 2000)"

@@ -13,6 +13,8 @@ packages=(
   libwayland-dev
   # The MQTT bridge (libmosquitto), and a broker with its clients for its end-to-end test.
   libmosquitto-dev mosquitto mosquitto-clients
+  # Certificates for the MQTT test's TLS broker.
+  openssl
   # One small font that covers Latin and Devanagari (187 KiB), and the default sans-serif.
   fonts-lohit-deva fonts-dejavu-core
 )

@@ -65,3 +65,64 @@ mqtt_wait() {
 
 mqtt_sub() { mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" "$@"; }
 mqtt_pub() { mosquitto_pub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" "$@"; }
+
+# mqtt_burst KIOSK N: a headless real-clock kiosk (binary KIOSK) dragging the price slider's
+# upper knob back and forth for 7 s (a move every 1/120 s, so a frame is due every refresh),
+# with a control socket; 2 s in, N screenshot requests are published at once on
+# PREFIX/request. Meanwhile a socket client pings every 10 ms. Prints one line: replies
+# (busy / screenshots), the kiosk's input-to-flip latency (its worst is the longest a frame
+# was held back), the worst ping, the kiosk's peak RSS. Leaves $work/burst.err,
+# $work/burst-replies.txt and $work/burst-probe.txt for checks.
+mqtt_burst() {
+  local bin=$1 n=$2
+  python3 - "$work/burst.jsonl" <<'PY'
+import sys
+out = open(sys.argv[1], "w")
+t = 0.0
+for stroke in range(14):
+    out.write('{"t": %.3f, "type": "down", "id": 0, "x": %.1f, "y": 220}\n' % (t, 364 if stroke % 2 == 0 else 364 - 88.5))
+    for i in range(1, 60):
+        x = 364 + (-i if stroke % 2 == 0 else i - 59) * 1.5
+        out.write('{"t": %.3f, "type": "move", "id": 0, "x": %.1f, "y": 220}\n' % (t + i * 1000 / 120, x))
+    t += 60 * 1000 / 120
+    out.write('{"t": %.3f, "type": "up", "id": 0}\n' % t)
+    t += 8
+PY
+  rm -f "$work/burst.sock"
+  "$bin" run --config "$work/kiosk.json" --backend headless --clock real --input "$work/burst.jsonl" --until 7500 \
+    --socket "$work/burst.sock" --events /dev/null >/dev/null 2>"$work/burst.err" &
+  local kiosk_pid=$!
+  mqtt_wait "$work/burst.err" "mqtt: connected" 15 || return 1
+  timeout 60 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -t "$prefix/reply" -C "$n" -W 50 \
+    >"$work/burst-replies.txt" 2>/dev/null &
+  local sub=$!
+  python3 - "$work/burst.sock" "$kiosk_pid" >"$work/burst-probe.txt" <<'PY' &
+import socket, sys, time
+path, pid = sys.argv[1], sys.argv[2]
+s = socket.socket(socket.AF_UNIX); s.connect(path); f = s.makefile("rwb")
+worst, peak, end = 0.0, 0, time.monotonic() + 4.5
+while time.monotonic() < end:
+    t = time.perf_counter(); f.write(b'{"op": "ping"}\n'); f.flush(); f.readline()
+    worst = max(worst, time.perf_counter() - t)
+    try:
+        peak = max(peak, int([l for l in open(f"/proc/{pid}/status") if l.startswith("VmHWM")][0].split()[1]))
+    except (OSError, IndexError):
+        pass
+    time.sleep(0.01)
+print(f"ping {worst * 1000:.1f} rss {peak / 1024:.1f}")
+PY
+  local probe=$!
+  sleep 1
+  for i in $(seq "$n"); do printf '{"op": "screenshot", "id": %d}\n' "$i"; done \
+    | mosquitto_pub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -t "$prefix/request" -q 1 -l
+  wait "$sub" || true
+  wait "$probe" || true
+  wait "$kiosk_pid" || true
+  local busy shots latency probe_line
+  busy=$(grep -c '"error": "busy: ' "$work/burst-replies.txt" || true)
+  shots=$(grep -c '"png": ' "$work/burst-replies.txt" || true)
+  latency=$(grep -o 'input-to-flip latency.*' "$work/burst.err" | sed 's/input-to-flip //' || true)
+  probe_line=$(cat "$work/burst-probe.txt")
+  echo "burst of $n screenshot requests over MQTT: $(wc -l <"$work/burst-replies.txt") replies ($busy busy, $shots screenshots);" \
+    "frames: ${latency:-none}; socket ping worst ${probe_line#ping }" | sed 's/ rss / ms; peak RSS /; s/$/ MiB/'
+}

@@ -10,7 +10,13 @@
 #      port: the kiosk reconnects, publishes "online" and the value dragged while away;
 #   4. the kiosk killed (-9): the broker publishes its last will, "offline";
 #   5. a second kiosk stopped with SIGTERM: "offline" published by the clean stop, exit 0;
-#   6. the password never appears in the kiosk's output.
+#   6. the password never appears in the kiosk's output;
+#   7. a retained request (left on PREFIX/request by a careless publisher) is refused with an
+#      error reply and one log line at start, and changes nothing;
+#   8. a burst of 2000 screenshot requests: every one gets one reply (most `busy`), frames keep
+#      their pace, a socket ping is answered meanwhile, the broker connection stays;
+#   9. TLS: a broker whose certificate another CA signed is refused, the log naming
+#      mqtt.caFile and the file; with the right CA the kiosk connects.
 # Every wait is bounded; nothing is skipped. Installs what it needs (scripts/install-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -90,7 +96,7 @@ grep -qx "$prefix/status online" "$work/back.txt" || fail "not online after reco
 grep -q "^$prefix/state/price {\"lower\": 6[0-9.]*, \"upper\": 80}" "$work/back.txt" || fail "the dragged value is not published: $(cat "$work/back.txt")"
 echo "mqtt-test: 3 ok: kept drawing without the broker, reconnected, $(grep -o 'price {.*}' "$work/back.txt")"
 
-# 4. the kiosk killed: the broker publishes the will.
+# 4. the kiosk killed: the broker publishes the will (at once: the kernel closes the socket).
 timeout 15 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -W 12 -t "$prefix/status" \
   >"$work/will.txt" 2>/dev/null &
 sub=$!
@@ -118,4 +124,81 @@ echo "mqtt-test: 5 ok: SIGTERM → offline, exit 0; idle $(grep -o 'event loop: 
 # 6. the password is in no output.
 if grep -q -- "$password" "$work"/kiosk*.err "$work"/kiosk*.out "$work/events.jsonl"; then fail "the password was printed"; fi
 echo "mqtt-test: 6 ok: the password appears in no output"
+
+# 7. a retained request is not carried out at start (nor at any reconnection).
+mqtt_pub -r -q 1 -t "$prefix/request" -m '{"op": "set", "id": "stale", "control": "price", "value": {"lower": 44}}'
+timeout 15 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -W 10 -C 1 -t "$prefix/reply" \
+  >"$work/retained-reply.txt" 2>/dev/null &
+sub=$!
+sleep 0.5
+"$kiosk_bin" run --config "$work/kiosk.json" --backend headless --clock real \
+  --events "$work/events3.jsonl" >"$work/kiosk3.out" 2>"$work/kiosk3.err" &
+kiosk=$!; pids+=("$kiosk")
+mqtt_wait "$work/kiosk3.err" "refused a retained request on $prefix/request" 15 || fail "the retained request was not refused"
+wait "$sub" || true
+grep -q '"ok": false, "error": "a retained request is not carried out' "$work/retained-reply.txt" \
+  || fail "no error reply to the retained request: $(cat "$work/retained-reply.txt")"
+if grep -q '"source": "price"' "$work/events3.jsonl"; then fail "the retained request moved the slider"; fi
+timeout 5 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -W 3 -C 1 -t "$prefix/state/price" \
+  >"$work/state3.txt" 2>/dev/null || true
+grep -qx '{"lower": 20, "upper": 80}' "$work/state3.txt" || fail "the price changed: $(cat "$work/state3.txt")"
+kill -TERM "$kiosk"; wait "$kiosk" || true
+mqtt_pub -r -n -t "$prefix/request"
+echo "mqtt-test: 7 ok: a retained request is refused with an error reply and one log line; nothing changed"
+
+# 8. a burst of 2000 screenshot requests.
+burst=$(mqtt_burst "$kiosk_bin" 2000) || fail "the burst run did not start"
+echo "mqtt-test: $burst"
+[ "$(wc -l <"$work/burst-replies.txt")" = 2000 ] || fail "not one reply per request: $(wc -l <"$work/burst-replies.txt")"
+[ "$(grep -c '"error": "busy: ' "$work/burst-replies.txt")" -gt 0 ] || fail "no request was refused as busy"
+if grep -v '"error": "busy: \|"png": ' "$work/burst-replies.txt" | grep -q .; then fail "a reply is neither busy nor a screenshot"; fi
+grep -q "^ping " "$work/burst-probe.txt" || fail "the socket was not answered during the burst"
+if grep -q "lost the connection" "$work/burst.err"; then fail "the burst cost the broker connection"; fi
+grep -q "input-to-flip latency median" "$work/burst.err" || fail "no frames during the burst"
+echo "mqtt-test: 8 ok: one reply each, busy past the limit, frames and the socket went on"
+
+# 9. TLS: the broker's certificate, signed by one CA; the kiosk trusting another, then the right one.
+tls=$work/tls; mkdir -p "$tls"
+for ca in right wrong; do
+  openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=kiosk test CA $ca" \
+    -keyout "$tls/$ca-ca.key" -out "$tls/$ca-ca.pem" 2>/dev/null
+done
+openssl req -newkey rsa:2048 -nodes -subj "/CN=127.0.0.1" -keyout "$tls/broker.key" -out "$tls/broker.csr" 2>/dev/null
+printf 'subjectAltName = IP:127.0.0.1, DNS:localhost\n' >"$tls/san.ext"
+openssl x509 -req -in "$tls/broker.csr" -CA "$tls/right-ca.pem" -CAkey "$tls/right-ca.key" -CAcreateserial -days 2 \
+  -extfile "$tls/san.ext" -out "$tls/broker.pem" 2>/dev/null
+chmod 644 "$tls"/*
+tls_port=$(mqtt_free_port)
+cat >"$work/tls.conf" <<CONF
+listener $tls_port 127.0.0.1
+allow_anonymous true
+cafile $tls/right-ca.pem
+certfile $tls/broker.pem
+keyfile $tls/broker.key
+persistence false
+log_dest file $work/tls-broker.log
+CONF
+mosquitto -c "$work/tls.conf" >>"$work/tls-broker.out" 2>&1 &
+pids+=($!)
+for ca in wrong right; do
+  python3 - "$work" "$tls_port" "$tls/$ca-ca.pem" <<'PY'
+import json, sys
+work, port, ca = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+config = json.load(open(f"{work}/kiosk.json"))
+config["mqtt"] = {"url": f"mqtts://127.0.0.1:{port}", "clientID": "e2e-tls", "caFile": ca, "keepalive": 5}
+json.dump(config, open(f"{work}/tls-kiosk.json", "w"), indent=1)
+PY
+  "$kiosk_bin" run --config "$work/tls-kiosk.json" --backend headless --clock real --events /dev/null \
+    >"$work/kiosk-tls-$ca.out" 2>"$work/kiosk-tls-$ca.err" &
+  kiosk=$!; pids+=("$kiosk")
+  if [ "$ca" = wrong ]; then
+    mqtt_wait "$work/kiosk-tls-$ca.err" "cannot connect to mqtts://127.0.0.1:$tls_port: .*mqtt.caFile $tls/wrong-ca.pem" 20 \
+      || fail "a broker signed by another CA is not reported with mqtt.caFile and its file"
+    tls_line=$(grep -o "cannot connect to mqtts.*" "$work/kiosk-tls-$ca.err" | head -1)
+  else
+    mqtt_wait "$work/kiosk-tls-$ca.err" "mqtt: connected to mqtts://127.0.0.1:$tls_port" 20 || fail "no TLS connection with the right CA"
+  fi
+  kill -TERM "$kiosk"; wait "$kiosk" || true
+done
+echo "mqtt-test: 9 ok: TLS with another CA: \"$tls_line\"; with the right CA: connected"
 echo "mqtt-test: all passed"

@@ -98,7 +98,7 @@ struct RunCommand {
         // The config's path is relative to the config's directory, like its templates'.
         kiosk.stateFile = statePath ?? config.state.file.map { configPath.directory.appending($0) }
         kiosk.stateWriteInterval = .nanoseconds(Int64(config.state.debounceMilliseconds * 1_000_000))
-        if let mqtt = config.mqtt, clock == .monotonic { kiosk.services.append(try MQTTService(settings: mqtt)) }
+        if let mqtt = config.mqtt, clock == .monotonic { kiosk.services.append(try MQTTService(settings: mqtt, configDirectory: configPath.directory)) }
         let code = try kiosk.run()
         if headless { try reportHeadless(kiosk, panel: panel, touches: touches.count) }
         return code != 0 ? code : exitCode(events: events)

@@ -18,7 +18,8 @@ public enum ConfigLoader {
     public typealias FileReader = (String) -> Result<String, FileReadProblem>
 
     /// Parses and decodes `text`, reading popup templates with `readFile` (each once, however
-    /// many popups share it). Throws all problems at once: the config's in document order,
+    /// many popups share it) and the broker's CA file (`mqtt.caFile`, which must hold a PEM
+    /// certificate). Throws all problems at once: the config's in document order,
     /// then each template's, templates in the order the config first names them.
     public static func decode(_ text: String, file: String, registry: ControlRegistry = .standard,
                               readFile: FileReader) throws(ConfigErrors) -> KioskConfig {
@@ -32,8 +33,8 @@ public enum ConfigLoader {
         return try decode(document, file: file, registry: registry, readFile: readFile)
     }
 
-    /// Parses and decodes a config that may not name popup templates: without a file reader,
-    /// every `template` is reported as unreadable ("templates need a file reader").
+    /// Parses and decodes a config that may not name files: without a file reader, every
+    /// `template` and `caFile` is reported as unreadable ("files need a file reader").
     public static func decode(_ text: String, file: String, registry: ControlRegistry = .standard)
         throws(ConfigErrors) -> KioskConfig
     {
@@ -53,6 +54,16 @@ public enum ConfigLoader {
         if decoded != nil {
             validator.finish()
             templates.load(validator.templateUses, readFile: readFile, reportingTo: diagnostics)
+            for use in validator.certificateUses {
+                switch readFile(use.path) {
+                case .success(let text):
+                    if let problem = MQTTSettings.certificateFileProblem(text) {
+                        diagnostics.report("\(JSONWriter.quoted(use.path)) \(problem)", at: use.at)
+                    }
+                case .failure(let problem):
+                    diagnostics.report("cannot read \(JSONWriter.quoted(use.path)): \(problem.reason)", at: use.at)
+                }
+            }
         }
         guard var config = decoded, diagnostics.isEmpty, templates.problems.isEmpty else {
             throw ConfigErrors(problems: diagnostics.problems(file: file) + templates.problems)
@@ -63,6 +74,6 @@ public enum ConfigLoader {
 
     /// The reader of `decode(_:file:)`: there are no files.
     public static func noFiles(_ path: String) -> Result<String, FileReadProblem> {
-        .failure(FileReadProblem(reason: "templates need a file reader"))
+        .failure(FileReadProblem(reason: "files need a file reader"))
     }
 }

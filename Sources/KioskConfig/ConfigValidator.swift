@@ -66,6 +66,9 @@ final class ConfigValidator {
     private var references: [(target: Target, id: String, path: [any CodingKey])] = []
     private var frames: [(frame: Rect, area: PlacementArea, path: [any CodingKey])] = []
     private(set) var templateUses: [TemplateUse] = []
+    /// The certificate files the config names (`mqtt.caFile`), with where, checked once the
+    /// config has decoded (they are read through the loader's file reader, like templates).
+    private(set) var certificateUses: [(path: String, at: [any CodingKey])] = []
 
     /// The size frames must lie within; nil when the display's size is itself broken.
     var designSize: Size?
@@ -117,6 +120,11 @@ final class ConfigValidator {
     func place(frame: Rect, at path: [any CodingKey]) {
         guard let placementArea else { return }
         frames.append((frame, placementArea, path))
+    }
+
+    /// Notes that the config trusts the PEM certificates in the file at `path` (as written).
+    func use(certificateFile path: String, at keyPath: [any CodingKey]) {
+        certificateUses.append((path, keyPath))
     }
 
     /// Notes that a popup uses the template file at `path` (as written in the config).

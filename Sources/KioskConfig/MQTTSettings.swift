@@ -100,12 +100,25 @@ public struct MQTTSettings: Sendable, Equatable, Decodable {
         if passwordFile != nil && !fields.container.contains(.username) {
             try fields.report("needs \"username\" as well", at: .passwordFile)
         }
-        if caFile != nil, let url, url.scheme == .mqtt {
-            try fields.report("is only used with an mqtts:// url (the url is \(url))", at: .caFile)
+        if let caFile, let url {
+            if url.scheme == .mqtt {
+                try fields.report("is only used with an mqtts:// url (the url is \(url))", at: .caFile)
+            } else {
+                fields.validator?.use(certificateFile: caFile, at: fields.path(of: .caFile))
+            }
         }
         self.init(url: url ?? BrokerURL(scheme: .mqtt, host: "invalid"), clientID: clientID, topicPrefix: prefix,
                   username: username, passwordFile: passwordFile, caFile: caFile,
                   keepalive: keepalive ?? Self.defaultKeepalive)
+    }
+
+    /// Why the text of a `caFile` cannot be the broker's CA, or nil: it must hold at least one
+    /// PEM certificate. libmosquitto loads the file only when it connects, and then says no
+    /// more than "A TLS error occurred." on every retry; this says which file and why, at
+    /// `kiosk check` and at start.
+    public static func certificateFileProblem(_ text: String) -> String? {
+        text.contains("-----BEGIN CERTIFICATE-----") ? nil
+            : "holds no PEM certificate (a \"-----BEGIN CERTIFICATE-----\" block)"
     }
 
     /// Why `prefix` cannot begin topic names, or nil. Wildcards would make the kiosk publish

@@ -51,6 +51,9 @@ public final class MQTTBridge {
     private let log: (String) -> Void
     private let client: MosquittoClient
     private var router: MQTTRouter
+    private let handleRequest: (_ line: [UInt8], _ reply: @escaping (String) -> Void) -> Void
+    /// A retained request was refused on this connection already (logged once per connection).
+    private var refusedRetained = false
     private var backoff = ReconnectBackoff()
     private var attempt: ConnectAttempt?
     private var registration: EventLoop.Registration?
@@ -68,19 +71,21 @@ public final class MQTTBridge {
     /// - Parameters:
     ///   - clientID: the resolved client id (`MQTTSettings.clientID(hostName:)`).
     ///   - password: from `passwordFile`, read by the caller at start.
-    ///   - handleRequest: one JSON request line in, one JSON reply line out; called on the loop's
-    ///     thread, inside the loop's handling of the broker's socket.
+    ///   - handleRequest: one request line in (its bytes); the closure it is given takes the one
+    ///     reply line, at once or later, on the loop's thread (the runner's request queue).
     ///   - log: one line per change of the connection's state (the password is never in one).
     /// - Throws: libmosquitto refusing the options (a CA file it cannot load), or the loop's
     ///   timers failing.
     public init(settings: MQTTSettings, clientID: String, password: MQTTPassword?, loop: EventLoop,
-                handleRequest: @escaping (String) -> String, log: @escaping (String) -> Void) throws {
+                handleRequest: @escaping (_ line: [UInt8], _ reply: @escaping (String) -> Void) -> Void,
+                log: @escaping (String) -> Void) throws {
         self.settings = settings
         self.clientID = clientID
         topics = MQTTTopics(prefix: settings.topicPrefix(clientID: clientID))
         self.loop = loop
         self.log = log
-        router = MQTTRouter(topics: topics, handleRequest: handleRequest)
+        router = MQTTRouter(topics: topics)
+        self.handleRequest = handleRequest
         client = try MosquittoClient(clientID: clientID)
         if let username = settings.username {
             try client.setCredentials(username: username, password: password?.value)
@@ -183,7 +188,7 @@ public final class MQTTBridge {
         attempt = nil
         guard state == .connecting else { return }
         guard outcome.code == MosquittoClient.success else {
-            failed(MosquittoError.reason(code: outcome.code, errno: outcome.errno))
+            failed(describe(outcome.code, errno: outcome.errno))
             return
         }
         state = .handshaking
@@ -204,6 +209,7 @@ public final class MQTTBridge {
         try? timer.disarm()
         state = .connected
         connections += 1
+        refusedRetained = false
         let after = backoff.failures
         backoff.succeeded()
         lastLoggedFailure = nil
@@ -227,13 +233,39 @@ public final class MQTTBridge {
 
     private func disconnected(_ code: Int32) {
         // Called inside read(), write() or keepAlive(); `sync` sees the closed socket after it.
-        if code != 0 && state == .connected { pendingLossReason = MosquittoClient.reason(code) }
+        if code != 0 && (state == .connected || state == .handshaking) { pendingLossReason = describe(code, errno: Glibc.errno) }
+    }
+
+    /// libmosquitto's words for `code`, and for a failed TLS handshake also where the trust
+    /// came from: "A TLS error occurred" alone names neither the key nor the file.
+    private func describe(_ code: Int32, errno: Int32) -> String {
+        let reason = MosquittoError.reason(code: code, errno: errno)
+        guard MosquittoClient.isTLSFailure(code) else { return reason }
+        let trust = settings.caFile.map { "mqtt.caFile \($0)" } ?? "the system's CAs in /etc/ssl/certs (no mqtt.caFile)"
+        return reason + " (the broker's certificate must be signed by a CA in \(trust) and name \(settings.url.host))"
     }
     private var pendingLossReason: String?
 
     private func received(_ message: MosquittoClient.Message) {
-        guard state == .connected, let reply = router.received(topic: message.topic, payload: message.payload) else { return }
-        send(reply)
+        guard state == .connected else { return }
+        switch router.received(topic: message.topic, payload: message.payload, retained: message.retained) {
+        case nil:
+            return
+        case .refused(let reply)?:
+            if message.retained && !refusedRetained {
+                refusedRetained = true
+                log("mqtt: refused a retained request on \(topics.request) (requests must not be retained: the broker "
+                    + "would hand it over again at every start); clear it with: mosquitto_pub -r -n -t '\(topics.request)'")
+            }
+            send(reply)
+        case .request(let line)?:
+            let connection = connections
+            handleRequest(line) { [weak self] reply in
+                // A reply to a request of an earlier connection has nobody left to read it.
+                guard let self, self.state == .connected, self.connections == connection else { return }
+                self.send(self.router.reply(line: reply))
+            }
+        }
     }
 
     private func timerFired() {

@@ -8,20 +8,24 @@ import KioskCore
 /// reaches it, and a broker that lost its retained messages gets them back.
 public struct MQTTRouter {
     public let topics: MQTTTopics
-    /// One JSON request line in, one JSON reply line out (the control socket's protocol).
-    let handleRequest: (String) -> String
 
     /// The latest value JSON of each control, in the order they were first published.
     private var states: [String: String] = [:]
     private var stateOrder: [String] = []
 
-    /// The longest request taken (the control socket's limit); a longer one gets an error reply
-    /// without reaching the handler.
-    public static let maximumRequestBytes = 64 * 1024
-
-    public init(topics: MQTTTopics, handleRequest: @escaping (String) -> String) {
+    /// A router for the topics under `topics.prefix`.
+    public init(topics: MQTTTopics) {
         self.topics = topics
-        self.handleRequest = handleRequest
+    }
+
+    /// What a message on the request topic is.
+    public enum Incoming: Sendable, Equatable {
+        /// One request line for the control protocol (final newline removed); its reply goes
+        /// out through `reply(line:)`. Size and encoding are the protocol's to check, with the
+        /// socket's words.
+        case request([UInt8])
+        /// Answered here, without reaching the protocol: a retained request, or more than one line.
+        case refused(MQTTMessage)
     }
 
     /// The last will, which the broker publishes if the kiosk vanishes without a clean stop.
@@ -56,20 +60,30 @@ public struct MQTTRouter {
     /// The recorded value of control `id`.
     public func recordedState(of id: String) -> String? { states[id] }
 
-    /// The answer to a message from the broker: a reply for a request, nil for anything else
-    /// (the bridge subscribes only to `PREFIX/request`).
-    public func received(topic: String, payload: [UInt8]) -> MQTTMessage? {
+    /// What to do with a message from the broker; nil for a topic other than the request
+    /// topic (the bridge subscribes to that one only).
+    ///
+    /// A request delivered with the retain flag is refused: the broker keeps a retained
+    /// message and hands it to every new subscription, so it would be carried out again at
+    /// every start and every reconnection, undoing what people set by touch since. (A retained
+    /// request published while the kiosk is connected arrives without the flag and is carried
+    /// out once, as any other.)
+    public func received(topic: String, payload: [UInt8], retained: Bool = false) -> Incoming? {
         guard topic == topics.request else { return nil }
-        let reply: String
-        if payload.count > Self.maximumRequestBytes {
-            reply = Self.errorReply("request larger than \(Self.maximumRequestBytes / 1024) KiB")
-        } else if let text = String(validating: payload, as: UTF8.self) {
-            let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
-            reply = line.contains("\n") ? Self.errorReply("one request per message") : handleRequest(line)
-        } else {
-            reply = Self.errorReply("request is not valid UTF-8")
+        if retained {
+            return .refused(reply(line: Self.errorReply("a retained request is not carried out (it would be again at "
+                                                        + "every start and reconnection); publish requests without the retain flag")))
         }
-        return MQTTMessage(topic: topics.reply, payload: reply, qos: .atLeastOnce, retain: false)
+        var line = payload[...]
+        if line.last == UInt8(ascii: "\n") { line = line.dropLast() }
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        if line.contains(UInt8(ascii: "\n")) { return .refused(reply(line: Self.errorReply("one request per message"))) }
+        return .request(Array(line))
+    }
+
+    /// A reply line on `PREFIX/reply`, at QoS 1, not retained.
+    public func reply(line: String) -> MQTTMessage {
+        MQTTMessage(topic: topics.reply, payload: line, qos: .atLeastOnce, retain: false)
     }
 
     /// A reply the handler never saw the request of, so there is no id to echo.

@@ -16,6 +16,9 @@ final class MosquittoClient {
     struct Message {
         var topic: String
         var payload: [UInt8]
+        /// Delivered from the broker's store (a retained message, on subscribing), not as
+        /// it was published.
+        var retained: Bool
     }
 
     /// `on_connect`: 0 for success, else the CONNACK code (`mosquitto_connack_string`).
@@ -57,7 +60,7 @@ final class MosquittoClient {
             let payload: [UInt8] = m.payload.map {
                 Array(UnsafeRawBufferPointer(start: $0, count: Int(m.payloadlen)))
             } ?? []
-            client.onMessage?(Message(topic: topic, payload: payload))
+            client.onMessage?(Message(topic: topic, payload: payload, retained: m.retain))
         }
     }
 
@@ -136,10 +139,11 @@ final class MosquittoClient {
     /// Why a CONNACK refused us (`mosquitto_connack_string`).
     static func connackReason(_ code: Int32) -> String { String(cString: mosquitto_connack_string(code)) }
 
-    /// libmosquitto's text for an error code.
-    static func reason(_ code: Int32) -> String { MosquittoError.reason(code: code, errno: Glibc.errno) }
-
     static var success: Int32 { Int32(MOSQ_ERR_SUCCESS.rawValue) }
+
+    /// `MOSQ_ERR_TLS`: the handshake failed (an unknown CA, a certificate for another name, a
+    /// CA file that cannot be used).
+    static func isTLSFailure(_ code: Int32) -> Bool { code == Int32(MOSQ_ERR_TLS.rawValue) }
 
     /// Packets per read or write call: libmosquitto stops early when the socket would block,
     /// so this only bounds how long one wake-up may spend on a flood.

@@ -17,9 +17,12 @@ public struct MosquittoError: Error, Sendable, Equatable, CustomStringConvertibl
 
     public var description: String { "\(call): \(reason)" }
 
+    /// The text for `code`, without libmosquitto's final full stop ("The connection was
+    /// lost."), since it is always followed by more of a sentence of ours.
     static func reason(code: Int32, errno savedErrno: Int32) -> String {
         if code == Int32(MOSQ_ERR_ERRNO.rawValue) { return String(cString: strerror(savedErrno)) }
-        return String(cString: mosquitto_strerror(code))
+        let text = String(cString: mosquitto_strerror(code))
+        return text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 
     /// Throws for anything but `MOSQ_ERR_SUCCESS`.

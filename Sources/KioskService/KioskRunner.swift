@@ -139,6 +139,8 @@ public final class KioskRunner {
     var backlight: Backlight?
 
     private var loop: EventLoop?
+    /// Remote requests (socket, MQTT), carried out a budget per pass of the loop.
+    private(set) lazy var requests = ControlRequestQueue(target: self, loop: options.clock == .monotonic ? loop : nil)
     private var input: InputSource?
     private var session: Session?
     var outputReady = true
@@ -235,6 +237,7 @@ public final class KioskRunner {
             now = currentTime()
             backend.advance(to: now)
             for service in services { service.advance(to: now) }
+            if requests.hasWaiting { requests.performWaiting() }
             runtime?.advance(to: now)
             for change in screenPower.advance(to: now) { powerChanged(change) }
             if !paused && outputReady {
@@ -268,6 +271,8 @@ public final class KioskRunner {
             }
         }
         notifier?.stopping()
+        requests.refuseWaiting("the kiosk is stopping")
+        requests.finishScreenshots()
         finish()
         withExtendedLifetime((signals, watchdog)) {}
         if options.clock == .monotonic { report(loop: loop) }
@@ -298,6 +303,8 @@ public final class KioskRunner {
         earliest = Instant.earliest(earliest, Instant.earliest(options.until, stateKeeper?.nextDeadline))
         earliest = Instant.earliest(earliest, screenPower.nextDeadline)
         for service in services { earliest = Instant.earliest(earliest, service.nextDeadline) }
+        // Requests wait: the next pass carries out the next budget of them, at once.
+        if requests.hasWaiting { earliest = Instant.earliest(earliest, now) }
         // Dark, the scene's damage waits for the wake-up (its repaint is full anyway): only
         // input, gesture time-outs and the services wake the loop.
         let dark = appliedPower == .off && !offPending

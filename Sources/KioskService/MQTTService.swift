@@ -23,7 +23,13 @@ public final class MQTTService: RunnerService {
 
     /// Reads `passwordFile` now, at start: a missing or unreadable one stops the kiosk from
     /// starting, like a missing template. The error names the file, never its content.
-    public init(settings: MQTTSettings, log: @escaping (String) -> Void = { LineWriter.standardError.writeLine($0) }) throws {
+    /// `passwordFile` and `caFile` are relative to `configDirectory` unless absolute, as every
+    /// path in a config is.
+    public init(settings: MQTTSettings, configDirectory: FilePath = ".",
+                log: @escaping (String) -> Void = { LineWriter.standardError.writeLine($0) }) throws {
+        var settings = settings
+        settings.passwordFile = settings.passwordFile.map { configDirectory.appending($0).description }
+        settings.caFile = settings.caFile.map { configDirectory.appending($0).description }
         self.settings = settings
         self.log = log
         if let path = settings.passwordFile {
@@ -44,10 +50,12 @@ public final class MQTTService: RunnerService {
     /// socket in `loop`; requests act on `target`.
     public func start(loop: EventLoop, target: ControlTarget) throws {
         self.target = target
-        let requests = ControlRequestHandler(target: target)
-        let handler: (String) -> String = { requests.reply(to: $0).line }
         let bridge = try MQTTBridge(settings: settings, clientID: settings.clientID(hostName: MQTTBridge.hostName()),
-                                    password: password, loop: loop, handleRequest: handler, log: log)
+                                    password: password, loop: loop, handleRequest: { [weak target] line, reply in
+                                        // The runner's queue, as for the socket: a burst is `busy`, never a stall.
+                                        guard let target else { return }
+                                        target.submit(line) { reply($0.line) }
+                                    }, log: log)
         self.bridge = bridge
         link = MQTTStateLink(publishEvent: { [unowned bridge] in bridge.publish(eventLine: $0) },
                              publishState: { [unowned bridge] in bridge.publishState(controlID: $0, valueJSON: $1) })

@@ -24,7 +24,7 @@ import KioskConfig
     func full() throws {
         let json = Self.config(#"{"url": "mqtts://broker.example", "clientID": "lobby-3", "topicPrefix": "museum/lobby-3", "#
             + #""username": "kiosk", "passwordFile": "/etc/pw", "caFile": "/etc/ca.pem", "keepalive": 60}"#)
-        let mqtt = try #require(try ConfigLoader.decode(json, file: "k.json").mqtt)
+        let mqtt = try #require(try ConfigLoader.decode(json, file: "k.json", readFile: Self.files(["/etc/ca.pem": Self.pem])).mqtt)
         #expect(mqtt == MQTTSettings(url: BrokerURL(scheme: .mqtts, host: "broker.example", port: 8883), clientID: "lobby-3",
                                      topicPrefix: "museum/lobby-3", username: "kiosk", passwordFile: "/etc/pw",
                                      caFile: "/etc/ca.pem", keepalive: 60))
@@ -96,6 +96,31 @@ import KioskConfig
     @Test(arguments: bad)
     func rejected(_ c: BadConfig) {
         #expect(problems(in: c.json) == c.expected)
+    }
+
+    static let pem = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"
+
+    /// A file reader that knows `files` and nothing else.
+    static func files(_ files: [String: String]) -> ConfigLoader.FileReader {
+        { path in files[path].map { .success($0) } ?? .failure(FileReadProblem(reason: "No such file or directory")) }
+    }
+
+    static func caFileProblems(_ files: [String: String]) -> [String] {
+        let json = config(#"{"url": "mqtts://broker.example", "caFile": "certs/ca.pem"}"#)
+        do {
+            _ = try ConfigLoader.decode(json, file: "k.json", readFile: Self.files(files))
+            return []
+        } catch {
+            return error.problems.map(\.description)
+        }
+    }
+
+    @Test("a caFile that cannot be read, or holds no PEM certificate, is a problem at mqtt.caFile naming the file")
+    func caFile() {
+        #expect(Self.caFileProblems([:]) == [#"k.json: mqtt.caFile: cannot read "certs/ca.pem": No such file or directory (line 1)"#])
+        #expect(Self.caFileProblems(["certs/ca.pem": "garbage\n"])
+                == [#"k.json: mqtt.caFile: "certs/ca.pem" holds no PEM certificate (a "-----BEGIN CERTIFICATE-----" block) (line 1)"#])
+        #expect(Self.caFileProblems(["certs/ca.pem": Self.pem]) == [])
     }
 
     @Test("a password written in the url or as a key is never repeated in the messages")

@@ -155,7 +155,7 @@ func helloPopup(template: String = "popups/dialog.json", buttons: String = #"[{"
             try ConfigLoader.decode(withPopups(helloPopup()), file: "demo.json")
         }
         #expect(error?.problems.map(\.description) == [
-            #"demo.json: popups[0].template: cannot read "popups/dialog.json": templates need a file reader (line 2)"#,
+            #"demo.json: popups[0].template: cannot read "popups/dialog.json": files need a file reader (line 2)"#,
         ])
     }
 }

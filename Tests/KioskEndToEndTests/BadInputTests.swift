@@ -42,8 +42,25 @@ private let withPopup = """
                 "buttons": [ { "id": "ok", "title": "OK" } ] } ] }
 """
 
+/// A kiosk on a TLS broker whose CA is the file `certs/ca.pem`, beside the config.
+private let withBrokerCA = """
+{ "startScreen": "main", "screens": [ { "id": "main", "controls": [] } ],
+  "mqtt": { "url": "mqtts://broker.invalid", "caFile": "certs/ca.pem" } }
+"""
+
 extension BadInput {
     static let files: [BadInput] = [
+        BadInput(name: "a missing mqtt.caFile is named, with the key, by check",
+                 files: ["kiosk.json": withBrokerCA], command: "kiosk check kiosk.json", status: 1,
+                 stdout: [#"kiosk.json: mqtt.caFile: cannot read "certs/ca.pem": No such file or directory (line 2)"#]),
+        BadInput(name: "a missing mqtt.caFile stops the start, naming the key and the file",
+                 files: ["kiosk.json": withBrokerCA], command: "kiosk run --config kiosk.json --backend headless --clock real --until 100",
+                 status: 1,
+                 stderr: [#"kiosk: kiosk.json: mqtt.caFile: cannot read "certs/ca.pem": No such file or directory (line 2)"#]),
+        BadInput(name: "an mqtt.caFile without a certificate in it is refused by check",
+                 files: ["kiosk.json": withBrokerCA, "certs/ca.pem": "not a certificate\n"], command: "kiosk check kiosk.json",
+                 status: 1,
+                 stdout: [#"kiosk.json: mqtt.caFile: "certs/ca.pem" holds no PEM certificate (a "-----BEGIN CERTIFICATE-----" block) (line 2)"#]),
         BadInput(name: "a FIFO as the config is refused at once, not waited on",
                  setup: "mkfifo fifo.json", command: "kiosk check fifo.json", status: 1,
                  stdout: ["fifo.json: not a regular file (a FIFO)"]),

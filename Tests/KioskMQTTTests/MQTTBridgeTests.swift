@@ -49,7 +49,7 @@ import KioskService
         let settings = MQTTSettings(url: BrokerURL(scheme: .mqtt, host: "127.0.0.1", port: port.port), clientID: "t",
                                     username: "kiosk", passwordFile: "/unused", keepalive: 5)
         let bridge = try MQTTBridge(settings: settings, clientID: "t", password: MQTTPassword(fileContents: "hunter2\n"),
-                                    loop: loop, handleRequest: { _ in "{}" }, log: { log.lines.append($0) })
+                                    loop: loop, handleRequest: { _, reply in reply("{}") }, log: { log.lines.append($0) })
         bridge.start()
         #expect(bridge.state == .connecting)   // start returned before anything was resolved or connected
         try run(loop) { bridge.failedAttempts >= 2 }
@@ -75,7 +75,7 @@ import KioskService
         let before = loop.registrationCount
         let settings = MQTTSettings(url: BrokerURL(scheme: .mqtt, host: "127.0.0.1", port: port.port))
         var bridge: MQTTBridge? = try MQTTBridge(settings: settings, clientID: "t", password: nil, loop: loop,
-                                                 handleRequest: { _ in "{}" }, log: { _ in })
+                                                 handleRequest: { _, reply in reply("{}") }, log: { _ in })
         bridge?.start()
         bridge?.stop()
         #expect(bridge?.state == .stopped)

@@ -70,16 +70,24 @@ import KioskUI
         ])
     }
 
-    @Test("a request over MQTT reaches the control socket's handler, sets the control, and the reply goes to PREFIX/reply")
+    @Test("a request over MQTT reaches the control socket's handler with the socket's checks, sets the control, and the reply goes to PREFIX/reply")
     func requestThroughRouter() throws {
         let scene = scene()
-        let handler = ControlRequestHandler(target: SceneTarget(scene))
-        let router = MQTTRouter(topics: MQTTTopics(prefix: "k")) { handler.reply(to: $0).line }
-        let reply = try #require(router.received(
-            topic: "k/request", payload: Array(#"{"op": "set", "id": 9, "control": "angle", "value": {"angle": 180}}"#.utf8)))
-        #expect(reply == MQTTMessage(topic: "k/reply", payload: #"{"id": 9, "ok": true, "control": "angle", "value": {"angle": 180}}"#,
-                                     qos: .atLeastOnce, retain: false))
+        let target = SceneTarget(scene)
+        let router = MQTTRouter(topics: MQTTTopics(prefix: "k"))
+        func answer(_ payload: [UInt8]) -> MQTTMessage? {
+            guard case .request(let line)? = router.received(topic: "k/request", payload: payload) else { return nil }
+            var reply: MQTTMessage?
+            target.submit(line) { reply = router.reply(line: $0.line) }
+            return reply
+        }
+        #expect(answer(Array(#"{"op": "set", "id": 9, "control": "angle", "value": {"angle": 180}}"#.utf8))
+                == MQTTMessage(topic: "k/reply", payload: #"{"id": 9, "ok": true, "control": "angle", "value": {"angle": 180}}"#,
+                               qos: .atLeastOnce, retain: false))
         #expect(scene.control(withID: "angle")?.currentValue?.first?.value == .number(180))
+        // The words of the control socket, not words of MQTT's own.
+        #expect(answer([0xFF, 0xFE])?.payload == #"{"ok": false, "error": "request is not UTF-8"}"#)
+        #expect(answer([UInt8](repeating: 0x20, count: 65_537))?.payload == #"{"ok": false, "error": "request is longer than 65536 bytes"}"#)
     }
 }
 

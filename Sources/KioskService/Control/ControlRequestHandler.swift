@@ -23,12 +23,13 @@ public struct ControlRequestHandler {
     public init(target: ControlTarget) { self.target = target }
 
     /// The reply to one line's bytes (without the newline): UTF-8 and size are checked here.
+    /// Everything is done before it returns, a screenshot's encoding too (see
+    /// `ControlRequestQueue` for requests carried out a budget at a time).
     public func reply(toLine bytes: [UInt8]) -> ControlReply {
-        guard bytes.count <= Self.maximumRequestBytes else { return Self.tooLongReply }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .error(id: nil, "request is not UTF-8")
+        switch Self.admit(bytes) {
+        case .refused(let reply): return reply
+        case .admitted(let request): return perform(request).finished
         }
-        return reply(to: text)
     }
 
     /// The reply to a request longer than `maximumRequestBytes` (its id was never read).
@@ -37,15 +38,48 @@ public struct ControlRequestHandler {
     }
 
     /// The reply to one request.
-    public func reply(to text: String) -> ControlReply {
-        let request: ControlRequest
-        do { request = try ControlRequest.parse(text) } catch {
-            return .error(id: error.id, error.message)
+    public func reply(to text: String) -> ControlReply { reply(toLine: Array(text.utf8)) }
+
+    /// What a line is, before anything is done: a request to carry out, or the reply that
+    /// refuses it (too long, not UTF-8, not a request).
+    enum Admission {
+        case admitted(ControlRequest)
+        case refused(ControlReply)
+    }
+
+    /// Checks one line's size and encoding and parses it; changes nothing.
+    static func admit(_ bytes: [UInt8]) -> Admission {
+        guard bytes.count <= Self.maximumRequestBytes else { return .refused(Self.tooLongReply) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .refused(.error(id: nil, "request is not UTF-8"))
         }
+        do { return .admitted(try ControlRequest.parse(text)) } catch {
+            return .refused(.error(id: error.id, error.message))
+        }
+    }
+
+    /// What carrying out a request gave: its reply, or (a screenshot) the rest of the work,
+    /// which touches nothing of the kiosk's and may run on another thread.
+    enum Performance {
+        case replied(ControlReply)
+        case remaining(@Sendable () -> ControlReply)
+
+        /// The reply, the remaining work done here and now.
+        var finished: ControlReply {
+            switch self {
+            case .replied(let reply): reply
+            case .remaining(let work): work()
+            }
+        }
+    }
+
+    /// Carries out `request` on the kiosk (the loop's thread).
+    func perform(_ request: ControlRequest) -> Performance {
+        if request.op == .screenshot { return screenshot(request) }
         do {
-            return try perform(request)
+            return .replied(try carryOut(request))
         } catch {
-            return .error(id: request.id, error.message, error.fields)
+            return .replied(.error(id: request.id, error.message, error.fields))
         }
     }
 
@@ -56,13 +90,13 @@ public struct ControlRequestHandler {
         init(_ message: String, _ fields: [(String, JSONValue)] = []) { self.message = message; self.fields = fields }
     }
 
-    private func perform(_ request: ControlRequest) throws(Failure) -> ControlReply {
+    private func carryOut(_ request: ControlRequest) throws(Failure) -> ControlReply {
         let id = request.id
         switch request.op {
         case .ping: return .ok(id: id)
         case .subscribe: return .ok(id: id, subscribes: true)
         case .reload: return try reload(id: id)
-        case .screenshot: return try screenshot(request)
+        case .screenshot: preconditionFailure("a screenshot is performed in parts (perform(_:))")
         case .wake, .sleep, .keepAwake: return try power(request)
         default: break
         }
@@ -236,17 +270,41 @@ public struct ControlRequestHandler {
 
     // MARK: Screenshot and reload
 
-    private func screenshot(_ request: ControlRequest) throws(Failure) -> ControlReply {
-        guard let frame = target.currentFrame else { throw Failure("no frame drawn yet") }
-        let size: [(String, JSONValue)] = [("width", .number(Double(frame.width))), ("height", .number(Double(frame.height)))]
-        if let path = request.string("path") {
-            guard !path.isEmpty else { throw Failure("\"path\" must not be empty") }
-            do { try Screenshot.write(frame, to: FilePath(path)) } catch { throw Failure("cannot write the screenshot: \(error)") }
-            return .ok(id: request.id, [("path", .string(path))] + size)
+    /// The frame is copied now, in the request's turn; encoding it (tens of milliseconds for a
+    /// large screen) and writing the file are the remaining work, done off the loop by
+    /// `ControlRequestQueue`.
+    private func screenshot(_ request: ControlRequest) -> Performance {
+        let id = request.id
+        guard let frame = target.currentFrame else { return .replied(.error(id: id, "no frame drawn yet")) }
+        let path = request.string("path")
+        if path?.isEmpty == true { return .replied(.error(id: id, "\"path\" must not be empty")) }
+        let copy: PixelBuffer
+        do {
+            copy = try PixelBuffer(width: frame.width, height: frame.height, format: frame.format)
+        } catch {
+            return .replied(.error(id: id, "cannot copy the frame: \(error)"))
         }
-        let png: [UInt8]
-        do { png = try PNGImage.encode(frame) } catch { throw Failure("cannot encode the screenshot: \(error)") }
-        return .ok(id: request.id, size + [("png", .string(Base64.encode(png)))])
+        copy.copyAll(from: frame)
+        let image = FrameCopy(buffer: copy)
+        return .remaining {
+            let frame = image.buffer
+            let size: [(String, JSONValue)] = [("width", .number(Double(frame.width))), ("height", .number(Double(frame.height)))]
+            if let path {
+                do { try Screenshot.write(frame, to: FilePath(path)) } catch {
+                    return .error(id: id, "cannot write the screenshot: \(error)")
+                }
+                return .ok(id: id, [("path", .string(path))] + size)
+            }
+            let png: [UInt8]
+            do { png = try PNGImage.encode(frame) } catch { return .error(id: id, "cannot encode the screenshot: \(error)") }
+            return .ok(id: id, size + [("png", .string(Base64.encode(png)))])
+        }
+    }
+
+    /// A frame copied for one screenshot: nobody else holds it, so the thread that encodes it
+    /// may have it.
+    private struct FrameCopy: @unchecked Sendable {
+        let buffer: PixelBuffer
     }
 
     private func reload(id: RequestID?) throws(Failure) -> ControlReply {

@@ -39,7 +39,7 @@ public final class ControlServer: RunnerService {
     private let log: LineWriter
     private var loop: EventLoop?
     private var listener: Listener?
-    private var handler: ControlRequestHandler?
+    private weak var target: ControlTarget?
     private var connections: [Int: ControlConnection] = [:]
     private var nextNumber = 1
 
@@ -69,7 +69,7 @@ public final class ControlServer: RunnerService {
 
     public func start(loop: EventLoop, target: ControlTarget) throws {
         self.loop = loop
-        handler = ControlRequestHandler(target: target)
+        self.target = target
         let listener = Listener(socket: try UnixSocket.listen(at: options.path, group: options.group), path: options.path)
         listener.registration = try loop.register(fd: listener.socket.rawValue) { [unowned self] in self.acceptClients() }
         self.listener = listener
@@ -119,10 +119,12 @@ public final class ControlServer: RunnerService {
         }
     }
 
-    /// The client's descriptor is ready: write what waits, then read what came.
+    /// The client's descriptor is ready: write what waits, then read what came (unless the
+    /// client has `ControlConnection.maximumUnanswered` requests unanswered: then it waits,
+    /// and so does the kernel's buffer, until replies catch up).
     private func service(_ connection: ControlConnection) {
         if connection.wantsWrite { flush(connection) }
-        guard connection.isOpen else { return }
+        guard connection.isOpen, !connection.isThrottled else { return }
         var buffer = [UInt8](repeating: 0, count: 16_384)
         // At most 1 MiB per wake-up, so one busy client cannot hold the loop from a frame.
         for _ in 0..<64 {
@@ -143,24 +145,59 @@ public final class ControlServer: RunnerService {
                 guard connection.isOpen else { return }
                 answer(piece, from: connection)
             }
-            guard connection.isOpen else { return }
+            guard connection.isOpen, !connection.isThrottled else { return }
             if count < buffer.count { return }
         }
     }
 
     private func answer(_ piece: RequestLineAssembler.Piece, from connection: ControlConnection) {
-        guard let handler else { return }
-        let reply: ControlReply
+        guard let target else { return }
+        let line: [UInt8]
         switch piece {
         case .tooLong:
-            reply = ControlRequestHandler.tooLongReply
+            connection.unanswered.append(.answered(ControlRequestHandler.tooLongReply))
+            return deliverReplies(to: connection)
         case .line(let bytes):
             // Blank lines (a terminal's stray Enter) are not requests.
             if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
-            reply = handler.reply(toLine: bytes)
+            line = bytes
         }
-        send(Array(reply.line.utf8), to: connection)
-        if reply.subscribes && connection.isOpen { connection.subscribed = true }
+        // Replies may come later (the runner's queue) and out of turn (a busy reply at once,
+        // behind a screenshot still being made): each takes its request's place in line.
+        let number = connection.nextRequest
+        connection.nextRequest += 1
+        connection.unanswered.append(.waiting(number))
+        if connection.unanswered.count >= ControlConnection.maximumUnanswered { throttle(connection, true) }
+        target.submit(line) { [weak self, weak connection] reply in
+            guard let self, let connection, connection.isOpen else { return }
+            if let index = connection.unanswered.firstIndex(where: { $0.isWaiting(number) }) {
+                connection.unanswered[index] = .answered(reply)
+            }
+            self.deliverReplies(to: connection)
+        }
+    }
+
+    /// Sends the replies at the head of the line that are ready, in request order.
+    private func deliverReplies(to connection: ControlConnection) {
+        while connection.isOpen, case .answered(let reply)? = connection.unanswered.first {
+            connection.unanswered.removeFirst()
+            send(Array(reply.line.utf8), to: connection)
+            if reply.subscribes && connection.isOpen { connection.subscribed = true }
+        }
+        if connection.isThrottled && connection.unanswered.count < ControlConnection.maximumUnanswered / 2 {
+            throttle(connection, false)
+        }
+    }
+
+    /// Stops or resumes reading `connection` (its writable interest stays as it is).
+    private func throttle(_ connection: ControlConnection, _ on: Bool) {
+        guard connection.isOpen, connection.isThrottled != on, let loop, let registration = connection.registration else { return }
+        connection.isThrottled = on
+        var events: EventLoop.Interest = on ? [] : .readable
+        if connection.wantsWrite { events.insert(.writable) }
+        do { try loop.modify(registration, events: events) } catch {
+            close(connection, reason: "cannot watch: \(error)")
+        }
     }
 
     /// Queues `line` for `connection` and writes what the kernel takes now; a client whose
@@ -188,7 +225,9 @@ public final class ControlServer: RunnerService {
         guard done == connection.wantsWrite, let loop, let registration = connection.registration else { return }
         // Writable interest only while bytes wait: a level-triggered EPOLLOUT would wake the loop on every pass.
         connection.wantsWrite = !done
-        do { try loop.modify(registration, events: done ? .readable : [.readable, .writable]) } catch {
+        var events: EventLoop.Interest = connection.isThrottled ? [] : .readable
+        if !done { events.insert(.writable) }
+        do { try loop.modify(registration, events: events) } catch {
             close(connection, reason: "cannot watch: \(error)")
         }
     }
@@ -213,6 +252,27 @@ final class ControlConnection {
     var subscribed = false
     var wantsWrite = false
     var isOpen = true
+    /// Reading is paused: too many requests of this client are unanswered.
+    var isThrottled = false
+    /// This client's requests without a reply sent, oldest first: a reply waits here until
+    /// every earlier one has gone out.
+    var unanswered: [Reply] = []
+    /// The number the next request gets, to find its place in `unanswered`.
+    var nextRequest = 0
+
+    /// More unanswered requests than this and the client is not read until half of them are
+    /// answered: a client cannot pile up replies faster than the kiosk makes them.
+    static let maximumUnanswered = 512
+
+    /// A request's place in line.
+    enum Reply {
+        case waiting(Int)
+        case answered(ControlReply)
+
+        func isWaiting(_ number: Int) -> Bool {
+            if case .waiting(let n) = self { n == number } else { false }
+        }
+    }
 
     init(number: Int, socket: consuming FileDescriptor, outputLimit: Int) {
         self.number = number

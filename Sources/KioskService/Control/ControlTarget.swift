@@ -17,9 +17,18 @@ public protocol ControlTarget: AnyObject {
     /// `wake`, `sleep`, `keepAwake`: the new state, or nil when it cannot be done (`sleep`
     /// while kept awake, or no screen power at all).
     func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State?
+    /// Carries out one request line (without its newline) and calls `reply` with its one
+    /// reply, on the loop's thread, at once or later. The default does it all at once; the
+    /// runner admits requests into its queue and carries them out a budget per pass
+    /// (`busy` when the queue is full), so a burst never holds frames back.
+    func submit(_ line: [UInt8], reply: @escaping (ControlReply) -> Void)
 }
 
 extension ControlTarget {
+    public func submit(_ line: [UInt8], reply: @escaping (ControlReply) -> Void) {
+        reply(ControlRequestHandler(target: self).reply(toLine: line))
+    }
+
     public var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? { nil }
     public func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? { nil }
 }

@@ -77,6 +77,42 @@ struct ControlSocketTests {
         kiosk.stop()
     }
 
+    @Test("a burst of 2000 requests on one connection: one reply each, in order, some busy; another client is answered meanwhile")
+    func burst() throws {
+        let kiosk = try ControlledKiosk()
+        try kiosk.start()
+        let flood = try SocketClient(path: kiosk.socketPath)
+        var burst = ""
+        for i in 0..<2000 {
+            burst += i % 2 == 0 ? #"{"id": \#(i), "op": "set", "control": "angle", "value": {"angle": \#(i % 360)}}"#
+                                : #"{"id": \#(i), "op": "get", "control": "angle"}"#
+            burst += "\n"
+        }
+        // Written from a thread of its own: the kiosk stops reading a client that is too far
+        // ahead of its replies, and this thread reads them.
+        let fd = flood.socket.rawValue, bytes = Array(burst.utf8)
+        let writer = Thread {
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                guard n > 0 else { return }
+                offset += n
+            }
+        }
+        writer.start()
+        let other = try SocketClient(path: kiosk.socketPath)
+        #expect(try other.request(#"{"op": "ping", "id": "meanwhile"}"#) == #"{"id": "meanwhile", "ok": true}"#)
+        var busy = 0
+        for i in 0..<2000 {
+            let line = try #require(try flood.readLine())
+            #expect(line.hasPrefix(#"{"id": \#(i), "ok": "#), "reply \(i) out of order: \(line)")
+            if line.contains(#""error": "busy: "#) { busy += 1 } else { #expect(line.contains(#""ok": true"#), "\(line)") }
+        }
+        #expect(busy > 0)
+        #expect(try flood.request(#"{"op": "get", "control": "price"}"#)?.contains(#""ok": true"#) == true)
+        #expect(kiosk.stop() == 0)
+    }
+
     @Test("a subscriber that never reads is disconnected when its buffer is full; others still get replies")
     func clientThatNeverReads() throws {
         let kiosk = try ControlledKiosk()

@@ -1,0 +1,154 @@
+import KioskCore
+import KioskLoop
+
+/// Where requests from every transport (the control socket, MQTT) wait to be carried out: a
+/// budget of them on each pass of the runner's loop, so that a burst (two thousand
+/// screenshots published at once) costs frames nothing but the budget's time.
+///
+/// Admission happens as a request arrives: a line that is not a request is answered at once;
+/// a request that finds the queue full (`Limits.capacity` requests or `Limits.byteCapacity`
+/// bytes waiting), or a screenshot that finds `Limits.screenshots` admitted already, is
+/// answered `busy: …` and changes nothing. The rest wait in arrival order. Each pass carries
+/// out requests until their cost reaches `Limits.budgetPerPass`: most ops cost 1, a
+/// screenshot (a frame copied) `screenshotCost`, a reload (files read, a scene built) the
+/// whole budget. A screenshot's encoding and file write run on a worker thread of their own;
+/// its reply comes when they are done.
+///
+/// Replies are handed to each request's `reply` closure on the loop's thread, at once or
+/// later; a transport that promises replies in order (the socket) puts them back in order.
+final class ControlRequestQueue {
+    /// How much may wait, and how much is done per pass.
+    struct Limits {
+        /// Requests waiting at most; past it, `busy`.
+        var capacity = 256
+        /// Bytes of waiting requests at most (each is at most 64 KiB).
+        var byteCapacity = 1 << 20
+        /// Cost carried out per pass of the loop.
+        var budgetPerPass = 64
+        /// Screenshots waiting or being made at most: each holds a copy of the frame.
+        var screenshots = 2
+    }
+
+    /// What a screenshot costs of a pass's budget: its frame copy (about 1 ms at 1080p) is
+    /// worth many small requests.
+    static let screenshotCost = 16
+
+    /// What the requests act on; weak, because the target (the runner) owns the queue.
+    private weak var target: ControlTarget?
+    let limits: Limits
+
+    private struct Waiting {
+        var request: ControlRequest
+        var bytes: Int
+        var reply: (ControlReply) -> Void
+    }
+
+    private var waiting: [Waiting] = []
+    /// `waiting[head...]` are still to do (the queue is taken from the front without moving it).
+    private var head = 0
+    private var waitingBytes = 0
+    /// Screenshots admitted and not yet replied to.
+    private var screenshotsAdmitted = 0
+    /// Makes the thread screenshots are finished on, when first needed; nil: they are finished in line.
+    private let makeWorker: (() -> BlockingWorker?)?
+    private var worker: BlockingWorker?
+
+    /// A queue carrying requests out on `target`; screenshots are finished on a worker of
+    /// `loop` when one is given (the real clock), else in line.
+    init(target: ControlTarget, loop: EventLoop? = nil, limits: Limits = Limits()) {
+        self.target = target
+        self.limits = limits
+        makeWorker = loop.map { loop in { try? BlockingWorker(loop: loop) } }
+    }
+
+    /// Requests wait to be carried out: the loop must come back at once.
+    var hasWaiting: Bool { head < waiting.count }
+
+    /// Admits one request line (without its newline), or answers it at once.
+    func submit(_ line: [UInt8], reply: @escaping (ControlReply) -> Void) {
+        let request: ControlRequest
+        switch ControlRequestHandler.admit(line) {
+        case .refused(let refusal): return reply(refusal)
+        case .admitted(let admitted): request = admitted
+        }
+        let count = waiting.count - head
+        if request.op == .screenshot, screenshotsAdmitted >= limits.screenshots {
+            return reply(.error(id: request.id, "busy: \(screenshotsAdmitted) screenshots are being made; try again shortly"))
+        }
+        guard count < limits.capacity, waitingBytes + line.count <= limits.byteCapacity else {
+            return reply(.error(id: request.id, "busy: \(count) requests are waiting; try again shortly"))
+        }
+        if request.op == .screenshot { screenshotsAdmitted += 1 }
+        waitingBytes += line.count
+        waiting.append(Waiting(request: request, bytes: line.count, reply: reply))
+    }
+
+    /// Carries out waiting requests, oldest first, until the pass's budget is spent.
+    func performWaiting() {
+        var spent = 0
+        while spent < limits.budgetPerPass, head < waiting.count {
+            let next = waiting[head]
+            head += 1
+            waitingBytes -= next.bytes
+            if head == waiting.count {
+                waiting.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            spent += cost(of: next.request.op)
+            perform(next)
+        }
+        // Keep the array from growing for ever under a steady stream.
+        if head > 0 && head >= waiting.count / 2 {
+            waiting.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// Answers every request still waiting (the run is ending): each gets its one reply.
+    func refuseWaiting(_ message: String) {
+        let left = waiting[head...]
+        waiting.removeAll()
+        head = 0
+        waitingBytes = 0
+        for entry in left {
+            if entry.request.op == .screenshot { screenshotsAdmitted -= 1 }
+            entry.reply(.error(id: entry.request.id, message))
+        }
+    }
+
+    /// Finishes the screenshots still being made and hands out their replies (the run is ending).
+    func finishScreenshots() {
+        worker?.stop()
+        worker = nil
+    }
+
+    private func cost(of op: ControlRequest.Op) -> Int {
+        switch op {
+        case .screenshot: Self.screenshotCost
+        case .reload: limits.budgetPerPass
+        default: 1
+        }
+    }
+
+    private func perform(_ entry: Waiting) {
+        guard let target else {
+            if entry.request.op == .screenshot { screenshotsAdmitted -= 1 }
+            return entry.reply(.error(id: entry.request.id, "the kiosk is stopping"))
+        }
+        switch ControlRequestHandler(target: target).perform(entry.request) {
+        case .replied(let reply):
+            if entry.request.op == .screenshot { screenshotsAdmitted -= 1 }
+            entry.reply(reply)
+        case .remaining(let work):
+            if worker == nil { worker = makeWorker?() }
+            guard let worker else {
+                screenshotsAdmitted -= 1
+                return entry.reply(work())
+            }
+            worker.submit(work, then: { [weak self] reply in
+                self?.screenshotsAdmitted -= 1
+                entry.reply(reply)
+            })
+        }
+    }
+}
