@@ -10,7 +10,7 @@ public enum AtomicFile {
     /// When `path` is a symbolic link, the file it points to is replaced, or made when it does
     /// not exist yet (`resolvingLinks(_:)`): the link stays a link, so a config under /etc or a
     /// state file linked into a persistent partition keeps working. A file that existed keeps
-    /// its permission bits, and its owner when we run as root.
+    /// its permission bits with owner read and write added, and its owner when we run as root.
     public static func write(_ bytes: [UInt8], to path: FilePath) throws(FileError) {
         let target = try resolvingLinks(path)
         // Through a link, "No such file or directory" alone would not say which folder is missing.
@@ -25,7 +25,10 @@ public enum AtomicFile {
             throw error("not a regular file (\(kind))")
         }
         let temporary = temporaryPath(for: target, process: getpid())
-        let mode: mode_t = exists ? existing.st_mode & 0o7777 : 0o644
+        // The old file's bits are what its owner chose, but the owner always gets to read and
+        // write what was written: a mode-000 state file copied as it is would be unreadable at
+        // every start (to a kiosk that is not root), and every start would lose every value.
+        let mode: mode_t = exists ? existing.st_mode & 0o7777 | 0o600 : 0o644
         let fd = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) }
         guard fd >= 0 else { throw error(TextFile.errorText()) }
         func fail() -> FileError {

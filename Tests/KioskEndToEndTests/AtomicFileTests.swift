@@ -3,11 +3,16 @@ import Testing
 @testable import KioskService
 
 /// Whole-file replacement as the state file, screenshots and `kiosk calibrate` use it: through
-/// symbolic links, also ones whose target does not exist yet.
+/// symbolic links (also ones whose target does not exist yet), and with modes that let the
+/// file's owner read what was written.
 @Suite("Atomic file writes")
 struct AtomicFileTests {
     static func link(_ link: URL, to target: String) throws {
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target)
+    }
+
+    static func mode(_ url: URL) throws -> Int? {
+        try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
     }
 
     @Test("a dangling symbolic link is written through: its target is made and the link stays a link")
@@ -79,5 +84,32 @@ struct AtomicFileTests {
         try Data("{\"form".utf8).write(to: URL(fileURLWithPath: stale.description))
         #expect(AtomicFile.removeStaleTemporaryFiles(of: FilePath(link.path)) == [stale])
         #expect(try FileManager.default.contentsOfDirectory(atPath: persist.path) == [])
+    }
+
+    /// The old file's mode → the replacement's.
+    static let modes: [(Int, Int)] = [(0o000, 0o600), (0o200, 0o600), (0o044, 0o644), (0o640, 0o640), (0o755, 0o755)]
+
+    @Test("the replacement keeps the old file's bits and adds owner read and write", arguments: modes)
+    func modeOfReplacement(old: Int, new: Int) throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let file = dir.appendingPathComponent("state.json")
+        try Data("old\n".utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: old], ofItemAtPath: file.path)
+        try AtomicFile.write(Array("new\n".utf8), to: FilePath(file.path))
+        #expect(try Self.mode(file) == new)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "new\n")
+    }
+
+    @Test("through a link, the mode is the target's, and the link keeps its own")
+    func modeThroughLink() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let target = dir.appendingPathComponent("real.json")
+        try Data("old\n".utf8).write(to: target)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: target.path)
+        let link = dir.appendingPathComponent("state.json")
+        try Self.link(link, to: "real.json")
+        try AtomicFile.write(Array("new\n".utf8), to: FilePath(link.path))
+        #expect(try Self.mode(target) == 0o600)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.json")
     }
 }
