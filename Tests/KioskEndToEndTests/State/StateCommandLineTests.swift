@@ -63,4 +63,23 @@ struct StateCommandLineTests {
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.errorLines.first == "kiosk: state \(state): restored 1 of 1 values, screen main")
     }
+
+    @Test("--state naming a link to a password file: one line says it is kept, the run goes on, the file is untouched")
+    func foreignFileNotReplaced() throws {
+        let directory = try KioskProcess.temporaryDirectory()
+        func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        try Data(StateCrashTests.config.utf8).write(to: URL(fileURLWithPath: file("kiosk.json")))
+        try Data(Self.commit.utf8).write(to: URL(fileURLWithPath: file("t.jsonl")))
+        try Data(StateFileOwnershipTests.passwd.utf8).write(to: URL(fileURLWithPath: file("passwd")))
+        try FileManager.default.createSymbolicLink(atPath: file("state.json"), withDestinationPath: file("passwd"))
+        let out = try KioskProcess.run(["run", "--backend", "headless", "--config", file("kiosk.json"),
+                                        "--input", file("t.jsonl"), "--state", file("state.json")])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.errorLines.filter { $0.hasPrefix("kiosk: state") }
+                == ["kiosk: state \(file("state.json")): \(StateFileOwnershipTests.notOurs); the kiosk will not replace it, "
+                    + "and values are not kept until it is moved away"])
+        #expect(out.lines.contains { $0.contains("valueCommitted") })
+        #expect(try String(contentsOfFile: file("passwd"), encoding: .utf8) == StateFileOwnershipTests.passwd)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file("state.json")) == file("passwd"))
+    }
 }
