@@ -11,17 +11,24 @@ struct AtomicFileTests {
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target)
     }
 
-    static func mode(_ url: URL) throws -> Int? {
-        try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
-    }
-
-    @Test("a dangling symbolic link is written through: its target is made and the link stays a link")
-    func danglingLink() throws {
+    /// A fresh folder with `persist/` and `state.json`, a link to `persist/state.json`, which
+    /// does not exist yet: a state file linked into a persistent partition before its first write.
+    static func danglingLink() throws -> (link: URL, persist: URL) {
         let dir = try KioskProcess.temporaryDirectory()
         let persist = dir.appendingPathComponent("persist")
         try FileManager.default.createDirectory(at: persist, withIntermediateDirectories: true)
         let link = dir.appendingPathComponent("state.json")
         try Self.link(link, to: "persist/state.json")
+        return (link, persist)
+    }
+
+    static func mode(_ url: URL) throws -> Int? {
+        try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+    }
+
+    @Test("a dangling symbolic link is written through: its target is made and the link stays a link")
+    func writesThroughDanglingLink() throws {
+        let (link, persist) = try Self.danglingLink()
         try AtomicFile.write(Array("new\n".utf8), to: FilePath(link.path))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "persist/state.json")
         #expect(try String(contentsOf: persist.appendingPathComponent("state.json"), encoding: .utf8) == "new\n")
@@ -74,11 +81,7 @@ struct AtomicFileTests {
 
     @Test("leftovers of killed writers are looked for beside the target of a dangling link")
     func staleTemporaryFilesBesideTarget() throws {
-        let dir = try KioskProcess.temporaryDirectory()
-        let persist = dir.appendingPathComponent("persist")
-        try FileManager.default.createDirectory(at: persist, withIntermediateDirectories: true)
-        let link = dir.appendingPathComponent("state.json")
-        try Self.link(link, to: "persist/state.json")
+        let (link, persist) = try Self.danglingLink()
         // 4194305 is above the kernel's largest pid: a writer that no longer runs.
         let stale = AtomicFile.temporaryPath(for: FilePath(persist.appendingPathComponent("state.json").path), process: 4_194_305)
         try Data("{\"form".utf8).write(to: URL(fileURLWithPath: stale.description))

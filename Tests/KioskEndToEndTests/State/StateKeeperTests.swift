@@ -146,14 +146,10 @@ struct StateKeeperTests {
 
     @Test("a dangling link as the state file is written through: the link stays and the next start restores from its target")
     func danglingLink() throws {
-        let directory = try StateTestScene.directory()
-        let persist = directory.appendingPathComponent("persist")
-        try FileManager.default.createDirectory(at: persist, withIntermediateDirectories: true)
-        let link = directory.appendingPathComponent("state.json")
-        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "persist/state.json")
+        let (link, persist) = try AtomicFileTests.danglingLink()
         let path = FilePath(link.path)
         let (first, _) = try Self.run(Self.drag(from: 8, to: 5, duration: 300), state: path)
-        #expect(first.runner?.stateKeeper?.writes ?? 0 > 0)
+        #expect((first.runner?.stateKeeper?.writes ?? 0) > 0)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "persist/state.json")
         #expect(StateFile.read(FilePath(persist.appendingPathComponent("state.json").path)).state != nil)
         let (_, second) = try Self.run([], state: path)
