@@ -7,28 +7,35 @@ public enum AtomicFile {
     /// reader (or a crash) never sees half a file; then syncs the directory, so the rename
     /// itself survives a power cut.
     ///
-    /// When `path` is a symbolic link, the file it points to is replaced (the link stays a
-    /// link: a config under /etc linked to a writable place keeps working). A file that
-    /// existed keeps its permission bits, and its owner when we run as root.
+    /// When `path` is a symbolic link, the file it points to is replaced, or made when it does
+    /// not exist yet (`resolvingLinks(_:)`): the link stays a link, so a config under /etc or a
+    /// state file linked into a persistent partition keeps working. A file that existed keeps
+    /// its permission bits with owner read and write added, and its owner when we run as root.
     public static func write(_ bytes: [UInt8], to path: FilePath) throws(FileError) {
-        let shown = path.description
-        let target = resolvingLinks(path)
+        let target = try resolvingLinks(path)
+        // Through a link, "No such file or directory" alone would not say which folder is missing.
+        func error(_ reason: String) -> FileError {
+            FileError(path: path.description, reason: target == path ? reason : "\(reason) (the link's target \(target))")
+        }
         var existing = stat()
         let exists = target.withCString { stat($0, &existing) } == 0
         // Replacing is for files: renaming over /dev/full or a FIFO would swap a device node
         // for a plain file (as root, in /dev).
         if exists, let kind = TextFile.nonRegularKind(existing.st_mode) {
-            throw FileError(path: shown, reason: "not a regular file (\(kind))")
+            throw error("not a regular file (\(kind))")
         }
         let temporary = temporaryPath(for: target, process: getpid())
-        let mode: mode_t = exists ? existing.st_mode & 0o7777 : 0o644
+        // The old file's bits are what its owner chose, but the owner always gets to read and
+        // write what was written: a mode-000 state file copied as it is would be unreadable at
+        // every start (to a kiosk that is not root), and every start would lose every value.
+        let mode: mode_t = exists ? existing.st_mode & 0o7777 | 0o600 : 0o644
         let fd = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) }
-        guard fd >= 0 else { throw FileError(path: shown, reason: TextFile.errorText()) }
+        guard fd >= 0 else { throw error(TextFile.errorText()) }
         func fail() -> FileError {
             let reason = TextFile.errorText()
             close(fd)
             _ = temporary.withCString { unlink($0) }
-            return FileError(path: shown, reason: reason)
+            return error(reason)
         }
         var offset = 0
         while offset < bytes.count {
@@ -41,7 +48,7 @@ public enum AtomicFile {
         }
         if exists {
             // open(2)'s mode is filtered by the umask; the old file's bits are what the owner chose.
-            guard fchmod(fd, existing.st_mode & 0o7777) == 0 else { throw fail() }
+            guard fchmod(fd, mode) == 0 else { throw fail() }
             if geteuid() == 0, existing.st_uid != 0 || existing.st_gid != 0 {
                 guard fchown(fd, existing.st_uid, existing.st_gid) == 0 else { throw fail() }
             }
@@ -50,13 +57,13 @@ public enum AtomicFile {
         guard close(fd) == 0 else {
             let reason = TextFile.errorText()
             _ = temporary.withCString { unlink($0) }
-            throw FileError(path: shown, reason: reason)
+            throw error(reason)
         }
         let renamed = temporary.withCString { from in target.withCString { to in rename(from, to) } }
         guard renamed == 0 else {
             let reason = TextFile.errorText()
             _ = temporary.withCString { unlink($0) }
-            throw FileError(path: shown, reason: reason)
+            throw error(reason)
         }
         let directory = target.directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if directory >= 0 {
@@ -77,13 +84,15 @@ public enum AtomicFile {
     private static let temporaryMarker = ".tmp-"
 
     /// Removes the temporary files that writers of `path` left behind when they were killed
-    /// between `open` and `rename` (`kill -9`, a power cut): `NAME.tmp-PID` beside the file, of
-    /// a process that no longer runs. They never replaced the file, so nothing is lost; without
-    /// this, a kiosk restarted after every crash for months would collect them. A writer that
-    /// still runs keeps its file. Returns what was removed.
+    /// between `open` and `rename` (`kill -9`, a power cut): `NAME.tmp-PID` beside the file (the
+    /// one its links lead to, as `write` finds it), of a process that no longer runs. They never
+    /// replaced the file, so nothing is lost; without this, a kiosk restarted after every crash
+    /// for months would collect them. A writer that still runs keeps its file. Returns what was
+    /// removed.
     @discardableResult
     public static func removeStaleTemporaryFiles(of path: FilePath) -> [FilePath] {
-        let target = resolvingLinks(path)
+        // A loop of links has no file beside which anything was written.
+        guard let target = try? resolvingLinks(path) else { return [] }
         let directory = target.directory
         let name = target.bytes.lastIndex(of: UInt8(ascii: "/")).map { Array(target.bytes[($0 + 1)...]) } ?? target.bytes
         let prefix = name + Array(temporaryMarker.utf8)
@@ -103,13 +112,42 @@ public enum AtomicFile {
         return removed
     }
 
-    /// The file a path finally names, following symbolic links (`realpath(3)`); the path
-    /// itself when it does not exist yet.
-    static func resolvingLinks(_ path: FilePath) -> FilePath {
-        guard let resolved = path.withCString({ realpath($0, nil) }) else { return path }
-        defer { free(resolved) }
-        return FilePath(bytes: UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self),
-                                                   count: strlen(resolved)))
+    /// The most symbolic links followed for one path: the kernel's own limit (`MAXSYMLINKS`,
+    /// see path_resolution(7)), past which open(2) fails with ELOOP too.
+    static let maximumLinks = 40
+
+    /// The file a path finally names: symbolic links followed one at a time (readlink(2)), a
+    /// relative target resolved against its own link's folder, up to a name that is no link,
+    /// whether it exists or not. So a dangling link (a state file linked into a persistent
+    /// partition before the first write) names its target, where realpath(3) fails and the
+    /// link itself would be replaced by a plain file. Links among the folders on the way are
+    /// the kernel's to follow. More than `maximumLinks` (a loop) is ELOOP's error, naming `path`.
+    static func resolvingLinks(_ path: FilePath) throws(FileError) -> FilePath {
+        var current = path
+        for _ in 0...maximumLinks {
+            var status = stat()
+            // What lstat(2) cannot look at is no link to follow; writing there says what is wrong.
+            guard current.withCString({ lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFLNK else {
+                return current
+            }
+            current = current.directory.appending(try linkTarget(of: current, shownAs: path))
+        }
+        throw FileError(path: path.description, reason: String(cString: strerror(ELOOP)))
     }
 
+    /// The target stored in the link `link`, as bytes.
+    private static func linkTarget(of link: FilePath, shownAs path: FilePath) throws(FileError) -> FilePath {
+        // symlink(2) stores no target of PATH_MAX bytes or more, so a full buffer is a cut one.
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+        let count = link.withCString { name in
+            buffer.withUnsafeMutableBufferPointer { raw in
+                raw.withMemoryRebound(to: CChar.self) { readlink(name, $0.baseAddress!, $0.count) }
+            }
+        }
+        guard count >= 0 else { throw FileError(path: path.description, reason: TextFile.errorText()) }
+        guard count < buffer.count else {
+            throw FileError(path: path.description, reason: String(cString: strerror(ENAMETOOLONG)))
+        }
+        return FilePath(bytes: buffer[..<count])
+    }
 }

@@ -49,10 +49,14 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
     }
 
     /// `relative` resolved against this directory; an absolute `relative` stands alone.
-    public func appending(_ relative: String) -> FilePath {
-        if relative.hasPrefix("/") || self == "." { return FilePath(relative) }
+    public func appending(_ relative: String) -> FilePath { appending(FilePath(relative)) }
+
+    /// `relative` resolved against this directory, byte for byte (a symbolic link's target,
+    /// which need not be UTF-8); an absolute `relative` stands alone.
+    public func appending(_ relative: FilePath) -> FilePath {
+        if relative.isAbsolute || self == "." { return relative }
         let separator: [UInt8] = bytes.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")]
-        return FilePath(bytes: bytes + separator + Array(relative.utf8))
+        return FilePath(bytes: bytes + separator + relative.bytes)
     }
 
     /// True when both paths exist and name one file (same device and inode, links followed).

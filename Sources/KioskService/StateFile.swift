@@ -9,7 +9,8 @@ import KioskUI
 ///
 /// written whole (`AtomicFile`) and read back leniently: whatever in it is wrong is reported
 /// and skipped, and whatever is right is kept. Only a file that is not this format at all
-/// (corrupt, truncated, foreign, too large) is dropped whole.
+/// (corrupt, truncated, too large) is dropped whole; one the kiosk did not write is not read
+/// and not replaced (`StateFile+Ownership`).
 enum StateFile {
     /// The `format` every state file names: a file without it is not ours.
     static let formatName = "swiftkiosk-state"
@@ -24,10 +25,14 @@ enum StateFile {
         var state: KioskState?
         /// One line each, without the file name.
         var problems: [String]
+        /// Why the file is not one the kiosk wrote, which it must not replace (no state and no
+        /// problems then); nil for a state file, a damaged one, or none.
+        var foreign: String?
 
-        init(state: KioskState?, problems: [String]) {
+        init(state: KioskState?, problems: [String], foreign: String? = nil) {
             self.state = state
             self.problems = problems
+            self.foreign = foreign
         }
     }
 
@@ -51,16 +56,15 @@ enum StateFile {
     }
 
     /// Reads the state file at `path`. A file that does not exist is the first start: no
-    /// state and no problem. One that cannot be read is a problem (the errno's text).
+    /// state and no problem. One that cannot be read is a problem (the errno's text), and one
+    /// the kiosk did not write is `foreign`.
     static func read(_ path: FilePath) -> Reading {
-        var status = stat()
-        if path.withCString({ stat($0, &status) }) != 0, errno == ENOENT {
-            return Reading(state: nil, problems: [])
-        }
-        do throws(FileError) {
-            return decode(try TextFile.readBytes(path, limit: maximumSize))
-        } catch {
-            return Reading(state: nil, problems: [error.reason + "; ignored"])
+        let content = content(at: path)
+        if let foreign = foreignReason(of: content) { return Reading(state: nil, problems: [], foreign: foreign) }
+        switch content {
+        case .none, .notRegular: return Reading(state: nil, problems: [])
+        case .unreadable(let reason): return Reading(state: nil, problems: [reason + "; ignored"])
+        case .bytes(let bytes): return decode(bytes)
         }
     }
 
@@ -68,7 +72,7 @@ enum StateFile {
     static func decode(_ bytes: [UInt8]) -> Reading {
         func dropped(_ why: String) -> Reading { Reading(state: nil, problems: [why + "; ignored"]) }
         guard bytes.count <= maximumSize else { return dropped("larger than \(maximumSize >> 20) MiB") }
-        guard !bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return dropped("empty file") }
+        guard !bytes.allSatisfy(isWhiteSpace) else { return dropped("empty file") }
         guard let text = String(validating: bytes, as: UTF8.self) else { return dropped("not valid UTF-8 text") }
         let root: JSONValue
         do { root = try JSONParser(maxDepth: 16).parseValue(text) } catch {
@@ -77,10 +81,7 @@ enum StateFile {
         guard let object = root.objectValue else {
             return dropped("expected an object with \"format\": \"\(formatName)\", found \(root.kindDescription)")
         }
-        guard object["format"]?.stringValue == formatName else {
-            let found = object["format"].map { $0.stringValue.map(JSONWriter.quoted) ?? $0.kindDescription } ?? "none"
-            return dropped("not a SwiftKiosk state file (format \(found), expected \"\(formatName)\")")
-        }
+        if let problem = formatProblem(object) { return dropped(problem) }
         guard let number = object["version"]?.numberValue, number == number.rounded(), abs(number) < 1e9 else {
             let found = object["version"].map { $0.numberValue.map(JSONWriter.format) ?? $0.kindDescription } ?? "none"
             return dropped("version must be a whole number (found \(found))")
@@ -106,6 +107,13 @@ enum StateFile {
         case let other?: problems.append("values: expected an object, found \(other.kindDescription); ignored")
         }
         return Reading(state: KioskState(screen: screen, values: values), problems: problems)
+    }
+
+    /// What is wrong with `object`'s `format`; nil when it names this format.
+    static func formatProblem(_ object: JSONObject) -> String? {
+        guard object["format"]?.stringValue != formatName else { return nil }
+        let found = object["format"].map { $0.stringValue.map(JSONWriter.quoted) ?? $0.kindDescription } ?? "none"
+        return "not a SwiftKiosk state file (format \(found), expected \"\(formatName)\")"
     }
 
     /// One member of `values`: an object of scalar fields (nothing when it is not one).

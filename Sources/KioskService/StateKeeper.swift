@@ -12,7 +12,9 @@ import KioskUI
 ///
 /// Nothing here stops the kiosk. A file that cannot be read or restored is reported on stderr
 /// (one line per problem) and the config's values stand; a write that fails is reported once
-/// and tried again on the next change.
+/// and tried again on the next change. A file the kiosk did not write (a link to /etc/passwd,
+/// see `StateFile+Ownership`) is reported once and never replaced: values are not kept while
+/// it is there.
 public final class StateKeeper {
     /// The debounce interval when the config gives none.
     public static let defaultInterval = Duration.milliseconds(500)
@@ -25,6 +27,9 @@ public final class StateKeeper {
     public private(set) var writes = 0
     /// Why the last write failed, while it is not made good by a later one.
     public private(set) var failure: FileError?
+    /// Why the file is left alone: it holds something the kiosk did not write. Looked at
+    /// again before every write, so it is nil again once the file is moved away and written.
+    public private(set) var foreignFile: String?
 
     private let log: (String) -> Void
     private var scene: Scene?
@@ -62,6 +67,7 @@ public final class StateKeeper {
     public func start(with scene: Scene, at time: Instant) {
         AtomicFile.removeStaleTemporaryFiles(of: path)
         let reading = StateFile.read(path)
+        if let foreign = reading.foreign { refuse(foreign) }
         for problem in reading.problems { report(problem) }
         if let state = reading.state {
             let restoration = state.restore(into: scene)
@@ -144,32 +150,57 @@ public final class StateKeeper {
         })
     }
 
+    /// What became of one write.
+    private enum Outcome: Sendable {
+        case written
+        case failed(FileError)
+        /// Not written: the file is not the kiosk's (the reason).
+        case refused(String)
+    }
+
     /// The atomic write itself, on whichever thread does it.
-    private static func store(_ bytes: [UInt8], at path: FilePath) -> FileError? {
+    private static func store(_ bytes: [UInt8], at path: FilePath) -> Outcome {
+        // Asked at every write, not once at start: a file put there during the run is not
+        // replaced either.
+        if let foreign = StateFile.foreignReason(at: path) { return .refused(foreign) }
         do throws(FileError) {
             try AtomicFile.write(bytes, to: path)
-            return nil
+            return .written
         } catch {
-            return error
+            return .failed(error)
         }
     }
 
-    /// Books a write's outcome: a failure is reported once and re-arms the schedule.
-    private func finished(_ error: FileError?) {
-        if let error {
+    /// Books a write's outcome: a failure or a refusal is reported once and leaves the
+    /// changes for the next one.
+    private func finished(_ outcome: Outcome) {
+        switch outcome {
+        case .written:
+            writes += 1
+            if failure != nil || foreignFile != nil {
+                failure = nil
+                foreignFile = nil
+                report("written again")
+            }
+        case .failed(let error):
             schedule.writeFailed()
             // Once per failure, not per change: a full disk would otherwise fill the journal.
             if failure == nil {
                 report("cannot write: \(error.reason); the kiosk goes on and the next change tries again")
             }
             failure = error
-            return
+        case .refused(let reason):
+            schedule.writeFailed()
+            refuse(reason)
         }
-        writes += 1
-        if failure != nil {
-            failure = nil
-            report("written again")
+    }
+
+    /// Says once that the file at `path` is not the kiosk's and stays as it is.
+    private func refuse(_ reason: String) {
+        if foreignFile == nil {
+            report("\(reason); the kiosk will not replace it, and values are not kept until it is moved away")
         }
+        foreignFile = reason
     }
 
     private func report(_ line: String) { log("kiosk: state \(path): \(line)") }

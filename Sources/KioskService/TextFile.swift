@@ -40,6 +40,18 @@ public enum TextFile {
     /// `O_NONBLOCK`, so that the open returns at once whatever it is, and `fstat(2)` decides.
     /// A file larger than `limit` bytes is an error, checked before reading and while reading.
     public static func readBytes(_ path: FilePath, limit: Int = maximumSize) throws(FileError) -> [UInt8] {
+        try readRegularFile(path, limit: limit, whole: true)
+    }
+
+    /// The first `count` bytes of a regular file (all of it when it is shorter), however large
+    /// it is: enough to tell what a file holds without reading a large one whole.
+    static func readPrefix(_ path: FilePath, count: Int) throws(FileError) -> [UInt8] {
+        try readRegularFile(path, limit: count, whole: false)
+    }
+
+    /// `readBytes` (`whole`: more than `limit` bytes is an error) or `readPrefix` (the rest is
+    /// not read).
+    private static func readRegularFile(_ path: FilePath, limit: Int, whole: Bool) throws(FileError) -> [UInt8] {
         let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else { throw FileError(path: path.description, reason: errorText()) }
         defer { close(fd) }
@@ -48,12 +60,13 @@ public enum TextFile {
         if let kind = nonRegularKind(status.st_mode) {
             throw FileError(path: path.description, reason: "not a regular file (\(kind))")
         }
-        guard status.st_size <= limit else { throw FileError(path: path.description, reason: sizeText(limit)) }
+        guard !whole || status.st_size <= limit else { throw FileError(path: path.description, reason: sizeText(limit)) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(status.st_size))
+        bytes.reserveCapacity(min(Int(status.st_size), limit))
         var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        while whole || bytes.count < limit {
+            let wanted = whole ? chunk.count : min(chunk.count, limit - bytes.count)
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, wanted) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileError(path: path.description, reason: errorText())
@@ -61,7 +74,7 @@ public enum TextFile {
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
             // The size can grow while we read (a log being appended to).
-            if bytes.count > limit { throw FileError(path: path.description, reason: sizeText(limit)) }
+            if whole, bytes.count > limit { throw FileError(path: path.description, reason: sizeText(limit)) }
         }
         return bytes
     }

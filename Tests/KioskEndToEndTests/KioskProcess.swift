@@ -31,6 +31,23 @@ struct KioskProcess {
         return try collect(process)
     }
 
+    /// Whether `runUnprivileged` can run the kiosk as a user without root's right to read
+    /// any file: the tests run as root on CI, where only `setpriv(1)` drops that right.
+    static var canRunUnprivileged: Bool {
+        geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    }
+
+    /// Runs the kiosk as `nobody` when we are root (the files it must reach have to allow
+    /// that user), as ourselves otherwise: what a kiosk that is not root sees of a file's mode.
+    static func runUnprivileged(_ arguments: [String]) throws -> Output {
+        guard geteuid() == 0 else { return try run(arguments) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments
+        process.currentDirectoryURL = packageRoot
+        return try collect(process)
+    }
+
     /// Runs `script` with `/bin/sh -c` in `directory`, where `kiosk` is a shell function that
     /// runs the real executable: for cases that need what `Process` cannot express (argv bytes
     /// that are not UTF-8, stdout on /dev/full, FIFOs made with mkfifo). `$PACKAGE` is the

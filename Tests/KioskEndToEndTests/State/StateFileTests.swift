@@ -90,21 +90,38 @@ struct StateFileTests {
         #expect(reading == StateFile.Reading(state: nil, problems: []))
     }
 
-    @Test("a 100 MB file is refused without reading it")
+    @Test("a 100 MB file is refused after reading no more than 1 MiB of it")
     func hugeFile() throws {
         let directory = try StateTestScene.directory()
         let url = directory.appendingPathComponent("state.json")
-        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        // The kiosk's first bytes, then zeros: a file of ours, too large to read.
+        try Data(StateFile.signature).write(to: url)
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: 100 << 20)   // sparse: costs no disk
         try handle.close()
-        #expect(StateFile.read(FilePath(url.path)).problems == ["larger than 1 MiB; ignored"])
+        #expect(StateFile.read(FilePath(url.path)) == StateFile.Reading(state: nil, problems: ["larger than 1 MiB; ignored"]))
+        // Without them: not a file the kiosk wrote.
+        try Data(count: 4096).write(to: url)
+        let zeros = try FileHandle(forWritingTo: url)
+        try zeros.truncate(atOffset: 100 << 20)
+        try zeros.close()
+        #expect(StateFile.read(FilePath(url.path)).foreign?.hasPrefix("not a SwiftKiosk state file") == true)
     }
 
     @Test("a file that cannot be read is reported with the errno's reason")
     func unreadable() throws {
         let directory = try StateTestScene.directory()
-        #expect(StateFile.read(FilePath(directory.path)).problems == ["not a regular file (a directory); ignored"])
+        let file = directory.appendingPathComponent("file")
+        try Data("x".utf8).write(to: file)
+        let reading = StateFile.read(FilePath(file.appendingPathComponent("state.json").path))
+        #expect(reading == StateFile.Reading(state: nil, problems: ["Not a directory; ignored"]))
+    }
+
+    @Test("a directory where the file should be is not the kiosk's")
+    func directory() throws {
+        let directory = try StateTestScene.directory()
+        #expect(StateFile.read(FilePath(directory.path))
+                == StateFile.Reading(state: nil, problems: [], foreign: "not a regular file (a directory)"))
     }
 }
 

@@ -144,6 +144,18 @@ struct StateKeeperTests {
         #expect(FileManager.default.fileExists(atPath: live.description))
     }
 
+    @Test("a dangling link as the state file is written through: the link stays and the next start restores from its target")
+    func danglingLink() throws {
+        let (link, persist) = try AtomicFileTests.danglingLink()
+        let path = FilePath(link.path)
+        let (first, _) = try Self.run(Self.drag(from: 8, to: 5, duration: 300), state: path)
+        #expect((first.runner?.stateKeeper?.writes ?? 0) > 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "persist/state.json")
+        #expect(StateFile.read(FilePath(persist.appendingPathComponent("state.json").path)).state != nil)
+        let (_, second) = try Self.run([], state: path)
+        #expect(abs((StateTestScene.value(second, "price", "upper") ?? 0) - 5) < 0.01)
+    }
+
     @Test("a corrupt file is reported and the config's values stand; the next change replaces it")
     func corruptFileReplaced() throws {
         let path = try Self.statePath()
