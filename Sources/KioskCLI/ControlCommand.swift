@@ -26,7 +26,16 @@ struct ControlCommand {
         shortcut = try ControlShortcut.parse(args.positionals.map(\.description), options: options, command: command)
     }
 
-    func execute() throws -> Int32 {
+    /// Sends the request and prints the reply; every failure (no kiosk, no reply, a
+    /// screenshot that cannot be written) is one `kiosk ctl: …` line on stderr and exit 1.
+    func execute() -> Int32 {
+        do { return try exchange() } catch {
+            LineWriter.standardError.writeLine("kiosk ctl: \(error)", priority: .error)
+            return 1
+        }
+    }
+
+    private func exchange() throws -> Int32 {
         let out = LineWriter.standardOutput, err = LineWriter.standardError
         let connection = try ControlClientConnection(path: socketPath)
         try connection.send(shortcut.request)

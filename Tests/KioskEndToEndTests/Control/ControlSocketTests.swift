@@ -37,6 +37,10 @@ struct ControlSocketTests {
         #expect(shot.status == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let nowhere = kiosk.directory.appendingPathComponent("no-such-folder/shot.png").path
+        let unwritable = try kiosk.ctl("screenshot", nowhere)
+        #expect(unwritable.status == 1)
+        #expect(unwritable.errorLines == ["kiosk ctl: \(nowhere): No such file or directory"])
         #expect(kiosk.stop() == 0)
         #expect(!FileManager.default.fileExists(atPath: kiosk.socketPath))   // removed on the way out
     }
