@@ -6,13 +6,17 @@
 #   2. what a subscriber that never reads costs the frame loop: the same scripted 10 s drag on
 #      a headless real-clock kiosk, without and with such a client, comparing the kiosk's CPU
 #      time, frames and input-to-flip latency.
-# Usage: scripts/bench-ipc.sh [N]   (default 2000)
+# Usage: scripts/bench-ipc.sh [N]   (default 2000); KIOSK=path measures another binary (an
+# older build, for a before/after).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-2000}
 source scripts/env.sh 2>/dev/null || true
-swift build -c release --product kiosk >/dev/null
-K=$PWD/.build/release/kiosk
+if [ -z "${KIOSK:-}" ]; then
+    swift build -c release --product kiosk >/dev/null
+    KIOSK=$PWD/.build/release/kiosk
+fi
+K=$KIOSK
 D=$(mktemp -d)
 PID=
 cleanup() { [ -n "$PID" ] && kill "$PID" 2>/dev/null; rm -rf "$D"; }

@@ -307,8 +307,15 @@ public final class MQTTBridge {
         } catch {
             // MOSQ_ERR_NO_CONN or a closed socket: the connection is going; sync notices.
         }
+        // A reply made outside the socket's handler (the runner's request queue) goes out now,
+        // not after the frame the loop draws before epoll reports the socket writable; inside
+        // it, `socketReady` writes once the read is done (libmosquitto is not re-entered).
+        if !isReading && client.socket >= 0 && client.wantsWrite { _ = client.write() }
         sync()
     }
+
+    /// `socketReady` is inside `client.read()`, whose callbacks may publish.
+    private var isReading = false
 
     /// Brings the loop's registration in line with libmosquitto: the socket it has now (or
     /// none, once a connection ended), writable interest only while bytes are queued.
@@ -350,7 +357,11 @@ public final class MQTTBridge {
         // select does, so reads and writes are only tried when they can make progress.
         var ready = pollfd(fd: fd, events: Int16(POLLIN | POLLOUT), revents: 0)
         _ = poll(&ready, 1, 0)
-        if ready.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { _ = client.read() }
+        if ready.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            isReading = true
+            _ = client.read()
+            isReading = false
+        }
         if ready.revents & Int16(POLLOUT) != 0 && client.socket >= 0 { _ = client.write() }
         sync()
     }

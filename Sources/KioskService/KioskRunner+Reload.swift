@@ -7,8 +7,8 @@ extension KioskRunner: ControlTarget {
     public var scene: Scene? { runtime?.scene }
 
     /// Admitted into the runner's queue, carried out a budget per pass (`ControlRequestQueue`).
-    public func submit(_ line: [UInt8], reply: @escaping (ControlReply) -> Void) {
-        requests.submit(line, reply: reply)
+    public func submit(_ line: [UInt8], from source: ObjectIdentifier?, reply: @escaping (ControlReply) -> Void) {
+        requests.submit(line, from: source, reply: reply)
     }
 
     public var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? {

@@ -237,7 +237,7 @@ public final class KioskRunner {
             now = currentTime()
             backend.advance(to: now)
             for service in services { service.advance(to: now) }
-            if requests.hasWaiting { requests.performWaiting() }
+            requests.beginPass()
             runtime?.advance(to: now)
             for change in screenPower.advance(to: now) { powerChanged(change) }
             if !paused && outputReady {

@@ -51,10 +51,10 @@ public final class MQTTService: RunnerService {
     public func start(loop: EventLoop, target: ControlTarget) throws {
         self.target = target
         let bridge = try MQTTBridge(settings: settings, clientID: settings.clientID(hostName: MQTTBridge.hostName()),
-                                    password: password, loop: loop, handleRequest: { [weak target] line, reply in
+                                    password: password, loop: loop, handleRequest: { [weak self, weak target] line, reply in
                                         // The runner's queue, as for the socket: a burst is `busy`, never a stall.
-                                        guard let target else { return }
-                                        target.submit(line) { reply($0.line) }
+                                        guard let self, let target else { return }
+                                        target.submit(line, from: ObjectIdentifier(self)) { reply($0.line) }
                                     }, log: log)
         self.bridge = bridge
         link = MQTTStateLink(publishEvent: { [unowned bridge] in bridge.publish(eventLine: $0) },

@@ -78,7 +78,7 @@ import KioskUI
         func answer(_ payload: [UInt8]) -> MQTTMessage? {
             guard case .request(let line)? = router.received(topic: "k/request", payload: payload) else { return nil }
             var reply: MQTTMessage?
-            target.submit(line) { reply = router.reply(line: $0.line) }
+            target.submit(line, from: nil) { reply = router.reply(line: $0.line) }
             return reply
         }
         #expect(answer(Array(#"{"op": "set", "id": 9, "control": "angle", "value": {"angle": 180}}"#.utf8))

@@ -7,9 +7,10 @@ import KioskLoop
 ///
 /// Admission happens as a request arrives: a line that is not a request is answered at once;
 /// a request that finds the queue full (`Limits.capacity` requests or `Limits.byteCapacity`
-/// bytes waiting), or a screenshot that finds `Limits.screenshots` admitted already, is
-/// answered `busy: …` and changes nothing. The rest wait in arrival order. Each pass carries
-/// out requests until their cost reaches `Limits.budgetPerPass`: most ops cost 1, a
+/// bytes waiting, or `Limits.perSource` of its own sender's), or a screenshot that finds
+/// `Limits.screenshots` admitted already, is answered `busy: …` and changes nothing. The rest wait in arrival order (one that finds
+/// nothing waiting and budget left is carried out at once). Each pass carries out requests
+/// until their cost reaches `Limits.budgetPerPass`: most ops cost 1, a
 /// screenshot (a frame copied) `screenshotCost`, a reload (files read, a scene built) the
 /// whole budget. A screenshot's encoding and file write run on a worker thread of their own;
 /// its reply comes when they are done.
@@ -21,6 +22,9 @@ final class ControlRequestQueue {
     struct Limits {
         /// Requests waiting at most; past it, `busy`.
         var capacity = 256
+        /// Requests of one sender (a socket client, the MQTT bridge) waiting at most: one that
+        /// floods does not take the places of the others.
+        var perSource = 64
         /// Bytes of waiting requests at most (each is at most 64 KiB).
         var byteCapacity = 1 << 20
         /// Cost carried out per pass of the loop.
@@ -40,8 +44,12 @@ final class ControlRequestQueue {
     private struct Waiting {
         var request: ControlRequest
         var bytes: Int
+        var source: ObjectIdentifier?
         var reply: (ControlReply) -> Void
     }
+
+    /// Requests waiting, by sender.
+    private var waitingBySource: [ObjectIdentifier: Int] = [:]
 
     private var waiting: [Waiting] = []
     /// `waiting[head...]` are still to do (the queue is taken from the front without moving it).
@@ -65,7 +73,7 @@ final class ControlRequestQueue {
     var hasWaiting: Bool { head < waiting.count }
 
     /// Admits one request line (without its newline), or answers it at once.
-    func submit(_ line: [UInt8], reply: @escaping (ControlReply) -> Void) {
+    func submit(_ line: [UInt8], from source: ObjectIdentifier? = nil, reply: @escaping (ControlReply) -> Void) {
         let request: ControlRequest
         switch ControlRequestHandler.admit(line) {
         case .refused(let refusal): return reply(refusal)
@@ -75,21 +83,43 @@ final class ControlRequestQueue {
         if request.op == .screenshot, screenshotsAdmitted >= limits.screenshots {
             return reply(.error(id: request.id, "busy: \(screenshotsAdmitted) screenshots are being made; try again shortly"))
         }
-        guard count < limits.capacity, waitingBytes + line.count <= limits.byteCapacity else {
-            return reply(.error(id: request.id, "busy: \(count) requests are waiting; try again shortly"))
+        let fromSource = source.map { waitingBySource[$0, default: 0] } ?? 0
+        guard count < limits.capacity, fromSource < limits.perSource, waitingBytes + line.count <= limits.byteCapacity else {
+            let waitingNow = fromSource >= limits.perSource ? "\(fromSource) of your requests are" : "\(count) requests are"
+            return reply(.error(id: request.id, "busy: \(waitingNow) waiting; try again shortly"))
         }
         if request.op == .screenshot { screenshotsAdmitted += 1 }
+        let entry = Waiting(request: request, bytes: line.count, source: source, reply: reply)
+        // Nothing ahead of it and budget left in this pass: at once, as if it had waited for
+        // no time (a lone request costs no extra pass of the loop).
+        let cost = cost(of: request.op)
+        if count == 0, spent + cost <= limits.budgetPerPass {
+            spent += cost
+            return perform(entry)
+        }
         waitingBytes += line.count
-        waiting.append(Waiting(request: request, bytes: line.count, reply: reply))
+        if let source { waitingBySource[source, default: 0] += 1 }
+        waiting.append(entry)
     }
 
-    /// Carries out waiting requests, oldest first, until the pass's budget is spent.
-    func performWaiting() {
-        var spent = 0
+    /// Books `entry` as no longer waiting.
+    private func leave(_ entry: Waiting) {
+        waitingBytes -= entry.bytes
+        guard let source = entry.source, let n = waitingBySource[source] else { return }
+        waitingBySource[source] = n > 1 ? n - 1 : nil
+    }
+
+    /// What this pass has carried out so far, in cost.
+    private var spent = 0
+
+    /// A new pass of the loop: carries out waiting requests, oldest first, until the pass's
+    /// budget is spent (what arrives during the pass shares what is left).
+    func beginPass() {
+        spent = 0
         while spent < limits.budgetPerPass, head < waiting.count {
             let next = waiting[head]
             head += 1
-            waitingBytes -= next.bytes
+            leave(next)
             if head == waiting.count {
                 waiting.removeAll(keepingCapacity: true)
                 head = 0
@@ -110,6 +140,7 @@ final class ControlRequestQueue {
         waiting.removeAll()
         head = 0
         waitingBytes = 0
+        waitingBySource.removeAll()
         for entry in left {
             if entry.request.op == .screenshot { screenshotsAdmitted -= 1 }
             entry.reply(.error(id: entry.request.id, message))

@@ -140,14 +140,21 @@ public final class ControlServer: RunnerService {
                 return close(connection, reason: "read failed: \(error)")
             }
             guard count > 0 else { return close(connection, reason: "closed the connection") }
-            let pieces = buffer.withUnsafeBytes { connection.input.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            for piece in pieces {
-                guard connection.isOpen else { return }
-                answer(piece, from: connection)
-            }
+            connection.held += buffer.withUnsafeBytes { connection.input.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            answerHeld(connection)
             guard connection.isOpen, !connection.isThrottled else { return }
             if count < buffer.count { return }
         }
+    }
+
+    /// Answers the lines read and not yet answered, until the client is too far ahead.
+    private func answerHeld(_ connection: ControlConnection) {
+        var next = 0
+        while next < connection.held.count, connection.isOpen, !connection.isThrottled {
+            answer(connection.held[next], from: connection)
+            next += 1
+        }
+        connection.held.removeFirst(min(next, connection.held.count))
     }
 
     private func answer(_ piece: RequestLineAssembler.Piece, from connection: ControlConnection) {
@@ -168,7 +175,7 @@ public final class ControlServer: RunnerService {
         connection.nextRequest += 1
         connection.unanswered.append(.waiting(number))
         if connection.unanswered.count >= ControlConnection.maximumUnanswered { throttle(connection, true) }
-        target.submit(line) { [weak self, weak connection] reply in
+        target.submit(line, from: ObjectIdentifier(connection)) { [weak self, weak connection] reply in
             guard let self, let connection, connection.isOpen else { return }
             if let index = connection.unanswered.firstIndex(where: { $0.isWaiting(number) }) {
                 connection.unanswered[index] = .answered(reply)
@@ -186,6 +193,7 @@ public final class ControlServer: RunnerService {
         }
         if connection.isThrottled && connection.unanswered.count < ControlConnection.maximumUnanswered / 2 {
             throttle(connection, false)
+            answerHeld(connection)
         }
     }
 
@@ -260,9 +268,14 @@ final class ControlConnection {
     /// The number the next request gets, to find its place in `unanswered`.
     var nextRequest = 0
 
-    /// More unanswered requests than this and the client is not read until half of them are
-    /// answered: a client cannot pile up replies faster than the kiosk makes them.
-    static let maximumUnanswered = 512
+    /// This many requests unanswered and the client is not read until half of them are
+    /// answered: a client cannot pile up requests faster than the kiosk carries them out, and
+    /// its lines wait in the kernel's buffer, not in the kiosk's queue (whose share for one
+    /// sender, `ControlRequestQueue.Limits.perSource`, is the same), so a pipelining client
+    /// is slowed down, never refused.
+    static let maximumUnanswered = ControlRequestQueue.Limits().perSource
+    /// Lines read and not yet answered (the client got too far ahead in the middle of a read).
+    var held: [RequestLineAssembler.Piece] = []
 
     /// A request's place in line.
     enum Reply {

@@ -18,14 +18,15 @@ public protocol ControlTarget: AnyObject {
     /// while kept awake, or no screen power at all).
     func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State?
     /// Carries out one request line (without its newline) and calls `reply` with its one
-    /// reply, on the loop's thread, at once or later. The default does it all at once; the
-    /// runner admits requests into its queue and carries them out a budget per pass
-    /// (`busy` when the queue is full), so a burst never holds frames back.
-    func submit(_ line: [UInt8], reply: @escaping (ControlReply) -> Void)
+    /// reply, on the loop's thread, at once or later. `source` names who sent it (a socket
+    /// client, the MQTT bridge), so that one sender cannot take every place in a queue. The
+    /// default does it all at once; the runner admits requests into its queue and carries
+    /// them out a budget per pass (`busy` when it is full), so a burst never holds frames back.
+    func submit(_ line: [UInt8], from source: ObjectIdentifier?, reply: @escaping (ControlReply) -> Void)
 }
 
 extension ControlTarget {
-    public func submit(_ line: [UInt8], reply: @escaping (ControlReply) -> Void) {
+    public func submit(_ line: [UInt8], from source: ObjectIdentifier?, reply: @escaping (ControlReply) -> Void) {
         reply(ControlRequestHandler(target: self).reply(toLine: line))
     }
 

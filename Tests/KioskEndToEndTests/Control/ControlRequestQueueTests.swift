@@ -10,34 +10,59 @@ struct ControlRequestQueueTests {
     /// Submits `lines` and collects each reply under its line's number.
     final class Replies {
         var lines: [Int: String] = [:]
+        private var submitted = 0
         func submit(_ queue: ControlRequestQueue, _ requests: [String]) {
-            let first = lines.count
-            for (i, request) in requests.enumerated() {
-                queue.submit(Array(request.utf8)) { [unowned self] in self.lines[first + i] = $0.line }
+            for request in requests {
+                let number = submitted
+                submitted += 1
+                queue.submit(Array(request.utf8)) { [unowned self] in self.lines[number] = $0.line }
             }
         }
     }
 
     static func set(_ i: Int) -> String { #"{"id": \#(i), "op": "set", "control": "angle", "value": {"angle": \#(i % 360)}}"# }
 
-    @Test("past its capacity a request is answered busy at once and changes nothing; the rest wait and go a budget per pass")
+    @Test("a lone request is carried out at once; past the pass's budget requests wait, and past the capacity they are busy")
     func capacityAndBudget() throws {
         let target = try ControlTestTarget()
         let queue = ControlRequestQueue(target: target, limits: .init(capacity: 10, budgetPerPass: 4))
         let replies = Replies()
-        replies.submit(queue, (0..<12).map(Self.set))
-        // The two that found the queue full are answered already; nothing else is.
-        #expect(replies.lines.keys.sorted() == [10, 11])
-        #expect(replies.lines[10] == #"{"id": 10, "ok": false, "error": "busy: 10 requests are waiting; try again shortly"}"#)
-        #expect(target.scene!.control(withID: "angle")?.currentValue?.first?.value == 90)
-        queue.performWaiting()
-        #expect(replies.lines.keys.sorted() == [0, 1, 2, 3, 10, 11])
+        replies.submit(queue, (0..<16).map(Self.set))
+        // Four at once (the budget), ten waiting (the capacity), two busy; nothing else done.
+        #expect(replies.lines.keys.sorted() == [0, 1, 2, 3, 14, 15])
+        #expect(replies.lines[14] == #"{"id": 14, "ok": false, "error": "busy: 10 requests are waiting; try again shortly"}"#)
         #expect(target.scene!.control(withID: "angle")?.currentValue?.first?.value == 3)
-        queue.performWaiting()
-        queue.performWaiting()
+        queue.beginPass()
+        #expect(replies.lines.keys.sorted() == [0, 1, 2, 3, 4, 5, 6, 7, 14, 15])
+        #expect(target.scene!.control(withID: "angle")?.currentValue?.first?.value == 7)
+        // What arrives during a pass shares what is left of its budget, behind those waiting.
+        queue.beginPass()
+        replies.submit(queue, [Self.set(16)])
+        #expect(replies.lines[16] == nil)
+        queue.beginPass()
+        queue.beginPass()
         #expect(!queue.hasWaiting)
-        #expect(replies.lines.count == 12)
-        #expect(replies.lines[9] == #"{"id": 9, "ok": true, "control": "angle", "value": {"angle": 9}}"#)
+        #expect(replies.lines.count == 17)
+        #expect(replies.lines[13] == #"{"id": 13, "ok": true, "control": "angle", "value": {"angle": 13}}"#)
+        queue.beginPass()
+        replies.submit(queue, [Self.set(17)])
+        #expect(replies.lines[17] == #"{"id": 17, "ok": true, "control": "angle", "value": {"angle": 17}}"#)
+    }
+
+    @Test("one sender cannot take every place: past its share it is busy, and another sender still gets in")
+    func perSource() throws {
+        let target = try ControlTestTarget()
+        let queue = ControlRequestQueue(target: target, limits: .init(capacity: 10, perSource: 3, budgetPerPass: 1))
+        let flood = NSObjectLike(), other = NSObjectLike()
+        var replies: [String] = []
+        for i in 0..<6 { queue.submit(Array(Self.set(i).utf8), from: ObjectIdentifier(flood)) { replies.append($0.line) } }
+        // One at once (the budget), three waiting (the share), two busy.
+        #expect(replies.count == 3)
+        #expect(replies.last == #"{"id": 5, "ok": false, "error": "busy: 3 of your requests are waiting; try again shortly"}"#)
+        queue.submit(Array(#"{"op": "ping", "id": "other"}"#.utf8), from: ObjectIdentifier(other)) { replies.append($0.line) }
+        #expect(queue.hasWaiting && replies.count == 3)
+        for _ in 0..<4 { queue.beginPass() }
+        #expect(replies.last == #"{"id": "other", "ok": true}"#)
     }
 
     @Test("a line that is not a request is answered at once, never queued")
@@ -55,18 +80,18 @@ struct ControlRequestQueueTests {
     func screenshots() throws {
         let target = try ControlTestTarget()
         target.currentFrame = try PixelBuffer(width: 8, height: 4, format: .xrgb32)
-        let queue = ControlRequestQueue(target: target, limits: .init(budgetPerPass: 20, screenshots: 2))
+        // A pass of 8 takes one screenshot (16) at most; none at once.
+        let queue = ControlRequestQueue(target: target, limits: .init(budgetPerPass: 8, screenshots: 2))
         let replies = Replies()
         replies.submit(queue, [#"{"op": "screenshot", "id": 1}"#, #"{"op": "screenshot", "id": 2}"#,
                                #"{"op": "screenshot", "id": 3}"#, #"{"op": "ping", "id": 4}"#, #"{"op": "ping", "id": 5}"#])
         #expect(replies.lines.keys.sorted() == [2])
         #expect(replies.lines[2] == #"{"id": 3, "ok": false, "error": "busy: 2 screenshots are being made; try again shortly"}"#)
-        // The budget is looked at before each request: the first pass makes both screenshots
-        // (16 + 16 > 20) and leaves the pings for the next.
-        queue.performWaiting()
-        #expect(replies.lines.keys.sorted() == [0, 1, 2])
+        queue.beginPass()
+        #expect(replies.lines.keys.sorted() == [0, 2])
         #expect(replies.lines[0]?.hasPrefix(#"{"id": 1, "ok": true, "width": 8, "height": 4, "png": ""#) == true)
-        queue.performWaiting()
+        queue.beginPass()
+        queue.beginPass()
         #expect(replies.lines.count == 5)
         // Once made, screenshots may be asked for again.
         replies.submit(queue, [#"{"op": "screenshot", "id": 6}"#])
@@ -79,10 +104,9 @@ struct ControlRequestQueueTests {
         let queue = ControlRequestQueue(target: target, limits: .init(budgetPerPass: 8))
         let replies = Replies()
         replies.submit(queue, [#"{"op": "reload"}"#, #"{"op": "ping"}"#])
-        queue.performWaiting()
         #expect(target.reloads == 1)
         #expect(replies.lines.count == 1)
-        queue.performWaiting()
+        queue.beginPass()
         #expect(replies.lines.count == 2)
     }
 
@@ -91,10 +115,13 @@ struct ControlRequestQueueTests {
         let target = try ControlTestTarget()
         let queue = ControlRequestQueue(target: target)
         let replies = Replies()
-        replies.submit(queue, [#"{"op": "ping", "id": "a"}"#, #"{"op": "screenshot", "id": "b"}"#])
+        replies.submit(queue, [#"{"op": "reload"}"#, #"{"op": "ping", "id": "a"}"#, #"{"op": "screenshot", "id": "b"}"#])
         queue.refuseWaiting("the kiosk is stopping")
-        #expect(replies.lines[0] == #"{"id": "a", "ok": false, "error": "the kiosk is stopping"}"#)
-        #expect(replies.lines[1] == #"{"id": "b", "ok": false, "error": "the kiosk is stopping"}"#)
+        #expect(replies.lines[1] == #"{"id": "a", "ok": false, "error": "the kiosk is stopping"}"#)
+        #expect(replies.lines[2] == #"{"id": "b", "ok": false, "error": "the kiosk is stopping"}"#)
         #expect(!queue.hasWaiting)
     }
 }
+
+/// Something with an identity, to stand for a sender.
+private final class NSObjectLike {}
