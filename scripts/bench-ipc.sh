@@ -58,19 +58,7 @@ echo "== a subscriber that never reads, during a scripted 10 s drag"
 # frame, a valueCommitted per stroke), while a second client sets the angle dial 4000 times a
 # second (a valueCommitted each: they do not coalesce), so that events pour out: about
 # 400 KB/s for every subscriber. The drag's input-to-flip latency shows what the loop suffers.
-python3 - "$D/drag.jsonl" <<'EOF'
-import sys
-out = open(sys.argv[1], "w")
-t = 0.0
-for stroke in range(20):
-    out.write('{"t": %.3f, "type": "down", "id": 0, "x": %.1f, "y": 220}\n' % (t, 364 if stroke % 2 == 0 else 364 - 88.5))
-    for i in range(1, 60):
-        x = 364 + (-i if stroke % 2 == 0 else i - 59) * 1.5   # the knob's way and back
-        out.write('{"t": %.3f, "type": "move", "id": 0, "x": %.1f, "y": 220}\n' % (t + i * 1000 / 120, x))
-    t += 60 * 1000 / 120
-    out.write('{"t": %.3f, "type": "up", "id": 0}\n' % t)
-    t += 8
-EOF
+python3 scripts/make-drag-touches.py "$D/drag.jsonl" 20
 run_drag() {
     local label=$1 load=$2 subscriber=$3
     rm -f "$D/k.sock"

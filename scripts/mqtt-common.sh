@@ -75,19 +75,7 @@ mqtt_pub() { mosquitto_pub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" "$@";
 # $work/burst-replies.txt and $work/burst-probe.txt for checks.
 mqtt_burst() {
   local bin=$1 n=$2
-  python3 - "$work/burst.jsonl" <<'PY'
-import sys
-out = open(sys.argv[1], "w")
-t = 0.0
-for stroke in range(14):
-    out.write('{"t": %.3f, "type": "down", "id": 0, "x": %.1f, "y": 220}\n' % (t, 364 if stroke % 2 == 0 else 364 - 88.5))
-    for i in range(1, 60):
-        x = 364 + (-i if stroke % 2 == 0 else i - 59) * 1.5
-        out.write('{"t": %.3f, "type": "move", "id": 0, "x": %.1f, "y": 220}\n' % (t + i * 1000 / 120, x))
-    t += 60 * 1000 / 120
-    out.write('{"t": %.3f, "type": "up", "id": 0}\n' % t)
-    t += 8
-PY
+  python3 scripts/make-drag-touches.py "$work/burst.jsonl" 14
   rm -f "$work/burst.sock"
   "$bin" run --config "$work/kiosk.json" --backend headless --clock real --input "$work/burst.jsonl" --until 7500 \
     --socket "$work/burst.sock" --events /dev/null >/dev/null 2>"$work/burst.err" &
