@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import KioskCore
 import KioskLoop
 import KioskUI
@@ -124,7 +125,17 @@ public final class ControlServer: RunnerService {
     /// and so does the kernel's buffer, until replies catch up).
     private func service(_ connection: ControlConnection) {
         if connection.wantsWrite { flush(connection) }
-        guard connection.isOpen, !connection.isThrottled else { return }
+        guard connection.isOpen else { return }
+        // Woken while not read: the peer hung up or failed (epoll reports those whatever the
+        // interest); a peek tells, so a gone client is closed instead of waking the loop on
+        // every pass until its replies catch up.
+        if connection.isThrottled {
+            var byte: UInt8 = 0
+            if recv(connection.socket.rawValue, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0 {
+                close(connection, reason: "closed the connection")
+            }
+            return
+        }
         var buffer = [UInt8](repeating: 0, count: 16_384)
         // At most 1 MiB per wake-up, so one busy client cannot hold the loop from a frame.
         for _ in 0..<64 {
@@ -201,9 +212,7 @@ public final class ControlServer: RunnerService {
     private func throttle(_ connection: ControlConnection, _ on: Bool) {
         guard connection.isOpen, connection.isThrottled != on, let loop, let registration = connection.registration else { return }
         connection.isThrottled = on
-        var events: EventLoop.Interest = on ? [] : .readable
-        if connection.wantsWrite { events.insert(.writable) }
-        do { try loop.modify(registration, events: events) } catch {
+        do { try loop.modify(registration, events: connection.interest) } catch {
             close(connection, reason: "cannot watch: \(error)")
         }
     }
@@ -233,9 +242,7 @@ public final class ControlServer: RunnerService {
         guard done == connection.wantsWrite, let loop, let registration = connection.registration else { return }
         // Writable interest only while bytes wait: a level-triggered EPOLLOUT would wake the loop on every pass.
         connection.wantsWrite = !done
-        var events: EventLoop.Interest = connection.isThrottled ? [] : .readable
-        if !done { events.insert(.writable) }
-        do { try loop.modify(registration, events: events) } catch {
+        do { try loop.modify(registration, events: connection.interest) } catch {
             close(connection, reason: "cannot watch: \(error)")
         }
     }
@@ -262,6 +269,13 @@ final class ControlConnection {
     var isOpen = true
     /// Reading is paused: too many requests of this client are unanswered.
     var isThrottled = false
+
+    /// What the loop watches the socket for: reading unless throttled, writing while bytes wait.
+    var interest: EventLoop.Interest {
+        var events: EventLoop.Interest = isThrottled ? [] : .readable
+        if wantsWrite { events.insert(.writable) }
+        return events
+    }
     /// This client's requests without a reply sent, oldest first: a reply waits here until
     /// every earlier one has gone out.
     var unanswered: [Reply] = []
