@@ -16,21 +16,11 @@ import KioskUI
 ///
 /// Each change is a log line (`kiosk: screen dimmed (idle 30 s)`) and an event from `kiosk`:
 /// `screenDimmed` (with `level`), `screenOff`, `screenOn`.
-extension KioskRunner {
-    /// What a control request asks of the screen's power.
-    public enum PowerRequest: Sendable {
-        /// Light the screen (and restart the countdown).
-        case wake
-        /// Turn it off now.
-        case sleep
-        /// Hold it on (and wake it), or let the countdown run again.
-        case keepAwake(Bool)
-    }
-
+extension RunnerHost {
     /// Carries out `request` now; the new state, or nil when it could not be done (`sleep`
     /// while kept awake).
     @discardableResult
-    public func requestPower(_ request: PowerRequest) -> ScreenPower.State? {
+    func requestPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? {
         let change: ScreenPower.Change?
         switch request {
         case .wake: change = screenPower.wake(at: now)
@@ -51,7 +41,7 @@ extension KioskRunner {
         var parts: [String] = []
         if let dim = settings.dimAfter { parts.append("dim after \(Self.seconds(dim)) s to \(settings.dimLevel)") }
         if let off = settings.offAfter { parts.append("off after \(Self.seconds(off)) s") }
-        let how = backlight?.description ?? "no backlight: the renderer shades"
+        let how = output?.backlight?.description ?? "no backlight: the renderer shades"
         return (parts.isEmpty ? "always on" : parts.joined(separator: ", ")) + "; " + how
     }
 
@@ -78,8 +68,8 @@ extension KioskRunner {
             offPending = true
         case .on, .dimmed:
             offPending = false
-            if wasDark { backend?.setScreenPower(.on) }
-            if case .dimmed = power { backend?.setScreenPower(power) }
+            if wasDark { output?.backend.setScreenPower(.on) }
+            if case .dimmed = power { output?.backend.setScreenPower(power) }
         }
         let event: ControlEvent.Kind
         let value: [(name: String, value: EventScalar)]
@@ -107,7 +97,7 @@ extension KioskRunner {
     var shade: Double {
         switch appliedPower {
         case .on: 0
-        case .dimmed(let level): backlight == nil ? 1 - level : 0
+        case .dimmed(let level): output?.backlight == nil ? 1 - level : 0
         case .off: 1
         }
     }
@@ -115,11 +105,11 @@ extension KioskRunner {
     /// The black frame of an off is done: the display itself goes off.
     func finishTurningOff() {
         offPending = false
-        backend?.setScreenPower(.off)
+        output?.backend.setScreenPower(.off)
     }
 
     private func applyBacklight(_ power: DisplayPower) {
-        guard let backlight else { return }
+        guard let backlight = output?.backlight else { return }
         let level: Double?
         switch power {
         case .on: level = nil

@@ -1,0 +1,52 @@
+import KioskCore
+import KioskUI
+
+/// The runner as the control socket's target: the host side answers.
+extension KioskRunner: ControlTarget {
+    public var scene: Scene? { runtime?.scene }
+
+    /// Admitted into the runner's queue, carried out a budget per pass (`ControlRequestQueue`).
+    public func submit(_ line: [UInt8], from source: ObjectIdentifier?, reply: @escaping (ControlReply) -> Void) {
+        guard let host else { return reply(.error(id: nil, "the kiosk is not running")) }
+        host.requests.submit(line, from: source, reply: reply)
+    }
+
+    public var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? {
+        (screenPower.state, screenPower.keepsAwake)
+    }
+
+    public func changeScreenPower(_ request: PowerRequest) -> ScreenPower.State? { requestPower(request) }
+
+    public var currentFrame: PixelBuffer? {
+        guard let runtime, runtime.stats.framesRendered > 0 else { return nil }
+        return runtime.renderer.frame
+    }
+
+    /// Reads the config again (`reloadSource`). A good one replaces the scene
+    /// (`KioskRuntime.replaceScene`: same display, values and screen kept) and is announced
+    /// by a `reloaded` event; a bad one leaves everything as it was, its problems go to stderr
+    /// line by line and into a `reloadFailed` event. The control socket stays where it is.
+    public func reload() -> ReloadOutcome {
+        guard let host else { return .unsupported }
+        let outcome = host.reload()
+        sceneSource = host.sceneSource
+        return outcome
+    }
+}
+
+extension KioskRunner {
+    /// What a control request asks of the screen's power.
+    public enum PowerRequest: Sendable {
+        /// Light the screen (and restart the countdown).
+        case wake
+        /// Turn it off now.
+        case sleep
+        /// Hold it on (and wake it), or let the countdown run again.
+        case keepAwake(Bool)
+    }
+
+    /// Carries out `request` now (see `RunnerHost+Power`); the new state, or nil when it could
+    /// not be done (`sleep` while kept awake, or no run yet).
+    @discardableResult
+    public func requestPower(_ request: PowerRequest) -> ScreenPower.State? { host?.requestPower(request) }
+}
