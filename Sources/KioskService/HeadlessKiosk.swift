@@ -10,6 +10,11 @@ import KioskUI
 /// jumps straight to the next thing that can happen (a scripted touch, a frame, a gesture
 /// time-out), so a run takes milliseconds of real time and gives the same events and pixels on
 /// every machine. It ends at `until`, or else when the script is over and nothing moves.
+///
+/// Stepped instead (`start(touches:)`, then `advance(to:)` for each frame wanted, `end()`), the
+/// same runner does one pass at each time given: what a benchmark or a test that acts between
+/// frames needs. A frame is done one refresh interval (`refreshInterval`) after it was
+/// presented, so frames a refresh apart each draw what changed.
 public final class HeadlessKiosk {
     /// The virtual panel's width in pixels, in its own orientation.
     public let panelWidth: Int
@@ -41,6 +46,47 @@ public final class HeadlessKiosk {
 
     /// Plays `touches` (panel pixels, sorted by time) from virtual time 0.
     public func run(touches: [TouchEvent], until: Instant? = nil) throws {
+        _ = try makeKiosk(touches: touches, until: until).run()
+    }
+
+    /// How long the virtual panel takes to show a frame, the least time between frames of a
+    /// stepped run; nil before the first run.
+    public var refreshInterval: Duration? { backend?.mode.refreshInterval }
+
+    /// Starts a stepped run at virtual time 0: the scene is built and its first frame drawn;
+    /// `touches` (panel pixels, sorted by time) are played as `advance(to:)` reaches their times.
+    public func start(touches: [TouchEvent] = []) throws {
+        let runner = makeKiosk(touches: touches, until: nil).makeRunner()
+        try runner.start()
+        try runner.advance(to: .zero)
+    }
+
+    /// One pass of a stepped run at `time` (later than the last): the touches due, the
+    /// simulation, and a frame if something changed and the last frame is done. False once
+    /// the run is over (a touch interceptor asked for the end, say).
+    @discardableResult
+    public func advance(to time: Instant) throws -> Bool {
+        guard let runner = kiosk?.runner else { preconditionFailure("advance(to:) before start(touches:)") }
+        return try runner.advance(to: time)
+    }
+
+    /// A finger in a stepped run, now (`touch.time` is its time), in panel pixels: as the
+    /// touchscreen would report it, through the screen's power to the scene.
+    public func handle(_ touch: TouchEvent) {
+        guard let runner = kiosk?.runner else { preconditionFailure("handle(_:) before start(touches:)") }
+        runner.deliver(touch)
+    }
+
+    /// When the last pass of a stepped run would have woken next: nil when nothing moves and
+    /// nothing waits (a device would sleep with no timeout).
+    public var nextWakeup: Instant? { kiosk?.runner?.nextWakeup }
+
+    /// Ends a stepped run: the last frame done and shown, every event out.
+    public func end() {
+        _ = kiosk?.runner?.end()
+    }
+
+    private func makeKiosk(touches: [TouchEvent], until: Instant?) -> Kiosk {
         let kiosk = Kiosk(scene: scene, display: DisplayRequest(backend: .headless, headlessSize: (panelWidth, panelHeight),
                                                                 script: touches),
                           rotation: rotation, calibration: calibration)
@@ -50,7 +96,7 @@ public final class HeadlessKiosk {
         kiosk.touchInterceptor = touchInterceptor
         kiosk.onFramePresented = onFramePresented
         self.kiosk = kiosk
-        _ = try kiosk.run()
+        return kiosk
     }
 
     /// The pipeline of the last run (nil before the first).

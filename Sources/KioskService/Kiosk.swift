@@ -114,7 +114,10 @@ public final class Kiosk {
     /// Runs until the end (headless on the virtual clock), `until`, SIGTERM or SIGINT, or the
     /// display closing. Returns the exit code: 0, or 1 when the display failed or the session
     /// was lost. Throws what stops it from starting (no display, a device in use).
-    public func run() throws -> Int32 {
+    public func run() throws -> Int32 { try makeRunner().run() }
+
+    /// The runner for the next run, with this kiosk's settings (it becomes `runner`).
+    func makeRunner() -> KioskRunner {
         let display = self.display
         let headless = DisplayChoice.resolve(display) == .headless
         let options = KioskRunner.Options(rotation: rotation, calibration: calibration, showCursor: showsCursor,
@@ -128,7 +131,7 @@ public final class Kiosk {
         runner.services = services
         runner.reloadSource = reloadSource
         self.runner = runner
-        return try runner.run()
+        return runner
     }
 
     /// Runs (see ``run()``) and ends the process with its exit code: what an app's

@@ -86,7 +86,8 @@ public struct ScreenPower: Sendable {
         if keepsAwake || !down.isEmpty { return nil }
         switch state {
         case .on:
-            return [settings.dimAfter, settings.offAfter].compactMap { $0 }.map { lastActivity + $0 }.min()
+            // No arrays: the loop asks on every pass, and a pass allocates nothing.
+            return Instant.earliest(settings.dimAfter.map { lastActivity + $0 }, settings.offAfter.map { lastActivity + $0 })
         case .dimmed:
             return settings.offAfter.map { lastActivity + $0 }
         case .off:

@@ -3,28 +3,29 @@ import KioskUI
 import KioskRender
 import KioskService
 
-/// A kiosk in the test process on a virtual clock, paced like a 60 Hz display: touches are
-/// handed to the runtime at their times, and a frame is rendered (and the frame's events
-/// handed out) every 1/60 s. Public API only, as an app's own tests would drive it.
+/// A kiosk in the test process on the one headless pipeline, stepped like a 60 Hz display:
+/// touches are handed to it at their times, and the runner makes a pass (a frame when
+/// something changed, the frame's events handed out) every refresh. Public API only, as an
+/// app's own tests would drive it.
 final class FramePacedKiosk {
     let scene: Scene
-    let runtime: KioskRuntime
     /// The JSON lines, in the order the runtime wrote them.
     var lines: [String] { log.lines }
     private let log: LineLog
+    private let kiosk: HeadlessKiosk
     private var script: [TouchEvent] = []
+    private var started = false
     private(set) var now = Instant.zero
-    static let frameInterval = Duration.nanoseconds(1_000_000_000 / 60)
 
     init(scene: Scene) throws {
         self.scene = scene
         let size = scene.designSize
-        let renderer = try SceneRenderer(designSize: size, panelWidth: Int(size.width), panelHeight: Int(size.height),
-                                         rotation: .none)
         let log = LineLog()
         self.log = log
-        runtime = KioskRuntime(scene: scene, renderer: renderer) { log.lines.append(EventEncoder.line($0)) }
-        _ = runtime.renderFrame(at: .zero)
+        kiosk = HeadlessKiosk(scene: KioskRunner.SceneSource(designSize: size) { _ in scene },
+                              panelWidth: Int(size.width), panelHeight: Int(size.height)) {
+            log.lines.append(EventEncoder.line($0))
+        }
     }
 
     convenience init(_ controls: [Control], size: Size = Size(320, 240)) throws {
@@ -47,19 +48,22 @@ final class FramePacedKiosk {
         script.append(TouchEvent(slot: slot, phase: phase, position: Point(x, y), time: .milliseconds(ms)))
     }
 
-    /// Plays the touches added so far and renders frames until `ms`.
+    /// Plays the touches added so far and steps the kiosk a refresh at a time until `ms`.
     func run(until ms: Double) {
+        if !started {
+            started = true
+            try? kiosk.start()
+        }
         let end = Instant.milliseconds(ms)
+        let refresh = kiosk.refreshInterval ?? .milliseconds(16)
         script.sort { $0.time < $1.time }
         while now <= end {
-            let frame = now
-            while let touch = script.first, touch.time <= frame {
+            while let touch = script.first, touch.time <= now {
                 script.removeFirst()
-                runtime.handle(touch)
+                kiosk.handle(touch)
             }
-            runtime.advance(to: frame)
-            _ = runtime.renderFrame(at: frame)
-            now = frame + Self.frameInterval
+            _ = try? kiosk.advance(to: now)
+            now += refresh
         }
     }
 }

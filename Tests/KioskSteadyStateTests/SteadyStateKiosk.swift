@@ -7,52 +7,52 @@ import KioskRender
 import KioskBackend
 import KioskService
 
-/// The benchmark's anchor scene (config/bench-anchor.json, plus one button) driven the way the
-/// runner drives a kiosk: each frame time moves on one refresh, touches go through the
-/// runtime's gesture tracker, the fixed-step simulation runs, damage is rendered and copied to
-/// the headless backend's scanout, and the next wake-up is asked for.
+/// The benchmark's anchor scene (config/bench-anchor.json, plus one button) on the one
+/// headless pipeline, stepped: each frame is a pass of the runner a refresh after the last
+/// (touches handed to it as the touchscreen would, the fixed-step simulation, damage rendered
+/// and presented, the next wake-up asked for), exactly what a pass costs on a device.
 ///
 /// The panel is small (320x192, the 800x480 design at 0.4) so that a thousand full repaints
 /// take milliseconds: what a frame allocates does not depend on how many pixels it paints.
 final class SteadyStateKiosk {
+    let kiosk: HeadlessKiosk
     let scene: Scene
     let renderer: SceneRenderer
-    let runtime: KioskRuntime
-    let backend: HeadlessBackend
     let slider: RangeSlider
     let dial: CircularSlider
     let button: Button
     private(set) var now = Instant.zero
-    static let refresh = Duration.nanoseconds(16_666_667)
+    let refresh: Duration
 
     init(width: Int = 320, height: Int = 192) throws {
         let config = try Self.anchorConfig()
-        scene = SceneBuilder.build(config)
-        button = Button(id: "go", frame: Rect(520, 400, 200, 56), title: "Go")
-        scene.currentScreen.add(button)
+        let button = Button(id: "go", frame: Rect(520, 400, 200, 56), title: "Go")
+        self.button = button
+        let source = KioskRunner.SceneSource(designSize: config.display.layoutSize) { size in
+            let scene = SceneBuilder.build(config, designSize: size)
+            scene.currentScreen.add(button)
+            return scene
+        }
+        kiosk = HeadlessKiosk(scene: source, panelWidth: width, panelHeight: height) { _ in }
+        try kiosk.start()
+        let runtime = try #require(kiosk.runtime)
+        scene = runtime.scene
+        renderer = runtime.renderer
+        refresh = try #require(kiosk.refreshInterval)
         slider = try #require(scene.control(withID: "price") as? RangeSlider)
         dial = try #require(scene.control(withID: "angle") as? CircularSlider)
-        renderer = try SceneRenderer(designSize: config.display.layoutSize, panelWidth: width, panelHeight: height,
-                                     rotation: .none)
-        backend = try HeadlessBackend(width: width, height: height)
-        runtime = KioskRuntime(scene: scene, renderer: renderer) { _ in }
         frame()
     }
 
-    /// One pass of the runner's loop, a refresh after the last, with `touch` (panel pixels)
+    /// One pass of the runner, a refresh after the last, with `touch` (panel pixels)
     /// arriving just before it.
     func frame(touch: TouchEvent? = nil) {
-        now += Self.refresh
+        now += refresh
         if var touch {
             touch.time = now
-            runtime.handle(touch)
+            kiosk.handle(touch)
         }
-        runtime.advance(to: now)
-        if let damage = runtime.renderFrame(at: now) {
-            backend.present(renderer.frame, damage: damage, at: now)
-            backend.finishPendingFrame()
-        }
-        _ = runtime.nextWakeup(now: now, outputReady: true)
+        _ = try? kiosk.advance(to: now)
     }
 
     /// A touch of finger 0 at a scene point.

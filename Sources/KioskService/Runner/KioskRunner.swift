@@ -182,11 +182,21 @@ public final class KioskRunner {
     @discardableResult
     func advance(to time: Instant) throws -> Bool {
         precondition(options.clock == .virtual, "advance(to:) steps a run on the virtual clock")
+        guard let started else { return false }
         now = max(now, time)
         guard try runPass() else { return false }
-        try started?.loop.runOnce(timeout: .zero)
+        // What a real pass asks before it waits, so that a stepped pass costs what one does.
+        nextWakeup = nextPassDeadline(started)
+        try started.loop.runOnce(timeout: .zero)
         return true
     }
+
+    /// When the last stepped pass (`advance(to:)`) would have woken next; nil: nothing to do.
+    private(set) var nextWakeup: Instant?
+
+    /// A finger, now, as the touchscreen would report it (a stepped run): through the screen's
+    /// power to the runtime.
+    func deliver(_ touch: TouchEvent) { started?.host.deliver(touch) }
 
     /// Ends a started run: the last frame and events out, the state written, the services,
     /// the display and the session put back. Returns the exit code.
@@ -237,9 +247,7 @@ public final class KioskRunner {
     /// it. False when nothing is left to happen (the virtual clock with no deadline).
     private func waitForNextPass() throws -> Bool {
         guard let started else { return false }
-        let wake = Instant.earliest(started.output.nextDeadline,
-                                    started.host.nextDeadline(outputReady: started.output.isReady,
-                                                              paused: started.output.isPaused))
+        let wake = nextPassDeadline(started)
         if options.clock == .virtual {
             // Nothing left to happen: the script is over and nothing moves.
             guard let wake else { return false }
@@ -249,6 +257,12 @@ public final class KioskRunner {
             try started.loop.runOnce(timeout: wake.map { max(.zero, $0 - started.loop.clock.now()) })
         }
         return stopReason == nil
+    }
+
+    /// The earliest deadline of both sides.
+    private func nextPassDeadline(_ started: Started) -> Instant? {
+        Instant.earliest(started.output.nextDeadline,
+                         started.host.nextDeadline(outputReady: started.output.isReady, paused: started.output.isPaused))
     }
 
     /// What the output side tells the host side, and the stops it asks for.
