@@ -18,10 +18,6 @@ let fuzzing = Context.environment["KIOSK_FUZZ"] == "1"
 // One name per input format: Fuzz/Targets/<name>/ holds the executable fuzz-<name>.
 let fuzzTargets = ["config", "template", "touch"]
 
-// Pixel loops are bandwidth-bound; -Ounchecked only removes overflow traps in the renderer's copy paths.
-// Overflow traps are what a fuzzer looks for, so a fuzz build keeps them.
-let release: [SwiftSetting] = fuzzing ? [] : [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
-
 // Only with KIOSK_FUZZ=1: the libFuzzer driver and one executable per format. SwiftPM links an
 // executable's `main` to `<module>_main`, which each target defines itself (@_cdecl) so that it,
 // not libFuzzer's own main, starts the program; hence -parse-as-library.
@@ -71,8 +67,9 @@ let package = Package(
         .target(name: "KioskConfig", dependencies: ["KioskCore", "KioskUI"]),
 
         // Modules that touch C libraries or the operating system.
-        .target(name: "KioskRender", dependencies: ["KioskCore", "KioskUI", "CCairo", "CPangoCairo", "CPixelShim"],
-                swiftSettings: release),
+        // No unsafe flags in a library target: SwiftPM refuses them in a dependency required by
+        // version. The pixel loops that are bandwidth-bound are C (CPixelShim).
+        .target(name: "KioskRender", dependencies: ["KioskCore", "KioskUI", "CCairo", "CPangoCairo", "CPixelShim"]),
         // The main loop's parts: epoll, signalfd, timerfd, CLOCK_MONOTONIC (the only clock read).
         .target(name: "KioskLoop", dependencies: ["KioskCore", "CLinux"]),
         // The seam every display plugs into, and the in-memory display.
