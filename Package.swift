@@ -6,7 +6,7 @@
 //   KioskCore + CLinux ← KioskLoop (epoll, signals, timers, the clock) ← KioskBackend (the display seam, headless)
 //   KioskBackend ← KioskDRM, KioskFramebuffer, KioskInput (libinput), KioskWayland (a Wayland client) — backends
 //   know pixels and input, never the UI
-//   KioskLoop + KioskConfig + CMosquitto ← KioskMQTT (the MQTT bridge)
+//   KioskLoop + CMosquitto ← KioskMQTT (the MQTT bridge; it reads no config: KioskService hands it an MQTTConnection)
 //   all of the above ← KioskService (Kiosk, the runtime, the one runner, backend choice) ← KioskCLI
 //   the library modules ← SwiftKiosk (the umbrella an app imports) ← kiosk, SwiftKioskTesting
 import PackageDescription
@@ -86,11 +86,11 @@ let package = Package(
                                                    "CLibInput", "CUdev"]),
         .target(name: "KioskWayland", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "CWayland", "CXdgShell"]),
         // The MQTT bridge: libmosquitto's socket in the kiosk's loop; the only module touching it.
-        .target(name: "KioskMQTT", dependencies: ["KioskCore", "KioskLoop", "KioskConfig", "CMosquitto"]),
+        .target(name: "KioskMQTT", dependencies: ["KioskCore", "KioskLoop", "CMosquitto"]),
         .target(name: "KioskService",
                 dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig",
                                "KioskRender", "KioskLoop", "KioskBackend", "KioskDevice", "KioskDRM", "KioskFramebuffer",
-                               "KioskInput", "KioskWayland", "KioskMQTT", "CSystemd"]),
+                               "KioskInput", "KioskWayland", "KioskMQTT"]),
         .target(name: "KioskCLI", dependencies: ["KioskService", "KioskConfig", "KioskRender", "KioskBackend", "KioskLoop",
                                                  "KioskDRM", "KioskWayland", "KioskDevice", "KioskUI", "KioskCore"]),
         // The library products: an umbrella that re-exports the modules above, and the testing kit.

@@ -19,3 +19,7 @@ extern int pipe2(int pipefd[2], int flags);
 #include <sys/un.h>
 extern int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
 struct kiosk_peer_credentials { int32_t pid; uint32_t uid; uint32_t gid; };
+
+// mallopt and malloc_trim, which Swift's Glibc module leaves out: how big blocks are
+// allocated and handed back to the kernel (KioskLoop's HeapPolicy, applied by the runner).
+#include <malloc.h>

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Memory straight from the kernel, for the few big blocks a kiosk holds (frames, retained
-/// layers). (`HeapPolicy` in KioskRender sets how malloc treats the rest.)
+/// layers). (`HeapPolicy` in KioskLoop, applied by the runner, sets how malloc treats the rest.)
 ///
 /// glibc serves a block of 128 KB or more with its own `mmap`, but raises that threshold to
 /// the size of each such block freed (up to 32 MB), so after the first retained layer is

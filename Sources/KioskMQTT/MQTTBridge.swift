@@ -1,5 +1,4 @@
 @preconcurrency import Glibc
-import KioskConfig
 import KioskCore
 import KioskLoop
 
@@ -34,7 +33,8 @@ public final class MQTTBridge {
         case stopped
     }
 
-    public let settings: MQTTSettings
+    /// The broker and how to reach it.
+    public let connection: MQTTConnection
     public let clientID: String
     public let topics: MQTTTopics
     public private(set) var state: State = .idle
@@ -69,6 +69,7 @@ public final class MQTTBridge {
     private var clientAbandoned = false
 
     /// - Parameters:
+    ///   - connection: the broker, TLS, the user name, the keepalive and the topic prefix.
     ///   - clientID: the resolved client id (`MQTTSettings.clientID(hostName:)`).
     ///   - password: from `passwordFile`, read by the caller at start.
     ///   - handleRequest: one request line in (its bytes); the closure it is given takes the one
@@ -76,22 +77,22 @@ public final class MQTTBridge {
     ///   - log: one line per change of the connection's state (the password is never in one).
     /// - Throws: libmosquitto refusing the options (a CA file it cannot load), or the loop's
     ///   timers failing.
-    public init(settings: MQTTSettings, clientID: String, password: MQTTPassword?, loop: EventLoop,
+    public init(connection: MQTTConnection, clientID: String, password: MQTTPassword?, loop: EventLoop,
                 handleRequest: @escaping (_ line: [UInt8], _ reply: @escaping (String) -> Void) -> Void,
                 log: @escaping (String) -> Void) throws {
-        self.settings = settings
+        self.connection = connection
         self.clientID = clientID
-        topics = MQTTTopics(prefix: settings.topicPrefix(clientID: clientID))
+        topics = MQTTTopics(prefix: connection.topicPrefix)
         self.loop = loop
         self.log = log
         router = MQTTRouter(topics: topics)
         self.handleRequest = handleRequest
         client = try MosquittoClient(clientID: clientID)
-        if let username = settings.username {
+        if let username = connection.username {
             try client.setCredentials(username: username, password: password?.value)
         }
-        if settings.url.scheme == .mqtts {
-            try client.setTLS(caFile: settings.caFile)
+        if connection.usesTLS {
+            try client.setTLS(caFile: connection.caFile)
         }
         try client.setWill(router.will)
         client.onConnect = { [unowned self] code in self.connackReceived(code) }
@@ -124,7 +125,7 @@ public final class MQTTBridge {
     /// Starts the first connection attempt; returns at once.
     public func start() {
         guard state == .idle else { return }
-        log("mqtt: connecting to \(settings.url) as \(clientID), topics \(topics.prefix)/…")
+        log("mqtt: connecting to \(connection.url) as \(clientID), topics \(topics.prefix)/…")
         beginAttempt()
     }
 
@@ -156,7 +157,7 @@ public final class MQTTBridge {
             try? client.publish(router.offline)
             _ = client.disconnect()
             flush(timeout: timeout)
-            log("mqtt: disconnected from \(settings.url) (offline)")
+            log("mqtt: disconnected from \(connection.url) (offline)")
         case .connecting:
             if attempt?.waitUntilDone(timeout: timeout) == false { clientAbandoned = true }
         case .handshaking:
@@ -173,11 +174,11 @@ public final class MQTTBridge {
     private func beginAttempt() {
         state = .connecting
         let target = UncheckedClient(client: client)
-        let url = settings.url
-        let keepalive = settings.keepalive
+        let host = connection.host, port = connection.port
+        let keepalive = connection.keepalive
         do {
             attempt = try ConnectAttempt(loop: loop, call: {
-                target.client.connect(host: url.host, port: url.port, keepalive: keepalive)
+                target.client.connect(host: host, port: port, keepalive: keepalive)
             }, finished: { [unowned self] outcome in self.attemptFinished(outcome) })
         } catch {
             failed("cannot start a connection attempt: \(error)")
@@ -193,7 +194,7 @@ public final class MQTTBridge {
         }
         state = .handshaking
         // A broker that accepts TCP but never answers CONNECT would hold us here for ever.
-        try? timer.schedule(after: .seconds(Int64(settings.keepalive)))
+        try? timer.schedule(after: .seconds(Int64(connection.keepalive)))
         sync()
     }
 
@@ -213,14 +214,14 @@ public final class MQTTBridge {
         let after = backoff.failures
         backoff.succeeded()
         lastLoggedFailure = nil
-        log("mqtt: connected to \(settings.url)" + (after > 0 ? " after \(after) failed attempt\(after == 1 ? "" : "s")" : ""))
+        log("mqtt: connected to \(connection.url)" + (after > 0 ? " after \(after) failed attempt\(after == 1 ? "" : "s")" : ""))
         do {
             try client.subscribe(topics.request, qos: .atLeastOnce)
         } catch {
             log("mqtt: cannot subscribe to \(topics.request): \(error)")
         }
         for message in router.messagesOnConnect() { send(message) }
-        let interval = Self.keepaliveCheckInterval(keepalive: settings.keepalive)
+        let interval = Self.keepaliveCheckInterval(keepalive: connection.keepalive)
         try? keepaliveTimer.schedule(after: interval, repeating: interval)
     }
 
@@ -241,8 +242,8 @@ public final class MQTTBridge {
     private func describe(_ code: Int32, errno: Int32) -> String {
         let reason = MosquittoError.reason(code: code, errno: errno)
         guard MosquittoClient.isTLSFailure(code) else { return reason }
-        let trust = settings.caFile.map { "mqtt.caFile \($0)" } ?? "the system's CAs in /etc/ssl/certs (no mqtt.caFile)"
-        return reason + " (the broker's certificate must be signed by a CA in \(trust) and name \(settings.url.host))"
+        let trust = connection.caFile.map { "mqtt.caFile \($0)" } ?? "the system's CAs in /etc/ssl/certs (no mqtt.caFile)"
+        return reason + " (the broker's certificate must be signed by a CA in \(trust) and name \(connection.host))"
     }
     private var pendingLossReason: String?
 
@@ -273,7 +274,7 @@ public final class MQTTBridge {
         case .waitingToRetry:
             beginAttempt()
         case .handshaking:
-            failed("no answer from the broker within \(settings.keepalive) s")
+            failed("no answer from the broker within \(connection.keepalive) s")
             _ = client.disconnect()
             unregisterSocket()
         default:
@@ -289,10 +290,10 @@ public final class MQTTBridge {
         let delay = backoff.failed()
         state = .waitingToRetry
         if wasConnected {
-            log("mqtt: lost the connection to \(settings.url): \(reason); reconnecting (backoff 1 s to 60 s)")
+            log("mqtt: lost the connection to \(connection.url): \(reason); reconnecting (backoff 1 s to 60 s)")
             lastLoggedFailure = reason
         } else if lastLoggedFailure != reason {
-            log("mqtt: cannot connect to \(settings.url): \(reason); retrying (backoff 1 s to 60 s)")
+            log("mqtt: cannot connect to \(connection.url): \(reason); retrying (backoff 1 s to 60 s)")
             lastLoggedFailure = reason
         }
         try? timer.schedule(after: delay)

@@ -155,14 +155,13 @@ extension CairoCanvas {
     }
 
     /// Drops the cached pixels of every retained layer but `first` and `second` (a layer
-    /// dropped is repainted whole when it is composited again), and hands the freed pages back
-    /// to the kernel. Returns true when something was dropped. Call it on state changes, not
+    /// dropped is repainted whole when it is composited again). Returns true when something
+    /// was dropped: then whoever owns the process may hand malloc's freed pages back to the
+    /// kernel (the runner does, `SceneRenderer.releasedMemory`). Call it on state changes, not
     /// for every frame's sake: it allocates nothing when there is nothing to drop.
     @discardableResult
     public func releaseRetained(keeping first: RetainedLayer?, _ second: RetainedLayer? = nil) -> Bool {
-        guard retained.release(keeping: first, second) else { return false }
-        HeapPolicy.trim()
-        return true
+        retained.release(keeping: first, second)
     }
 
     /// How many retained layers hold pixels now (tests, memory reports).

@@ -118,15 +118,22 @@ public final class SceneRenderer {
     /// overlay comes back, which its first frame mostly does anyway). Runs after every drawn
     /// frame but drops (and allocates) only when the state changed.
     private func releaseUnusedLayers(of scene: Scene) {
+        let released: Bool
         if let transition = scene.transition {
-            canvas.releaseRetained(keeping: transition.under.layer, transition.over.layer)
+            released = canvas.releaseRetained(keeping: transition.under.layer, transition.over.layer)
         } else if !scene.overlays.isEmpty {
             // The screen's layer and the panel's (the topmost overlay that keeps one; a popup
             // over a panel still composites the panel from it).
-            canvas.releaseRetained(keeping: scene.currentScreen.layer,
-                                   scene.overlays.last(where: { $0.retainedLayer != nil })?.retainedLayer)
+            released = canvas.releaseRetained(keeping: scene.currentScreen.layer,
+                                              scene.overlays.last(where: { $0.retainedLayer != nil })?.retainedLayer)
         } else {
-            canvas.releaseRetained(keeping: nil)
+            released = canvas.releaseRetained(keeping: nil)
         }
+        if released { releasedMemory = true }
     }
+
+    /// A frame dropped big buffers (retained layers) since the flag was last cleared: the
+    /// runner, which owns the process, then hands malloc's free pages back to the kernel
+    /// (`HeapPolicy.trim()`); a renderer sets no process-wide policy itself.
+    public var releasedMemory = false
 }

@@ -50,7 +50,8 @@ public final class MQTTService: RunnerService {
     /// socket in `loop`; requests act on `target`.
     public func start(loop: EventLoop, target: ControlTarget) throws {
         self.target = target
-        let bridge = try MQTTBridge(settings: settings, clientID: settings.clientID(hostName: MQTTBridge.hostName()),
+        let clientID = settings.clientID(hostName: MQTTBridge.hostName())
+        let bridge = try MQTTBridge(connection: Self.connection(settings, clientID: clientID), clientID: clientID,
                                     password: password, loop: loop, handleRequest: { [weak self, weak target] line, reply in
                                         // The runner's queue, as for the socket: a burst is `busy`, never a stall.
                                         guard let self, let target else { return }
@@ -61,6 +62,13 @@ public final class MQTTService: RunnerService {
                              publishState: { [unowned bridge] in bridge.publishState(controlID: $0, valueJSON: $1) })
         publishAllStatesOfNewScene()
         bridge.start()
+    }
+
+    /// What the bridge needs of the `mqtt` settings: the bridge reads no config.
+    static func connection(_ settings: MQTTSettings, clientID: String) -> MQTTConnection {
+        MQTTConnection(host: settings.url.host, port: settings.url.port, usesTLS: settings.url.scheme == .mqtts,
+                       caFile: settings.caFile, username: settings.username, keepalive: settings.keepalive,
+                       topicPrefix: settings.topicPrefix(clientID: clientID), url: settings.url.description)
     }
 
     /// Publishes the event, and the value it changed.

@@ -1,7 +1,6 @@
-@preconcurrency import Glibc
-import CSystemd
 import KioskBackend
 import KioskCore
+import KioskDevice
 
 /// What the kiosk tells systemd (`sd_notify`, for `Type=notify` units): `READY=1` with the
 /// first frame on screen, a one-line `STATUS=` whenever it changes ("showing main; 800x480
@@ -32,11 +31,8 @@ public final class ServiceNotifier {
 
     /// The notifier for this process when systemd started it with a notify socket; nil otherwise.
     public static func systemd() -> ServiceNotifier? {
-        guard getenv("NOTIFY_SOCKET") != nil else { return nil }
-        var usec: UInt64 = 0
-        let interval = sd_watchdog_enabled(0, &usec) > 0 && usec > 0
-            ? Duration.microseconds(Int64(clamping: usec)) : nil
-        return ServiceNotifier(watchdogInterval: interval) { message in _ = sd_notify(0, message) }
+        guard SystemdNotifySocket.isPresent else { return nil }
+        return ServiceNotifier(watchdogInterval: SystemdNotifySocket.watchdogInterval(), send: SystemdNotifySocket.send)
     }
 
     /// The first frame is on screen: `READY=1`, with the status.

@@ -3,7 +3,7 @@ import Testing
 import KioskConfig
 import KioskLoop
 import KioskMQTT
-import KioskService
+@testable import KioskService
 
 /// The bridge in a real loop with no broker: what a kiosk does when the broker is missing.
 /// (With a broker: scripts/mqtt-test.sh, in .ci/run.)
@@ -48,7 +48,7 @@ import KioskService
         let log = Log()
         let settings = MQTTSettings(url: BrokerURL(scheme: .mqtt, host: "127.0.0.1", port: port.port), clientID: "t",
                                     username: "kiosk", passwordFile: "/unused", keepalive: 5)
-        let bridge = try MQTTBridge(settings: settings, clientID: "t", password: MQTTPassword(fileContents: "hunter2\n"),
+        let bridge = try MQTTBridge(connection: MQTTService.connection(settings, clientID: "t"), clientID: "t", password: MQTTPassword(fileContents: "hunter2\n"),
                                     loop: loop, handleRequest: { _, reply in reply("{}") }, log: { log.lines.append($0) })
         bridge.start()
         #expect(bridge.state == .connecting)   // start returned before anything was resolved or connected
@@ -74,7 +74,7 @@ import KioskService
         let loop = try EventLoop()
         let before = loop.registrationCount
         let settings = MQTTSettings(url: BrokerURL(scheme: .mqtt, host: "127.0.0.1", port: port.port))
-        var bridge: MQTTBridge? = try MQTTBridge(settings: settings, clientID: "t", password: nil, loop: loop,
+        var bridge: MQTTBridge? = try MQTTBridge(connection: MQTTService.connection(settings, clientID: "t"), clientID: "t", password: nil, loop: loop,
                                                  handleRequest: { _, reply in reply("{}") }, log: { _ in })
         bridge?.start()
         bridge?.stop()

@@ -126,6 +126,12 @@ final class RunnerHost {
         // May call frameDone at once (a frame the output dropped or refused).
         output.present(runtime.renderer.frame, damage: damage, at: now)
         onFramePresented?(now)
+        // Process-wide malloc policy is the runner's: a frame that dropped retained layers
+        // hands the freed pages back.
+        if runtime.renderer.releasedMemory {
+            runtime.renderer.releasedMemory = false
+            HeapPolicy.trim()
+        }
     }
 
     /// After the frame: the status line and the state file.

@@ -1,8 +1,8 @@
-import CCairo
+import CLinux
 
-/// How the process's malloc treats the renderer's big blocks (cairo's images: gradient
-/// rasters, shadow sprites, groups): process-wide glibc settings, so the runner, which owns
-/// the process, applies them, not the renderer.
+/// How the process's malloc treats big blocks (cairo's images: gradient rasters, shadow
+/// sprites, groups): process-wide glibc settings, so the runner, which owns the process,
+/// applies them, never the renderer or a backend.
 ///
 /// glibc maps a block of 128 KB or more and unmaps it when freed, but then raises that
 /// threshold to the freed block's size (up to 32 MB): after a kiosk drops its first image of a
