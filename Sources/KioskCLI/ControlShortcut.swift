@@ -57,7 +57,7 @@ struct ControlShortcut {
         object["op"] = .string(operation.name)
         var words = args[...]
         let file = shortcut.output == .pngFile ? words.popLast().map { FilePath($0) } : nil
-        // Optional words come after the required ones, so the words fill the arguments in order.
+        // Only the last argument may be optional or repeated, so the words fill them in order.
         for argument in shortcut.arguments {
             switch argument {
             case .word(let field, _):

@@ -9,25 +9,16 @@ extension ControlOperation {
     package struct Shortcut {
         /// The word after `kiosk ctl`: `"show-popup"`.
         package var name: String
-        /// The words after the name, in order: required ones before optional ones, and
-        /// `assignments` last.
-        package var arguments: [Argument]
+        /// The words after the name, in order; only the last may be optional or repeated.
+        package var arguments: [Argument] = []
         /// `--NAME VALUE` options, each filling the field of its name.
-        package var options: [Option]
+        package var options: [Option] = []
         /// What ctl does with the reply.
-        package var output: Output
+        package var output: Output = .reply
         /// What `--help` says of it, after its synopsis (lines broken with `\n`); nil: the
         /// synopsis alone. Shortcuts next to each other with the same help share a line
         /// (`wake | sleep`).
         package var help: String?
-
-        init(_ name: String, _ arguments: [Argument] = [], options: [Option] = [], output: Output = .reply, help: String?) {
-            self.name = name
-            self.arguments = arguments
-            self.options = options
-            self.output = output
-            self.help = help
-        }
 
         /// A word after the name.
         package enum Argument {
@@ -39,6 +30,14 @@ extension ControlOperation {
             case onOff(field: String)
             /// One or more `NAME=VALUE` words, sent as the object field `field`.
             case assignments(field: String)
+
+            /// Whether it always takes exactly one word (it is neither optional nor repeated).
+            package var isOneWord: Bool {
+                switch self {
+                case .word, .onOff: true
+                case .optionalWord, .assignments: false
+                }
+            }
 
             /// The request field this argument fills.
             package var field: String {
@@ -106,15 +105,13 @@ extension ControlOperation {
 
         /// How many words may follow the name: at least, and at most (nil: any number).
         package var wordCount: (minimum: Int, maximum: Int?) {
-            var minimum = output == .pngFile ? 1 : 0, optional = 0, unbounded = false
-            for argument in arguments {
-                switch argument {
-                case .word, .onOff: minimum += 1
-                case .optionalWord: optional += 1
-                case .assignments: minimum += 1; unbounded = true
-                }
+            let file = output == .pngFile ? 1 : 0
+            let fixed = arguments.filter(\.isOneWord).count + file
+            switch arguments.last {
+            case .optionalWord?: return (fixed, fixed + 1)
+            case .assignments?: return (fixed + 1, nil)
+            default: return (fixed, fixed)
             }
-            return (minimum, unbounded ? nil : minimum + optional)
         }
     }
 }

@@ -11,8 +11,10 @@ package struct ControlOperationTable: Sendable {
 
     /// A table of `operations`, in that order.
     ///
-    /// A name or shortcut given twice, or a shortcut filling a field its op does not take (or
-    /// of another type), is a programmer error and stops the program naming it.
+    /// A name or shortcut given twice, a shortcut filling a field its op does not take (or of
+    /// another type), or words that cannot be told apart (an optional word before a required
+    /// one, assignments before another word) is a programmer error and stops the program
+    /// naming it.
     init(_ operations: [ControlOperation]) {
         var byName: [String: Int] = [:], byShortcut: [String: Int] = [:]
         for (index, operation) in operations.enumerated() {
@@ -22,6 +24,10 @@ package struct ControlOperationTable: Sendable {
                          "ControlOperationTable: shortcut \"\(shortcut.name)\" is there twice")
             let filled = shortcut.arguments.map { ($0.field, Self.type(of: $0)) }
                 + shortcut.options.map { ($0.field, $0.number == nil ? ControlOperation.FieldType.string : .number) }
+            // Words fill the arguments from the left, so only the last may take a variable number.
+            let variable = shortcut.arguments.indices.filter { !shortcut.arguments[$0].isOneWord }
+            precondition(variable.allSatisfy { $0 == shortcut.arguments.count - 1 },
+                         "ControlOperationTable: only \(shortcut.name)'s last word may be optional or repeated")
             for (field, type) in filled {
                 precondition(operation.field(named: field)?.type == type,
                              "ControlOperationTable: \(shortcut.name) fills \"\(field)\" as a \(type), which \(name) does not take")

@@ -1,6 +1,4 @@
-import KioskConfig
 import KioskCore
-import KioskRender
 import KioskUI
 
 /// The control protocol without a socket: one JSON request line in, exactly one reply line
@@ -96,5 +94,6 @@ public struct ControlRequestHandler {
         return scene
     }
 
+    /// A JSON name or id in double quotes, as messages show it.
     func quoted(_ s: String) -> String { JSONWriter.quoted(s) }
 }
