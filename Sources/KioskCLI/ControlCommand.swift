@@ -18,11 +18,11 @@ struct ControlCommand {
 
     init(arguments: [FilePath]) throws(UsageError) {
         let command = "kiosk ctl"
-        let args = try ArgumentList(arguments, command: command, valueOptions: ["title", "text", "transition", "duration"],
+        let args = try ArgumentList(arguments, command: command, valueOptions: ControlShortcut.optionNames,
                                     pathOptions: ["socket"], flagOptions: [])
         socketPath = args.path("socket")?.description ?? ControlServer.Options.defaultPath
         var options: [String: String] = [:]
-        for name in ["title", "text", "transition", "duration"] { if let v = args.value(name) { options[name] = v } }
+        for name in ControlShortcut.optionNames { if let v = args.value(name) { options[name] = v } }
         shortcut = try ControlShortcut.parse(args.positionals.map(\.description), options: options, command: command)
     }
 

@@ -1,7 +1,8 @@
 import KioskCore
 import KioskService
 
-/// `kiosk ctl`'s readable requests, turned into the JSON the socket takes:
+/// `kiosk ctl`'s readable requests, turned into the JSON the socket takes by the op table's
+/// shortcuts (`ControlOperation.Shortcut`):
 ///
 ///     kiosk ctl set price lower=3 upper=7   →  {"op": "set", "control": "price", "value": {"lower": 3, "upper": 7}}
 ///
@@ -20,97 +21,90 @@ struct ControlShortcut {
     var request: String
     var mode: Mode
 
-    static let names = ["ping", "get", "set", "show-panel", "show-popup", "dismiss", "switch-screen", "back", "reload",
-                        "wake", "sleep", "keep-awake", "events", "screenshot"]
+    /// The ops with their shortcuts, in the order ctl lists them.
+    static let listing = ControlOperationTable.standard.shortcutListing
+
+    /// Every shortcut's name, in the order ctl lists them.
+    static let names = listing.map(\.shortcut.name)
+
+    /// Every `--NAME VALUE` option of any shortcut: what `kiosk ctl` accepts besides `--socket`.
+    static let optionNames = Set(listing.flatMap(\.shortcut.options).map(\.field))
 
     /// - Parameters:
     ///   - words: the positionals after `kiosk ctl`.
-    ///   - options: `--title`, `--text`, `--transition`, `--duration` as given.
+    ///   - options: the values of `optionNames` as given.
     static func parse(_ words: [String], options: [String: String], command: String) throws(UsageError) -> ControlShortcut {
         func usage(_ message: String) -> UsageError { UsageError(command: command, message: message) }
         guard let name = words.first else { throw usage("a request is missing (\(names.joined(separator: ", ")) or JSON)") }
         let args = Array(words.dropFirst())
-        let allowed: Set<String> = switch name {
-        case "show-popup": ["title", "text"]
-        case "switch-screen", "back": ["transition", "duration"]
-        default: []
-        }
+        let operation = ControlOperationTable.standard.operation(forShortcut: name)
+        let allowed = Set(operation?.shortcut.options.map(\.field) ?? [])
         if let extra = options.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw usage("--\(extra) does not go with '\(name)'")
         }
-        func arguments(_ range: ClosedRange<Int>, _ shape: String) throws(UsageError) {
-            guard range.contains(args.count) else { throw usage("usage: kiosk ctl \(name)\(shape.isEmpty ? "" : " " + shape)") }
-        }
-        var object = JSONObject()
-        var mode = Mode.reply
         if name.hasPrefix("{") {
             guard args.isEmpty else { throw usage("a JSON request is one argument (quote it)") }
             return ControlShortcut(request: name, mode: .reply)
         }
-        switch name {
-        case "ping", "reload", "wake", "sleep":
-            try arguments(0...0, "")
-            object["op"] = .string(name)
-        case "keep-awake":
-            try arguments(1...1, "on|off")
-            guard args[0] == "on" || args[0] == "off" else { throw usage("usage: kiosk ctl keep-awake on|off") }
-            object["op"] = "keepAwake"
-            object["on"] = .bool(args[0] == "on")
-        case "events":
-            try arguments(0...0, "")
-            object["op"] = "subscribe"
-            mode = .events
-        case "get":
-            try arguments(0...1, "[CONTROL]")
-            object["op"] = "get"
-            if let id = args.first { object["control"] = .string(id) }
-        case "set":
-            guard args.count >= 2 else { throw usage("usage: kiosk ctl set CONTROL NAME=VALUE …") }
-            object["op"] = "set"
-            object["control"] = .string(args[0])
-            var value = JSONObject()
-            for assignment in args.dropFirst() {
-                guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                    throw usage("'\(assignment)' is not NAME=VALUE")
-                }
-                let field = String(assignment[..<equals])
-                guard value[field] == nil else { throw usage("'\(field)' is set twice") }
-                value[field] = scalar(String(assignment[assignment.index(after: equals)...]))
-            }
-            object["value"] = .object(value)
-        case "show-panel":
-            try arguments(1...1, "PANEL")
-            object["op"] = "showPanel"
-            object["panel"] = .string(args[0])
-        case "show-popup":
-            try arguments(1...1, "POPUP [--title T] [--text T]")
-            object["op"] = "showPopup"
-            object["popup"] = .string(args[0])
-            if let title = options["title"] { object["title"] = .string(title) }
-            if let text = options["text"] { object["text"] = .string(text) }
-        case "dismiss":
-            try arguments(0...1, "[OVERLAY]")
-            object["op"] = "dismiss"
-            if let id = args.first { object["overlay"] = .string(id) }
-        case "switch-screen", "back":
-            if name == "back" { try arguments(0...0, "[--transition T] [--duration S]") } else {
-                try arguments(1...1, "SCREEN [--transition T] [--duration S]")
-            }
-            object["op"] = name == "back" ? "back" : "switchScreen"
-            if name != "back" { object["screen"] = .string(args[0]) }
-            if let transition = options["transition"] { object["transition"] = .string(transition) }
-            if let text = options["duration"] {
-                guard let seconds = Double(text), seconds.isFinite else { throw usage("--duration must be seconds, not '\(text)'") }
-                object["duration"] = .number(seconds)
-            }
-        case "screenshot":
-            try arguments(1...1, "OUT.png")
-            object["op"] = "screenshot"
-            mode = .screenshot(FilePath(args[0]))
-        default:
+        guard let operation else {
             throw usage("unknown request '\(name)'; requests: \(names.joined(separator: ", ")), or a JSON object")
         }
+        let shortcut = operation.shortcut
+        let shape = usage("usage: kiosk ctl \(shortcut.synopsis())")
+        let count = shortcut.wordCount
+        guard args.count >= count.minimum, args.count <= count.maximum ?? .max else { throw shape }
+        var object = JSONObject()
+        object["op"] = .string(operation.name)
+        var words = args[...]
+        let file = shortcut.output == .pngFile ? words.popLast().map { FilePath($0) } : nil
+        // Only the last argument may be optional or repeated, so the words fill them in order.
+        for argument in shortcut.arguments {
+            switch argument {
+            case .word(let field, _):
+                object[field] = .string(words.removeFirst())
+            case .optionalWord(let field, _):
+                if let word = words.popFirst() { object[field] = .string(word) }
+            case .onOff(let field):
+                let word = words.removeFirst()
+                guard word == "on" || word == "off" else { throw shape }
+                object[field] = .bool(word == "on")
+            case .assignments(let field):
+                object[field] = .object(try assignments(words, usage: usage))
+                words = []
+            }
+        }
+        for option in shortcut.options {
+            guard let text = options[option.field] else { continue }
+            if let described = option.number {
+                guard let number = Double(text), number.isFinite else {
+                    throw usage("--\(option.field) must be \(described), not '\(text)'")
+                }
+                object[option.field] = .number(number)
+            } else {
+                object[option.field] = .string(text)
+            }
+        }
+        let mode: Mode = switch shortcut.output {
+        case .reply: .reply
+        case .events: .events
+        case .pngFile: .screenshot(file!)
+        }
         return ControlShortcut(request: JSONValue.object(object).serialized(), mode: mode)
+    }
+
+    /// `NAME=VALUE` words as an object's members, each value a `scalar`.
+    private static func assignments(_ words: ArraySlice<String>,
+                                    usage: (String) -> UsageError) throws(UsageError) -> JSONObject {
+        var value = JSONObject()
+        for assignment in words {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw usage("'\(assignment)' is not NAME=VALUE")
+            }
+            let field = String(assignment[..<equals])
+            guard value[field] == nil else { throw usage("'\(field)' is set twice") }
+            value[field] = scalar(String(assignment[assignment.index(after: equals)...]))
+        }
+        return value
     }
 
     /// `3` and `-0.5` are numbers, `true` and `false` booleans, anything else a string.

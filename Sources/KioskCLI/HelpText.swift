@@ -122,6 +122,7 @@ enum HelpText {
     sizes (for a profiler).
     """
 
+    /// The requests are the op table's shortcuts (`ControlShortcut.helpLines`).
     static let ctl = """
     Usage: kiosk ctl [--socket PATH] REQUEST
 
@@ -131,21 +132,7 @@ enum HelpText {
     The socket is --socket PATH, by default /run/swiftkiosk/kiosk.sock (the service's).
 
     Requests:
-      ping                                 is the kiosk there?
-      get [CONTROL]                        one control's value, or every value and the screen
-      set CONTROL NAME=VALUE ...           set value fields (numbers, true/false, strings),
-                                           clamped as a finger would, with the same events
-      show-panel PANEL                     slide a panel in
-      show-popup POPUP [--title T] [--text T]   open a popup, optionally with other words
-      dismiss [OVERLAY]                    dismiss the top panel or popup, or this one
-      switch-screen SCREEN [--transition T] [--duration S]
-      back [--transition T] [--duration S]
-      reload                               re-read the config; print its problems if bad
-      wake | sleep                         light the screen / turn it off now
-      keep-awake on|off                    hold the screen on (a video, an alarm), or not
-      events                               print every event as a JSON line until the kiosk stops
-      screenshot OUT.png                   write the current frame (panel orientation)
-      '{"op": "ping", "id": 1}'            any request of the protocol, as JSON
+    \(ControlShortcut.helpLines)
 
     Example: kiosk ctl set price lower=3 upper=7
     """

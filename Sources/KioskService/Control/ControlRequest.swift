@@ -1,8 +1,9 @@
 import KioskConfig
 import KioskCore
 
-/// One request, parsed and checked against its op's fields before anything is done: an
-/// unknown op, an unknown, missing or wrong-typed field is refused with a message naming it.
+/// One request, parsed and checked against its op's fields (`ControlOperation.fields`) before
+/// anything is done: an unknown op, an unknown, missing or wrong-typed field is refused with a
+/// message naming it.
 ///
 /// Messages are short, lower case, without a final full stop; JSON names are in double
 /// quotes, and what was found follows in parentheses: `"control" must be a string (found a
@@ -10,55 +11,10 @@ import KioskCore
 struct ControlRequest {
     /// The request's `id`, echoed by the reply as written; nil when it had none.
     var id: RequestID?
-    var op: Op
+    /// The op it names, from `ControlOperationTable.standard`.
+    var op: ControlOperation
     /// The fields other than `op` and `id`, by name, with their source nodes.
     var fields: [String: JSONNode]
-
-    /// A field's JSON type.
-    enum FieldType: String {
-        case string, number, object
-        case bool = "boolean"
-        var described: String { self == .object ? "an object" : "a \(rawValue)" }
-        func matches(_ node: JSONNode) -> Bool {
-            switch (self, node.kind) {
-            case (.string, .string), (.number, .number), (.object, .object), (.bool, .bool): true
-            default: false
-            }
-        }
-    }
-
-    struct Field {
-        var name: String
-        var type: FieldType
-        var required: Bool
-    }
-
-    /// Every op with its fields: the one table that drives the checks and the docs.
-    enum Op: String, CaseIterable {
-        case ping, get, set, showPanel, showPopup, dismiss, switchScreen, back, subscribe, screenshot, reload
-        case wake, sleep, keepAwake
-
-        var fields: [Field] {
-            switch self {
-            case .ping, .subscribe, .reload, .wake, .sleep: []
-            case .keepAwake: [Field(name: "on", type: .bool, required: true)]
-            case .get: [Field(name: "control", type: .string, required: false)]
-            case .set: [Field(name: "control", type: .string, required: true),
-                        Field(name: "value", type: .object, required: true)]
-            case .showPanel: [Field(name: "panel", type: .string, required: true)]
-            case .showPopup: [Field(name: "popup", type: .string, required: true),
-                              Field(name: "title", type: .string, required: false),
-                              Field(name: "text", type: .string, required: false)]
-            case .dismiss: [Field(name: "overlay", type: .string, required: false)]
-            case .switchScreen: [Field(name: "screen", type: .string, required: true),
-                                 Field(name: "transition", type: .string, required: false),
-                                 Field(name: "duration", type: .number, required: false)]
-            case .back: [Field(name: "transition", type: .string, required: false),
-                         Field(name: "duration", type: .number, required: false)]
-            case .screenshot: [Field(name: "path", type: .string, required: false)]
-            }
-        }
-    }
 
     /// A refused request: the reply's `error`, and the id when it could be read.
     struct Refusal: Error {
@@ -86,11 +42,13 @@ struct ControlRequest {
         guard case .string(let name) = opNode.kind else {
             throw Refusal(id: id, message: "\"op\" must be a string (found \(opNode.kindDescription))")
         }
-        guard let op = Op(rawValue: name) else { throw Refusal(id: id, message: unknownOpMessage(name)) }
+        guard let op = ControlOperationTable.standard.operation(named: name) else {
+            throw Refusal(id: id, message: unknownOpMessage(name))
+        }
         var fields: [String: JSONNode] = [:]
         let specs = op.fields
         for member in members where member.key != "id" && member.key != "op" {
-            guard let spec = specs.first(where: { $0.name == member.key }) else {
+            guard let spec = op.field(named: member.key) else {
                 throw Refusal(id: id, message: unknownFieldMessage(member.key, op: op))
             }
             guard spec.type.matches(member.value) else {
@@ -100,7 +58,7 @@ struct ControlRequest {
             fields[member.key] = member.value
         }
         if let missing = specs.first(where: { $0.required && fields[$0.name] == nil }) {
-            throw Refusal(id: id, message: "missing field \(JSONWriter.quoted(missing.name)) (\(op.rawValue) needs "
+            throw Refusal(id: id, message: "missing field \(JSONWriter.quoted(missing.name)) (\(op.name) needs "
                           + specs.filter(\.required).map { JSONWriter.quoted($0.name) }.joined(separator: " and ") + ")")
         }
         return ControlRequest(id: id, op: op, fields: fields)
@@ -117,16 +75,16 @@ struct ControlRequest {
     }
 
     private static func unknownOpMessage(_ name: String) -> String {
-        let ops = Op.allCases.map(\.rawValue)
+        let ops = ControlOperationTable.standard.names
         if let suggestion = Suggestion.suggestion(for: name, among: ops) {
             return "unknown op \(JSONWriter.quoted(name)); did you mean \(JSONWriter.quoted(suggestion))?"
         }
         return "unknown op \(JSONWriter.quoted(name)); ops: \(ops.joined(separator: ", "))"
     }
 
-    private static func unknownFieldMessage(_ name: String, op: Op) -> String {
+    private static func unknownFieldMessage(_ name: String, op: ControlOperation) -> String {
         let known = op.fields.map(\.name)
-        let head = "unknown field \(JSONWriter.quoted(name)) for \(op.rawValue)"
+        let head = "unknown field \(JSONWriter.quoted(name)) for \(op.name)"
         if let suggestion = Suggestion.suggestion(for: name, among: known) {
             return "\(head); did you mean \(JSONWriter.quoted(suggestion))?"
         }

@@ -10,9 +10,9 @@ import KioskLoop
 /// bytes waiting, or `Limits.perSource` of its own sender's), or a screenshot that finds
 /// `Limits.screenshots` admitted already, is answered `busy: …` and changes nothing. The rest wait in arrival order (one that finds
 /// nothing waiting and budget left is carried out at once). Each pass carries out requests
-/// until their cost reaches `Limits.budgetPerPass`: most ops cost 1, a
-/// screenshot (a frame copied) `screenshotCost`, a reload (files read, a scene built) the
-/// whole budget. A screenshot's encoding and file write run on a worker thread of their own;
+/// until their cost reaches `Limits.budgetPerPass`: each op's `ControlOperation.Cost`, a small
+/// one 1, a screenshot (a frame copied) `frameCopyCost`, a reload (files read, a scene built)
+/// the whole budget. A screenshot's encoding and file write run on a worker thread of their own;
 /// its reply comes when they are done.
 ///
 /// Replies are handed to each request's `reply` closure on the loop's thread, at once or
@@ -29,13 +29,13 @@ final class ControlRequestQueue {
         var byteCapacity = 1 << 20
         /// Cost carried out per pass of the loop.
         var budgetPerPass = 64
-        /// Screenshots waiting or being made at most: each holds a copy of the frame.
+        /// Screenshots (the ops that cost a `frameCopy`) waiting or being made at most: each
+        /// holds a copy of the frame.
         var screenshots = 2
     }
 
-    /// What a screenshot costs of a pass's budget: its frame copy (about 1 ms at 1080p) is
-    /// worth many small requests.
-    static let screenshotCost = 16
+    /// What a frame copy costs of a pass's budget: about 1 ms at 1080p, worth many small requests.
+    static let frameCopyCost = 16
 
     /// What the requests act on; weak, because the target (the runner) owns the queue.
     private weak var target: ControlTarget?
@@ -80,7 +80,8 @@ final class ControlRequestQueue {
         case .admitted(let admitted): request = admitted
         }
         let count = waiting.count - head
-        if request.op == .screenshot, screenshotsAdmitted >= limits.screenshots {
+        let copiesFrame = request.op.cost == .frameCopy
+        if copiesFrame, screenshotsAdmitted >= limits.screenshots {
             return reply(.error(id: request.id, "busy: \(screenshotsAdmitted) screenshots are being made; try again shortly"))
         }
         let fromSource = source.map { waitingBySource[$0, default: 0] } ?? 0
@@ -88,11 +89,11 @@ final class ControlRequestQueue {
             let waitingNow = fromSource >= limits.perSource ? "\(fromSource) of your requests are" : "\(count) requests are"
             return reply(.error(id: request.id, "busy: \(waitingNow) waiting; try again shortly"))
         }
-        if request.op == .screenshot { screenshotsAdmitted += 1 }
+        if copiesFrame { screenshotsAdmitted += 1 }
         let entry = Waiting(request: request, bytes: line.count, source: source, reply: reply)
         // Nothing ahead of it and budget left in this pass: at once, as if it had waited for
         // no time (a lone request costs no extra pass of the loop).
-        let cost = cost(of: request.op)
+        let cost = cost(of: request.op.cost)
         if count == 0, spent + cost <= limits.budgetPerPass {
             spent += cost
             return perform(entry)
@@ -124,7 +125,7 @@ final class ControlRequestQueue {
                 waiting.removeAll(keepingCapacity: true)
                 head = 0
             }
-            spent += cost(of: next.request.op)
+            spent += cost(of: next.request.op.cost)
             perform(next)
         }
         // Keep the array from growing for ever under a steady stream.
@@ -142,7 +143,7 @@ final class ControlRequestQueue {
         waitingBytes = 0
         waitingBySource.removeAll()
         for entry in left {
-            if entry.request.op == .screenshot { screenshotsAdmitted -= 1 }
+            if entry.request.op.cost == .frameCopy { screenshotsAdmitted -= 1 }
             entry.reply(.error(id: entry.request.id, message))
         }
     }
@@ -153,22 +154,22 @@ final class ControlRequestQueue {
         worker = nil
     }
 
-    private func cost(of op: ControlRequest.Op) -> Int {
-        switch op {
-        case .screenshot: Self.screenshotCost
-        case .reload: limits.budgetPerPass
-        default: 1
+    private func cost(of cost: ControlOperation.Cost) -> Int {
+        switch cost {
+        case .small: 1
+        case .frameCopy: Self.frameCopyCost
+        case .wholePass: limits.budgetPerPass
         }
     }
 
     private func perform(_ entry: Waiting) {
         guard let target else {
-            if entry.request.op == .screenshot { screenshotsAdmitted -= 1 }
+            if entry.request.op.cost == .frameCopy { screenshotsAdmitted -= 1 }
             return entry.reply(.error(id: entry.request.id, "the kiosk is stopping"))
         }
         switch ControlRequestHandler(target: target).perform(entry.request) {
         case .replied(let reply):
-            if entry.request.op == .screenshot { screenshotsAdmitted -= 1 }
+            if entry.request.op.cost == .frameCopy { screenshotsAdmitted -= 1 }
             entry.reply(reply)
         case .remaining(let work):
             if worker == nil { worker = makeWorker?() }

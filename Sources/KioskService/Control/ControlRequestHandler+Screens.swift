@@ -1,0 +1,55 @@
+import KioskConfig
+import KioskCore
+import KioskUI
+
+/// `switchScreen` and `back`, their `transition` and `duration` read by the rules of a
+/// button's action (`ButtonAction.decode`), so a request and a config say the same.
+extension ControlRequestHandler {
+    func switchScreen(_ request: ControlRequest) throws(Failure) -> ControlReply {
+        let scene = try scene()
+        let name = request.string("screen")!
+        guard scene.screen(withID: name) != nil else { throw Failure("no screen \(quoted(name))") }
+        return try changeScreen(request, scene, action: ("switchScreen", request.fields["screen"]!))
+    }
+
+    func back(_ request: ControlRequest) throws(Failure) -> ControlReply {
+        let scene = try scene()
+        return try changeScreen(request, scene, action: ("back", JSONNode(.bool(true), at: .start)))
+    }
+
+    /// Decodes `action` (a button action's key and value) with the request's `transition` and
+    /// `duration` as a button's would be, and carries it out.
+    private func changeScreen(_ request: ControlRequest, _ scene: Scene,
+                              action member: (key: String, value: JSONNode)) throws(Failure) -> ControlReply {
+        let start = JSONPosition.start
+        var members = [JSONNode.Member(key: member.key, keyPosition: start, value: member.value)]
+        for key in ["transition", "duration"] {
+            if let node = request.fields[key] { members.append(JSONNode.Member(key: key, keyPosition: start, value: node)) }
+        }
+        let action: ButtonAction
+        switch ButtonAction.decode(JSONNode(.object(members), at: start), file: "request") {
+        case .success(let decoded): action = decoded
+        case .failure(let errors):
+            let problem = errors.problems[0]
+            let field = problem.path == "switchScreen" ? "screen" : problem.path
+            throw Failure(field.isEmpty ? problem.message : "\(quoted(field)): \(problem.message)")
+        }
+        switch action {
+        case let .switchScreen(name, transition, duration):
+            let from = scene.currentScreen.id
+            guard scene.showScreen(name, transition: transition,
+                                   duration: duration.map { .seconds($0) } ?? Scene.defaultTransitionDuration) else {
+                throw Failure(name == from ? "screen \(quoted(name)) is already shown"
+                              : "another screen change is running")
+            }
+            return .ok(id: request.id, [("screen", .string(name))])
+        case let .back(transition, duration):
+            guard scene.goBack(transition: transition, duration: duration.map { .seconds($0) }) else {
+                throw Failure("no screen to go back to")
+            }
+            return .ok(id: request.id, [("screen", .string(scene.transition?.destination.id ?? scene.currentScreen.id))])
+        case .showPanel, .showPopup:
+            preconditionFailure("only screen changes are decoded here")
+        }
+    }
+}
