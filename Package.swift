@@ -43,6 +43,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CLinux"),
+        .systemLibrary(name: "CMath"),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CLibInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
@@ -58,9 +59,8 @@ let package = Package(
         // Pixel loops cairo has no fast path for (a copy darkened by an overlay's backdrop).
         .target(name: "CPixelShim"),
 
-        // Pure modules: no C, no devices, no clock.
-        // libm: the pure modules use only the stdlib, whose rounding and sqrt call into libm.
-        .target(name: "KioskCore", linkerSettings: [.linkedLibrary("m")]),
+        // Pure modules: no C but libm (CMath, for Trig), no devices, no clock.
+        .target(name: "KioskCore", dependencies: ["CMath"]),
         .target(name: "KioskGestures", dependencies: ["KioskCore"]),
         .target(name: "KioskAnimation", dependencies: ["KioskCore"]),
         .target(name: "KioskUI", dependencies: ["KioskCore", "KioskGestures", "KioskAnimation"]),

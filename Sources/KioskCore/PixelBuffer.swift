@@ -16,9 +16,9 @@ public struct PixelBufferSizeError: Error, CustomStringConvertible, Equatable {
 /// to PNG without conversion.
 ///
 /// The buffer either owns its memory (allocated 64-byte aligned so that rows start on cache
-/// lines and SIMD copies stay aligned; a big one mapped from the kernel, page-aligned, so that
-/// freeing it returns its pages: ``SystemMemory``) or wraps memory someone else owns, such as a DRM dumb
-/// buffer mapped with `mmap`; then `owner` keeps that object alive and nothing is freed here.
+/// lines and SIMD copies stay aligned) or wraps memory someone else owns, such as a DRM dumb
+/// buffer mapped with `mmap` or pages the renderer mapped for a big frame; then `owner` keeps
+/// that object alive and nothing is freed here.
 ///
 /// Not thread-safe: one thread renders into a buffer at a time.
 public final class PixelBuffer {
@@ -46,16 +46,9 @@ public final class PixelBuffer {
     /// The whole buffer as a rectangle in its own pixel coordinates.
     public var bounds: Rect { Rect(0, 0, Double(width), Double(height)) }
 
-    /// Where `bytes` came from, and so how it is freed.
-    private enum Storage {
-        /// `UnsafeMutableRawPointer.allocate`.
-        case heap
-        /// `SystemMemory.mapPages`.
-        case mapped
-        /// Someone else's memory (`owner`): not freed here.
-        case wrapped
-    }
-    private let storage: Storage
+    /// The memory was allocated here (`UnsafeMutableRawPointer.allocate`) and is freed here;
+    /// false: someone else's (`owner`).
+    private let ownsMemory: Bool
     /// Keeps wrapped external memory (a mapped dumb buffer, a wl_shm pool) alive.
     private let owner: AnyObject?
 
@@ -73,19 +66,18 @@ public final class PixelBuffer {
         self.height = height
         self.stride = stride
         self.format = format
-        // Big buffers are mapped, so that dropping one (a retained layer) gives its pages back
-        // to the kernel at once (`SystemMemory`); both ways the pages are zeroed and faulted in
-        // here, so the first frame does not pay for page faults in the middle of rasterising.
+        // Zeroed here, which also faults the pages in, so the first frame does not pay for page
+        // faults in the middle of rasterising.
         let byteCount = stride * height
-        if byteCount >= SystemMemory.mappingThreshold, let pages = SystemMemory.mapPages(byteCount: byteCount) {
-            self.bytes = pages
-            self.storage = .mapped
-        } else {
-            self.bytes = .allocate(byteCount: byteCount, alignment: 64)
-            bytes.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
-            self.storage = .heap
-        }
+        self.bytes = .allocate(byteCount: byteCount, alignment: 64)
+        bytes.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+        self.ownsMemory = true
         self.owner = nil
+    }
+
+    /// Throws what `init(width:height:format:)` would for a size it refuses, allocating nothing.
+    public static func checkSize(width: Int, height: Int) throws(PixelBufferSizeError) {
+        _ = try checkedStride(width: width, height: height, format: .xrgb32)
     }
 
     /// The stride for `width`, once the size is known to be allocatable: each side in
@@ -113,16 +105,12 @@ public final class PixelBuffer {
         self.stride = stride
         self.format = format
         self.bytes = bytes
-        self.storage = .wrapped
+        self.ownsMemory = false
         self.owner = owner
     }
 
     deinit {
-        switch storage {
-        case .heap: bytes.deallocate()
-        case .mapped: SystemMemory.unmapPages(bytes, byteCount: byteCount)
-        case .wrapped: break
-        }
+        if ownsMemory { bytes.deallocate() }
     }
 
     /// The raw pixel at (`x`, `y`): `0xAARRGGBB`, premultiplied.

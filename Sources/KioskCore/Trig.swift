@@ -1,18 +1,19 @@
-import Glibc
+import CMath
 
 /// The few libm functions the pure modules need. The Swift standard library has no
-/// trigonometry; funnelling it through here keeps libc out of every other pure file.
+/// trigonometry; funnelling it through here (and libm through CMath, not Glibc) keeps libc
+/// out of the pure modules.
 public enum Trig {
     /// The sine of `x` radians.
-    public static func sin(_ x: Double) -> Double { Glibc.sin(x) }
+    public static func sin(_ x: Double) -> Double { CMath.sin(x) }
     /// The cosine of `x` radians.
-    public static func cos(_ x: Double) -> Double { Glibc.cos(x) }
+    public static func cos(_ x: Double) -> Double { CMath.cos(x) }
     /// The angle of (`x`, `y`) from the positive x axis, in radians, −π…π.
-    public static func atan2(_ y: Double, _ x: Double) -> Double { Glibc.atan2(y, x) }
+    public static func atan2(_ y: Double, _ x: Double) -> Double { CMath.atan2(y, x) }
     /// e raised to `x`.
-    public static func exp(_ x: Double) -> Double { Glibc.exp(x) }
+    public static func exp(_ x: Double) -> Double { CMath.exp(x) }
     /// `x` raised to `y`.
-    public static func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
+    public static func pow(_ x: Double, _ y: Double) -> Double { CMath.pow(x, y) }
 
     /// `degrees` in radians.
     public static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }

@@ -47,8 +47,15 @@ extension CairoError {
 }
 
 extension PixelBuffer {
-    /// A new buffer, its size error reported as a `CairoError` (for this module's typed throws).
+    /// A new zeroed buffer, its size error reported as a `CairoError` (for this module's typed
+    /// throws). A big one is mapped from the kernel (`MappedPages`), so that dropping it (a
+    /// retained layer) gives its pages back at once.
     static func allocate(width: Int, height: Int, format: Format = .argb32) throws(CairoError) -> PixelBuffer {
+        do { try PixelBuffer.checkSize(width: width, height: height) } catch { throw CairoError(error) }
+        let stride = width * 4
+        if stride * height >= MappedPages.mappingThreshold, let pages = MappedPages(byteCount: stride * height) {
+            return PixelBuffer(width: width, height: height, stride: stride, bytes: pages.bytes, owner: pages, format: format)
+        }
         do { return try PixelBuffer(width: width, height: height, format: format) } catch { throw CairoError(error) }
     }
 }

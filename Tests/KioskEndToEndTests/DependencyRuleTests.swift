@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// The dependency rule of Documentation/Architecture.md, held against every import in
+/// `Sources/`: the rule is written once, there, and this test reads it.
+@Suite("Dependency rule")
+struct DependencyRuleTests {
+    /// Module → what it may import, from the ```dependency-rule block.
+    static func rule() throws -> [String: Set<String>] {
+        let text = try String(contentsOfFile: KioskProcess.path("Documentation/Architecture.md"), encoding: .utf8)
+        guard let start = text.range(of: "```dependency-rule\n"),
+              let end = text.range(of: "```", range: start.upperBound..<text.endIndex) else { return [:] }
+        var rule: [String: Set<String>] = [:]
+        for line in text[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            rule[String(parts[0])] = Set(parts[1].split(separator: " ").map(String.init))
+        }
+        return rule
+    }
+
+    /// Every `import` of the Swift files under `Sources/<module>/`, with where it is.
+    static func imports(of module: String) -> [(name: String, file: String)] {
+        let folder = KioskProcess.path("Sources/\(module)")
+        guard let files = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [(String, String)] = []
+        for case let file as String in files where file.hasSuffix(".swift") {
+            guard let text = try? String(contentsOfFile: folder + "/" + file, encoding: .utf8) else { continue }
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let i = words.firstIndex(of: "import"), i + 1 < words.count,
+                      words[..<i].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                found.append((String(words[i + 1]), "Sources/\(module)/\(file)"))
+            }
+        }
+        return found
+    }
+
+    @Test("every import in Sources is one the rule allows, and every Swift module is in the rule")
+    func importsFollowTheRule() throws {
+        let rule = try Self.rule()
+        #expect(rule.count > 10, "no dependency-rule block in Architecture.md")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: KioskProcess.path("Sources"))
+        for module in modules.sorted() {
+            let imports = Self.imports(of: module)
+            guard !imports.isEmpty else { continue }   // C modules: module maps and headers only
+            let allowed = rule[module] ?? []
+            #expect(rule[module] != nil, "\(module) is not in the dependency rule")
+            for (name, file) in imports where !allowed.contains(name) {
+                Issue.record("\(file): imports \(name), which the dependency rule does not allow for \(module)")
+            }
+        }
+    }
+
+    @Test("the pure modules import no C module but libm, and no Glibc")
+    func pureModules() throws {
+        let rule = try Self.rule()
+        for module in ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig"] {
+            let c = (rule[module] ?? []).filter { $0.hasPrefix("C") && $0 != "CMath" }
+            #expect(c.isEmpty && rule[module]?.contains("Glibc") == false, "\(module): \(c)")
+        }
+    }
+
+    @Test("each C library is imported by one Swift module")
+    func oneWrapperPerLibrary() throws {
+        var users: [String: Set<String>] = [:]
+        for (module, allowed) in try Self.rule() {
+            for name in allowed where name.hasPrefix("C") { users[name, default: []].insert(module) }
+        }
+        for (library, modules) in users { #expect(modules.count == 1, "\(library) is imported by \(modules.sorted())") }
+    }
+}
