@@ -9,10 +9,6 @@ public enum Trig {
     public static func cos(_ x: Double) -> Double { Glibc.cos(x) }
     /// The angle of (`x`, `y`) from the positive x axis, in radians, −π…π.
     public static func atan2(_ y: Double, _ x: Double) -> Double { Glibc.atan2(y, x) }
-    /// e raised to `x`.
-    public static func exp(_ x: Double) -> Double { Glibc.exp(x) }
-    /// `x` raised to `y`.
-    public static func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
 
     /// `degrees` in radians.
     public static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
