@@ -116,6 +116,13 @@ open class Control {
     open func touchMoved(to point: Point, time: Instant) {}
     /// The finger lifted without having moved past the slop.
     open func touchTapped(at point: Point, time: Instant) {}
+    /// The tap just reported (`touchTapped`) was the second of a double tap: the finger
+    /// went down within 300 ms of the previous tap's lift and within 40 px of it
+    /// (`GestureConfiguration.doubleTapInterval`, `doubleTapDistance`). Comes right after
+    /// that `touchTapped` and before `touchEnded`. Taps are never held back waiting for a
+    /// second one, so a control that gives single and double taps different meanings undoes
+    /// or absorbs the first tap's effect here (a zoom toggles, a value steps back).
+    open func touchDoubleTapped(at point: Point, time: Instant) {}
     /// The finger stayed within the touch slop for the long-press time (500 ms by default).
     /// Comes after `touchBegan` and before `touchEnded`; no `touchTapped` follows. A finger
     /// that then moves past the slop drags on as any other (`touchMoved`, `touchSwiped`):
