@@ -21,6 +21,20 @@ struct CustomControlTests {
         #expect(!k.scene.isAnimating)
     }
 
+    @Test("a double tap reaches the control right after its second tap; both taps toggled at once, as two taps do")
+    func doubleTapOrder() throws {
+        let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 80, 40))
+        let k = try FramePacedKiosk([toggle])
+        k.down(60, 40, at: 10)
+        k.up(at: 60)
+        k.down(62, 41, at: 200)
+        k.up(at: 250)
+        k.run(until: 1500)
+        #expect(toggle.calls == ["began", "tapped", "ended", "began", "tapped", "doubleTapped", "ended"])
+        #expect(k.lines == [#"{"t": 60, "source": "wifi", "event": "toggled", "value": {"on": true}}"#,
+                            #"{"t": 250, "source": "wifi", "event": "toggled", "value": {"on": false}}"#])
+    }
+
     @Test("a fast flick to the left reaches the control as a swipe, after the pan's moves and before the lift")
     func swipeOrder() throws {
         let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 200, 40))

@@ -44,6 +44,7 @@ final class Toggle: Control {
     override func touchBegan(at point: Point, time: Instant) -> Bool { calls.append("began"); return true }
     override func touchMoved(to point: Point, time: Instant) { if calls.last != "moved" { calls.append("moved") } }
     override func touchTapped(at point: Point, time: Instant) { calls.append("tapped"); setOn(!isOn) }
+    override func touchDoubleTapped(at point: Point, time: Instant) { calls.append("doubleTapped") }
     override func touchLongPressed(at point: Point, time: Instant) { calls.append("longPressed") }
     override func touchSwiped(_ direction: SwipeDirection, velocity: Point, time: Instant) {
         calls.append("swiped \(direction)")
