@@ -58,6 +58,23 @@ final class Toggle: Control {
         invalidate()
         return !knob.isSettled
     }
+
+    // The value, as WritingAControl.md's "Expose the value" writes it: `ctl get/set` and the state file.
+    override var currentValue: [(name: String, value: EventScalar)]? { [("on", .bool(isOn))] }
+
+    override func setValue(_ fields: [(name: String, value: EventScalar)], sendsEvents: Bool = true)
+        throws(ControlValueError) {
+        if let unknown = ControlValueError.unknownFields(fields, known: ["on"], control: id) { throw unknown }
+        guard let field = fields.last else { return }
+        guard let on = field.value.bool else {
+            throw ControlValueError("'\(id)'.on must be a boolean (found \(field.value.kindDescription))")
+        }
+        guard on != isOn else { return }
+        isOn = on
+        knob.target = on ? 1 : 0
+        startAnimating()
+        if sendsEvents { send(.toggled, value: ["on": .bool(on)]) }
+    }
 }
 
 /// A number with a tap to add one, a long press that keeps adding one every 100 ms until
