@@ -26,7 +26,9 @@ import KioskUI
 /// the command line's options.
 ///
 /// Headless, the run is on the virtual clock unless `clock` says otherwise: it plays the
-/// display's touch script and ends when nothing is left to happen.
+/// display's touch script and ends when nothing is left to happen. A headless display given
+/// no size is the panel the layout is written for: the design size turned by `rotation`
+/// (800x480 for a layout in screen pixels).
 public final class Kiosk {
     /// Which display, and its options (`--backend`, `--drm-device`, `--windowed`, …).
     public var display: DisplayRequest
@@ -40,9 +42,8 @@ public final class Kiosk {
     public var clock: KioskRunner.Clock?
     /// Ends the run at this time (virtual or monotonic); nil: until stopped.
     public var until: Instant?
-    /// Every control event, in order, before its observers run (see
-    /// ``KioskUI/Scene/dispatchEvents(to:)``): an observer's changes show in the next frame,
-    /// never in the line of the event it observes.
+    /// Every control event, in order, each one before the observers of its control and of
+    /// the scene see it (``KioskUI/Scene/dispatchEvents(to:)``).
     public var emit: (ControlEvent) -> Void
     /// Sees every raw touch first; returning true consumes it (calibration does).
     public var touchInterceptor: ((TouchEvent) -> Bool)?
@@ -68,7 +69,8 @@ public final class Kiosk {
     /// - Parameters:
     ///   - scene: the size the layout is written for (nil: the upright screen's own pixels)
     ///     and how to build the scene once the screen's size is known.
-    ///   - display: the backend; `.auto` by default.
+    ///   - display: the backend; `.auto` by default. Headless without a size, the panel is
+    ///     the scene's design size turned by `rotation`.
     ///   - rotation: how the panel is mounted.
     ///   - calibration: libinput's calibration matrix for the touchscreen.
     ///   - showsCursor: whether a mouse shows an arrow.
