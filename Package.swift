@@ -28,6 +28,13 @@ let fuzzExecutables: [Target] = !fuzzing ? [] : [
                       path: "Fuzz/Targets/\(name)", swiftSettings: [.unsafeFlags(["-parse-as-library"])])
 }
 
+// Pango's compiler flags come from a .pc file of our own (its comment says why: pangocairo.pc
+// brings -pthread, which SwiftPM refuses with a warning in every build). SwiftPM reads a
+// pkgConfig that is an absolute path as that file, and splits the setting at spaces, so a
+// checkout whose path has one falls back to pangocairo.pc, warning and all.
+let pangoHeaders = Context.packageDirectory.contains(" ")
+    ? "pangocairo" : Context.packageDirectory + "/Sources/CPangoCairo/pango-headers.pc"
+
 let package = Package(
     name: "SwiftKiosk",
     products: [
@@ -41,7 +48,7 @@ let package = Package(
     targets: [
         // C libraries: one module map each, no Swift code.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: pangoHeaders, providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CMath"),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),

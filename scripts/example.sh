@@ -19,6 +19,12 @@ if "$bin" check "$example/Tests/StepperTests/Fixtures/bad-stepper.json" >/dev/nu
   echo "example.sh: check accepted bad-stepper.json" >&2
   exit 1
 fi
+# The app's own name in its usage errors (exit 2), where `kiosk` says `kiosk run:`.
+if usage="$("$bin" run --sise 1x1 2>&1)"; then
+  echo "example.sh: run accepted --sise" >&2
+  exit 1
+fi
+grep -q "^example run: unknown option --sise" <<<"$usage" || { echo "example.sh: usage error without the app's name: $usage" >&2; exit 1; }
 # Both ways in run headless on the virtual clock: the config, and the scene built in Swift
 # (whose built-in touch script holds + until the stepper reaches its maximum).
 "$bin" run --config "$example/example.json" --backend headless

@@ -52,9 +52,9 @@ struct CalibrateCommand {
         framebufferDevice = args.framebufferDevice()
     }
 
-    /// Runs the command; the config may use the control types of `registry`.
-    func execute(registry: ControlRegistry) throws -> Int32 {
-        let config = try KioskSetup.loadConfig(configPath, registry: registry)
+    /// Runs the command; the config may use the app's control types.
+    func execute(app: CommandLineApp) throws -> Int32 {
+        let config = try KioskSetup.loadConfig(configPath, registry: app.registry)
         let rotation = self.rotation ?? config.display.rotation
         let theme = SceneBuilder.makeTheme(config)
         // The targets are laid out 1:1 on the upright screen (no design scaling), so they sit
@@ -70,7 +70,7 @@ struct CalibrateCommand {
         let panel: Size?
         if backend == .headless {
             let touches = try KioskSetup.loadTouchScript(inputPath!)
-            let size = self.size ?? KioskSetup.defaultPanelSize(for: config, rotation: rotation)
+            let size = self.size ?? DisplaySettings.panelSize(designSize: config.display.designSize, rotation: rotation)
             let kiosk = HeadlessKiosk(scene: scene, panelWidth: size.width, panelHeight: size.height,
                                       rotation: rotation) { _ in }
             kiosk.touchInterceptor = intercept
@@ -88,7 +88,7 @@ struct CalibrateCommand {
             panel = runner.backend?.output?.size
         }
         guard let session, let panel, let matrix = session.matrix(panel: panel, rotation: rotation) else {
-            LineWriter.standardError.writeLine("kiosk calibrate: not enough usable touches (four, not on one line); nothing written")
+            LineWriter.standardError.writeLine("\(app.command("kiosk calibrate")): not enough usable touches (four, not on one line); nothing written")
             return 1
         }
         try CalibrationScene.store(matrix, inConfigAt: configPath)

@@ -71,19 +71,21 @@ struct RunCommand {
         }
     }
 
-    /// Runs the command; the config may use the control types of `registry`.
-    func execute(registry: ControlRegistry) throws -> Int32 {
+    /// Runs the command: the config may use the app's control types, and the app's
+    /// `customize` sees every scene built from it (at start and on every reload).
+    func execute(app: CommandLineApp) throws -> Int32 {
+        let registry = app.registry
         if listOutputs { return try printOutputs() }
         let config = try KioskSetup.loadConfig(configPath, registry: registry)
         let touches = try inputPath.map { try KioskSetup.loadTouchScript($0) } ?? []
         let events = try eventWriter()
         let rotation = self.rotation ?? config.display.rotation
-        let panel = size ?? KioskSetup.defaultPanelSize(for: config, rotation: rotation)
+        let panel = size ?? DisplaySettings.panelSize(designSize: config.display.designSize, rotation: rotation)
         let wayland = WaylandOptions(windowedSize: windowed, fallbackSize: panel, showCursor: config.input.showCursor)
         let request = DisplayRequest(backend: backend, drm: drm, inputDevices: inputDevices, seat: seat,
                                      framebufferDevice: framebufferDevice, headlessSize: panel, script: touches,
                                      wayland: wayland)
-        let kiosk = Kiosk(config: config, display: request)
+        let kiosk = Kiosk(config: config, display: request, customize: app.customize)
         kiosk.rotation = rotation
         kiosk.until = until
         kiosk.emit = { events.writeLine(EventEncoder.line($0)) }
@@ -93,15 +95,16 @@ struct RunCommand {
         if let server = try controlServer(config: config, clock: clock) { kiosk.services = [server] }
         let configPath = self.configPath
         kiosk.reloadSource = {
-            KioskSetup.sceneSource(for: try KioskSetup.loadConfig(configPath, registry: registry))
+            KioskSetup.sceneSource(for: try KioskSetup.loadConfig(configPath, registry: registry),
+                                   customize: app.customize)
         }
         // The config's path is relative to the config's directory, like its templates'.
         kiosk.stateFile = statePath ?? config.state.file.map { configPath.directory.appending($0) }
         kiosk.stateWriteInterval = .nanoseconds(Int64(config.state.debounceMilliseconds * 1_000_000))
         if let mqtt = config.mqtt, clock == .monotonic { kiosk.services.append(try MQTTService(settings: mqtt, configDirectory: configPath.directory)) }
         let code = try kiosk.run()
-        if headless { try reportHeadless(kiosk, panel: panel, touches: touches.count) }
-        return code != 0 ? code : exitCode(events: events)
+        if headless { try reportHeadless(kiosk, panel: panel, touches: touches.count, app: app) }
+        return code != 0 ? code : exitCode(events: events, app: app)
     }
 
     /// The virtual clock exists only for the headless display; nil leaves the choice to `Kiosk`.
@@ -148,19 +151,20 @@ struct RunCommand {
 
     /// The exit code of a run that got to its end: 1 when events were lost (the reason goes
     /// to stderr; the run itself went on, so the screen stayed up).
-    private func exitCode(events: LineWriter) -> Int32 {
+    private func exitCode(events: LineWriter, app: CommandLineApp) -> Int32 {
         guard let failure = events.failure else { return 0 }
-        LineWriter.standardError.writeLine("kiosk: events: \(failure)", priority: .error)
+        LineWriter.standardError.writeLine("\(app.name): events: \(failure)", priority: .error)
         return 1
     }
 
     /// After a headless run on the virtual clock: its screenshot and its one-line summary.
-    private func reportHeadless(_ kiosk: Kiosk, panel: (width: Int, height: Int), touches: Int) throws {
+    private func reportHeadless(_ kiosk: Kiosk, panel: (width: Int, height: Int), touches: Int,
+                                app: CommandLineApp) throws {
         if let screenshotPath, let scanout = kiosk.scanout {
             try Screenshot.write(scanout, to: screenshotPath)
         }
         let stats = kiosk.runtime?.stats ?? RuntimeStats()
-        var summary = "kiosk: headless \(panel.width)x\(panel.height) rotation \(kiosk.rotation.degrees): "
+        var summary = "\(app.name): headless \(panel.width)x\(panel.height) rotation \(kiosk.rotation.degrees): "
             + "\(stats.framesRendered) frames, \(stats.eventsEmitted) events, \(touches) touches, "
             + "ended at \(Instant.formatMilliseconds(kiosk.now.milliseconds)) ms "
             + (kiosk.clock == .monotonic ? "real time" : "virtual time")

@@ -46,7 +46,7 @@ public enum ConfigLoader {
                               readFile: FileReader = noFiles) throws(ConfigErrors) -> KioskConfig
     {
         let diagnostics = Diagnostics(root: document)
-        let validator = ConfigValidator(diagnostics: diagnostics, designSize: DisplaySettings.defaultPanelSize)
+        let validator = ConfigValidator(diagnostics: diagnostics, designSize: DisplaySettings().layoutSize)
         let decoded = JSONTreeDecoder.decode(KioskConfig.self, from: document, diagnostics: diagnostics,
                                              userInfo: [ConfigValidator.userInfoKey: validator,
                                                         ControlRegistry.userInfoKey: registry])

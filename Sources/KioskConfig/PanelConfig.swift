@@ -26,8 +26,8 @@ public struct PanelConfig: Sendable, Equatable, Decodable {
     /// `controls` (default none), painted in order, frames relative to the panel.
     public var controls: [ControlConfig]
 
-    /// The `extent` when the config gives none: half the screen.
-    public static let defaultExtent = 0.5
+    /// The `extent` when the config gives none: half the screen, as ``KioskUI/PanelStyle``'s.
+    public static let defaultExtent = PanelStyle().extent
 
     /// A panel as the config describes it; its controls' frames are relative to the panel.
     public init(id: String, edge: PanelEdge = .bottom, extent: Double = PanelConfig.defaultExtent,

@@ -33,12 +33,13 @@ public enum SceneBuilder {
         return scene
     }
 
-    /// The theme a config asks for: its `theme` settings, with the display's background. Built once per scene and handed to every control, so a control drawn with a colour left unset matches the others.
+    /// The theme a config asks for: its `theme` settings, with the display's background. Built
+    /// once per scene and handed to every control, so a control drawn with a colour left unset
+    /// matches the others.
     public static func makeTheme(_ config: KioskConfig) -> Theme {
-        let t = config.theme
-        return Theme(background: config.display.background, accent: t.accent, track: t.track, knob: t.knob,
-                     text: t.text, font: t.font, curvaceousness: t.curvaceousness,
-                     buttonBackground: t.buttonBackground, buttonText: t.buttonText)
+        var theme = config.theme.controls
+        theme.background = config.display.background
+        return theme
     }
 
     /// Whole degrees 0…359 of any angle, floored. A config from `ConfigLoader` has

@@ -10,10 +10,6 @@ public enum Trig {
     public static func cos(_ x: Double) -> Double { CMath.cos(x) }
     /// The angle of (`x`, `y`) from the positive x axis, in radians, −π…π.
     public static func atan2(_ y: Double, _ x: Double) -> Double { CMath.atan2(y, x) }
-    /// e raised to `x`.
-    public static func exp(_ x: Double) -> Double { CMath.exp(x) }
-    /// `x` raised to `y`.
-    public static func pow(_ x: Double, _ y: Double) -> Double { CMath.pow(x, y) }
 
     /// `degrees` in radians.
     public static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }

@@ -8,7 +8,7 @@ import KioskLoop
 /// (``VirtualTerminal``): the kernel console stops drawing over the kiosk, and a VT switch is
 /// announced with SIGUSR1 (the runner pauses display and input, then the switch is allowed) and
 /// SIGUSR2 when the VT is back (acknowledged, then the runner resumes and repaints). Without a
-/// VT (started over ssh, in a container) nothing pauses, as with ``DirectSession``.
+/// VT (started over ssh, in a container) nothing pauses: the devices are simply opened.
 public final class ConsoleSession: Session {
     public let opener: DeviceOpener = DirectOpener()
     private let terminal: VirtualTerminal?

@@ -39,14 +39,3 @@ public enum SessionChange: Sendable, Equatable {
     /// The session cannot be used any more (logind went away): stop.
     case lost(reason: String)
 }
-
-/// No session: devices are opened directly and nothing ever pauses (a kiosk without a VT,
-/// started over ssh or in a container, on a framebuffer or DRM device it may open).
-public final class DirectSession: Session {
-    public let opener: DeviceOpener = DirectOpener()
-    public init() {}
-    public var name: String { "direct, no console" }
-    public var isActive: Bool { true }
-    public func start(loop: EventLoop, onChange: @escaping (SessionChange) -> Void) throws {}
-    public func stop() {}
-}

@@ -16,18 +16,28 @@ public struct GestureConfiguration: Sendable, Equatable {
     public var flingVelocity: Double
     /// How far back from an event the velocity estimate looks for samples.
     public var velocityWindow: Duration
+    /// The longest time from a tap's lift to the next touch-down for that touch, if it too is
+    /// a tap, to be a double tap. A touch-down exactly this long after still counts.
+    public var doubleTapInterval: Duration
+    /// How far in pixels the second tap of a double tap may land from where the first one
+    /// lifted (a second tap exactly this far still counts).
+    public var doubleTapDistance: Double
 
     /// Thresholds for one tracker; each default is what `standard` uses.
     public init(
         touchSlop: Double = 10,
         longPressDuration: Duration = .milliseconds(500),
         flingVelocity: Double = 600,
-        velocityWindow: Duration = .milliseconds(100)
+        velocityWindow: Duration = .milliseconds(100),
+        doubleTapInterval: Duration = .milliseconds(300),
+        doubleTapDistance: Double = 40
     ) {
         self.touchSlop = touchSlop
         self.longPressDuration = longPressDuration
         self.flingVelocity = flingVelocity
         self.velocityWindow = velocityWindow
+        self.doubleTapInterval = doubleTapInterval
+        self.doubleTapDistance = doubleTapDistance
     }
 
     /// Defaults that suit a finger on a capacitive panel of roughly 100–160 dpi.

@@ -5,17 +5,24 @@ import KioskCore
 ///
 /// Per slot, the events of one touch come in one of these orders:
 ///
-///     pressed, tapped, released
+///     pressed, tapped, doubleTapped?, released
 ///     pressed, longPressed, released
 ///     pressed, longPressed?, panBegan, panChanged*, panEnded, swiped?, released
 ///     pressed, longPressed?, (panBegan, panChanged*)?, cancelled
 ///
-/// A long press followed by a pan is a finger that rested, then dragged.
+/// A long press followed by a pan is a finger that rested, then dragged. A tap is reported
+/// at once, never held back to see whether another follows: the second tap of a double tap
+/// is a `tapped` like the first, and its `doubleTapped` comes right after it.
 public enum GestureEvent: Sendable, Equatable {
     /// A finger touched down (sent at once, for visual feedback and for grabbing a control).
     case pressed(slot: Int, location: Point, time: Instant)
     /// The finger lifted before it left the slop and before the long press fired.
     case tapped(slot: Int, location: Point, time: Instant)
+    /// Sent right after the `tapped` of a second tap: a touch that went down within
+    /// `GestureConfiguration.doubleTapInterval` of the previous touch's tap (in any slot, with
+    /// no touch-down in between) and within `doubleTapDistance` of where that one lifted,
+    /// and was a tap itself. The tap after a double tap starts counting anew.
+    case doubleTapped(slot: Int, location: Point, time: Instant)
     /// The finger stayed within the slop for the long-press duration. `time` is when that
     /// happened (touch-down + duration), whichever call noticed it.
     case longPressed(slot: Int, location: Point, time: Instant)
@@ -38,7 +45,8 @@ public enum GestureEvent: Sendable, Equatable {
     /// The touch slot the event is about.
     public var slot: Int {
         switch self {
-        case .pressed(let slot, _, _), .tapped(let slot, _, _), .longPressed(let slot, _, _),
+        case .pressed(let slot, _, _), .tapped(let slot, _, _), .doubleTapped(let slot, _, _),
+             .longPressed(let slot, _, _),
              .panBegan(let slot, _, _, _), .panChanged(let slot, _, _, _, _),
              .panEnded(let slot, _, _, _, _), .swiped(let slot, _, _, _),
              .released(let slot, _, _), .cancelled(let slot, _):
@@ -49,7 +57,8 @@ public enum GestureEvent: Sendable, Equatable {
     /// When the event happened (never when it was noticed).
     public var time: Instant {
         switch self {
-        case .pressed(_, _, let time), .tapped(_, _, let time), .longPressed(_, _, let time),
+        case .pressed(_, _, let time), .tapped(_, _, let time), .doubleTapped(_, _, let time),
+             .longPressed(_, _, let time),
              .panBegan(_, _, _, let time), .panChanged(_, _, _, _, let time),
              .panEnded(_, _, _, _, let time), .swiped(_, _, _, let time),
              .released(_, _, let time), .cancelled(_, let time):
@@ -72,6 +81,7 @@ extension GestureEvent {
         switch self {
         case let .pressed(s, l, t): return .pressed(slot: s, location: p(l), time: t)
         case let .tapped(s, l, t): return .tapped(slot: s, location: p(l), time: t)
+        case let .doubleTapped(s, l, t): return .doubleTapped(slot: s, location: p(l), time: t)
         case let .longPressed(s, l, t): return .longPressed(slot: s, location: p(l), time: t)
         case let .panBegan(s, start, l, t): return .panBegan(slot: s, start: p(start), location: p(l), time: t)
         case let .panChanged(s, l, d, vel, t):

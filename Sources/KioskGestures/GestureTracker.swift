@@ -1,7 +1,7 @@
 import KioskCore
 
-/// Turns touch events into gestures: tap, long press, pan (after a slop) and swipe, for every
-/// touch slot independently.
+/// Turns touch events into gestures: tap, double tap, long press, pan (after a slop) and
+/// swipe, for every touch slot independently (a double tap's two touches may be in two).
 ///
 /// Time is always passed in, never read: the tracker gives the same events for the same
 /// inputs, on a device or on headless mode's virtual clock. The main loop feeds it every touch
@@ -22,6 +22,9 @@ public final class GestureTracker {
     /// changes its rules half-way.
     public let configuration: GestureConfiguration
     private var slots: [Int: TouchSlot] = [:]
+    /// The last touch that ended as a tap and was not a double tap's second, while no other
+    /// touch went down since: the first half of a possible double tap.
+    private var lastTap: (location: Point, time: Instant)?
 
     /// A tracker with no touches down, judging them by `configuration`.
     public init(configuration: GestureConfiguration = .standard) {
@@ -45,7 +48,8 @@ public final class GestureTracker {
         case .down:
             if slots[event.slot] != nil { events += send(.cancel(event.time), to: event.slot) }
             slots[event.slot] = TouchSlot(slot: event.slot, position: event.position, time: event.time,
-                                          configuration: configuration)
+                                          configuration: configuration, completesDoubleTap: followsTap(event))
+            lastTap = nil
             events.append(.pressed(slot: event.slot, location: event.position, time: event.time))
         case .move:
             Self.append(send(.move(event.position, event.time), to: event.slot), to: &events)
@@ -93,7 +97,16 @@ public final class GestureTracker {
         return events
     }
 
-    /// Passes one input to a slot's state machine and forgets the slot once it has ended.
+    /// Whether the touch-down `down` is soon and close enough after the last tap to make a
+    /// double tap of it, should it be a tap too.
+    private func followsTap(_ down: TouchEvent) -> Bool {
+        guard let lastTap else { return false }
+        return down.time - lastTap.time <= configuration.doubleTapInterval
+            && lastTap.location.distance(to: down.position) <= configuration.doubleTapDistance
+    }
+
+    /// Passes one input to a slot's state machine and forgets the slot once it has ended
+    /// (remembering a single tap, which a next tap may make a double one).
     private func send(_ input: TouchSlotInput, to slot: Int) -> [GestureEvent] {
         // Taken out while it changes: a copy that the table still shared would copy its
         // velocity samples on the move's new sample, and changing it in place
@@ -101,7 +114,11 @@ public final class GestureTracker {
         // frames are heap-allocated even in an optimised build.
         guard var touch = slots.removeValue(forKey: slot) else { return [] }
         let events = touch.handle(input, configuration: configuration)
-        if touch.state != .ended { slots.updateValue(touch, forKey: slot) }
+        if touch.state != .ended {
+            slots.updateValue(touch, forKey: slot)
+        } else if let tapTime = touch.tapTime {
+            lastTap = touch.completesDoubleTap ? nil : (touch.location, tapTime)
+        }
         return events
     }
 

@@ -12,11 +12,18 @@ struct TouchSlot: Sendable {
     private(set) var location: Point
     private(set) var state: TouchSlotState
     private var velocity: VelocityEstimator
+    /// This touch went down soon and close enough after a tap to make a double tap, if it is
+    /// a tap too (the tracker, which sees every slot, decides at touch-down).
+    let completesDoubleTap: Bool
+    /// When the touch lifted as a tap; nil for any other ending, or while it is down.
+    private(set) var tapTime: Instant?
 
-    init(slot: Int, position: Point, time: Instant, configuration: GestureConfiguration) {
+    init(slot: Int, position: Point, time: Instant, configuration: GestureConfiguration,
+         completesDoubleTap: Bool = false) {
         self.slot = slot
         self.start = position
         self.downTime = time
+        self.completesDoubleTap = completesDoubleTap
         self.location = position
         self.state = .possible(longPressDeadline: time + configuration.longPressDuration)
         self.velocity = VelocityEstimator(window: configuration.velocityWindow)
@@ -64,8 +71,11 @@ struct TouchSlot: Sendable {
             return [.panBegan(slot: slot, start: start, location: position, time: time)]
         case .up(let time):
             state = .ended
-            return [.tapped(slot: slot, location: location, time: time),
-                    .released(slot: slot, location: location, time: time)]
+            tapTime = time
+            let tap = GestureEvent.tapped(slot: slot, location: location, time: time)
+            let release = GestureEvent.released(slot: slot, location: location, time: time)
+            guard completesDoubleTap else { return [tap, release] }
+            return [tap, .doubleTapped(slot: slot, location: location, time: time), release]
         case .cancel(let time):
             state = .ended
             return [.cancelled(slot: slot, time: time)]

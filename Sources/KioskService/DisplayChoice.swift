@@ -1,4 +1,5 @@
 import KioskBackend
+import KioskConfig
 import KioskCore
 import KioskDevice
 import KioskDRM
@@ -26,8 +27,10 @@ public struct DisplayRequest {
     public var seat: String
     /// `--fb-device`: the framebuffer for `fbdev` (and for `auto`'s probe); nil: /dev/fb0.
     public var framebufferDevice: String?
-    /// The headless panel, in its own orientation.
-    public var headlessSize: (width: Int, height: Int)
+    /// The headless panel, in its own orientation; nil: the panel the scene's layout is
+    /// written for (``KioskConfig/DisplaySettings/panelSize(designSize:rotation:)``: the design
+    /// size turned by the rotation, else 800x480).
+    public var headlessSize: (width: Int, height: Int)?
     /// The headless backend's touch script (panel pixels, sorted by time).
     public var script: [TouchEvent]
     /// A Wayland window's size and cursor (`--windowed`, `input.showCursor`).
@@ -38,7 +41,7 @@ public struct DisplayRequest {
 
     /// A request for `backend`; each default is what the command line means when the option is absent.
     public init(backend: BackendName, drm: DRMOptions = DRMOptions(), inputDevices: [String] = [], seat: String = "seat0",
-                framebufferDevice: String? = nil, headlessSize: (width: Int, height: Int) = (800, 480),
+                framebufferDevice: String? = nil, headlessSize: (width: Int, height: Int)? = nil,
                 script: [TouchEvent] = [], wayland: WaylandOptions = WaylandOptions()) {
         self.backend = backend
         self.drm = drm
@@ -95,7 +98,9 @@ public enum DisplayChoice {
                                        input: libinput(request, opener: session.opener, loop: loop),
                                        backlight: backlight(request, session: session))
         case .headless, .auto:
-            let size = request.headlessSize
+            // A request without a size comes from a caller that knows no scene (`Kiosk` fills
+            // in its scene's): the default panel.
+            let size = request.headlessSize ?? DisplaySettings.panelSize(designSize: nil, rotation: .none)
             return KioskRunner.Display(backend: try HeadlessBackend(width: size.width, height: size.height,
                                                                     script: request.script))
         case .wayland:

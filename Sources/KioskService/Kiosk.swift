@@ -21,12 +21,14 @@ import KioskUI
 ///
 /// `display` chooses the backend (`.auto`: DRM, else Wayland, else the framebuffer, else
 /// headless); the loop, signals, sessions, pacing and readiness are ``KioskRunner``'s. Every
-/// event goes to `emit` (by default the documented JSON lines on stdout) after the controls'
-/// and the scene's observers have seen it. `kiosk run` is this type with the command line's
-/// options.
+/// event goes to `emit` first (by default the documented JSON line on stdout), then to the
+/// observers of the control that sent it, then to the scene's. `kiosk run` is this type with
+/// the command line's options.
 ///
 /// Headless, the run is on the virtual clock unless `clock` says otherwise: it plays the
-/// display's touch script and ends when nothing is left to happen.
+/// display's touch script and ends when nothing is left to happen. A headless display given
+/// no size is the panel the layout is written for: the design size turned by `rotation`
+/// (800x480 for a layout in screen pixels).
 public final class Kiosk {
     /// Which display, and its options (`--backend`, `--drm-device`, `--windowed`, …).
     public var display: DisplayRequest
@@ -40,7 +42,8 @@ public final class Kiosk {
     public var clock: KioskRunner.Clock?
     /// Ends the run at this time (virtual or monotonic); nil: until stopped.
     public var until: Instant?
-    /// Every control event, in order, after its observers ran.
+    /// Every control event, in order, each one before the observers of its control and of
+    /// the scene see it (``KioskUI/Scene/dispatchEvents(to:)``).
     public var emit: (ControlEvent) -> Void
     /// Sees every raw touch first; returning true consumes it (calibration does).
     public var touchInterceptor: ((TouchEvent) -> Bool)?
@@ -66,7 +69,8 @@ public final class Kiosk {
     /// - Parameters:
     ///   - scene: the size the layout is written for (nil: the upright screen's own pixels)
     ///     and how to build the scene once the screen's size is known.
-    ///   - display: the backend; `.auto` by default.
+    ///   - display: the backend; `.auto` by default. Headless without a size, the panel is
+    ///     the scene's design size turned by `rotation`.
     ///   - rotation: how the panel is mounted.
     ///   - calibration: libinput's calibration matrix for the touchscreen.
     ///   - showsCursor: whether a mouse shows an arrow.
@@ -92,21 +96,15 @@ public final class Kiosk {
     /// code.
     /// - Parameters:
     ///   - config: a checked config (``KioskSetup/loadConfig(_:registry:)``).
-    ///   - display: the backend; nil is `.auto`, headless at the config's panel size.
+    ///   - display: the backend; `.auto` by default. Headless without a size, the panel is the
+    ///     config's (``KioskConfig/DisplaySettings/panelSize``).
     ///   - customize: called with every scene built from the config, before it is shown.
-    public convenience init(config: KioskConfig, display: DisplayRequest? = nil, customize: ((Scene) -> Void)? = nil) {
-        let rotation = config.display.rotation
-        let panel = KioskSetup.defaultPanelSize(for: config, rotation: rotation)
-        let source = KioskSetup.sceneSource(for: config)
-        let scene = KioskRunner.SceneSource(designSize: source.designSize) { size in
-            let scene = source.make(size)
-            customize?(scene)
-            return scene
-        }
-        var request = display ?? DisplayRequest(backend: .auto, headlessSize: panel)
+    public convenience init(config: KioskConfig, display: DisplayRequest = DisplayRequest(backend: .auto),
+                            customize: ((Scene) -> Void)? = nil) {
+        var request = display
         request.backlight = config.power.backlight
-        self.init(scene: scene, display: request,
-                  rotation: rotation, calibration: config.input.calibrationTransform,
+        self.init(scene: KioskSetup.sceneSource(for: config, customize: customize), display: request,
+                  rotation: config.display.rotation, calibration: config.input.calibrationTransform,
                   showsCursor: config.input.showCursor)
         power = ScreenPower.Settings(config.power)
     }
@@ -118,7 +116,11 @@ public final class Kiosk {
 
     /// The runner for the next run, with this kiosk's settings (it becomes `runner`).
     func makeRunner() -> KioskRunner {
-        let display = self.display
+        var display = self.display
+        if display.headlessSize == nil {
+            // The layout 1:1 on the upright screen, as `kiosk run` does without --size.
+            display.headlessSize = DisplaySettings.panelSize(designSize: sceneSource.designSize, rotation: rotation)
+        }
         let headless = DisplayChoice.resolve(display) == .headless
         let options = KioskRunner.Options(rotation: rotation, calibration: calibration, showCursor: showsCursor,
                                           clock: clock ?? (headless ? .virtual : .monotonic), until: until,

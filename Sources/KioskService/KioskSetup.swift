@@ -60,23 +60,17 @@ public enum KioskSetup {
         }
     }
 
-    /// Without `--size`, the panel is the design size turned by the rotation, so that the
-    /// layout appears 1:1 on the upright screen; a layout in screen pixels (no `designSize`)
-    /// gets the default 800x480 panel.
-    public static func defaultPanelSize(for config: KioskConfig, rotation: DisplayRotation) -> (width: Int, height: Int) {
-        guard let design = config.display.designSize else {
-            let panel = DisplaySettings.defaultPanelSize
-            return (Int(panel.width), Int(panel.height))
-        }
-        let w = Int(design.width.rounded()), h = Int(design.height.rounded())
-        return rotation.swapsAxes ? (h, w) : (w, h)
-    }
-
     /// The config's scene for the runner: laid out in `display.designSize`, or in the upright
-    /// screen's own pixels when the config names none.
-    public static func sceneSource(for config: KioskConfig) -> KioskRunner.SceneSource {
+    /// screen's own pixels when the config names none. `customize` (when given) is called with
+    /// every scene built from it, before it is shown: what an app adds, replaces or observes
+    /// in code.
+    public static func sceneSource(for config: KioskConfig, customize: ((Scene) -> Void)? = nil)
+        -> KioskRunner.SceneSource
+    {
         KioskRunner.SceneSource(designSize: config.display.designSize) { size in
-            SceneBuilder.build(config, designSize: size)
+            let scene = SceneBuilder.build(config, designSize: size)
+            customize?(scene)
+            return scene
         }
     }
 
@@ -85,10 +79,21 @@ public enum KioskSetup {
         LineWriter.standardError.writeLine("kiosk: a frame could not be drawn completely: \(error)", priority: .error)
     }
 
-    /// The config's kiosk on the headless backend and the virtual clock.
-    public static func headless(config: KioskConfig, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation,
+    /// The config's kiosk on the headless backend and the virtual clock, with its calibration.
+    /// - Parameters:
+    ///   - config: a checked config.
+    ///   - panelWidth: the panel's width; nil: the config's (``KioskConfig/DisplaySettings/panelSize``).
+    ///   - panelHeight: the panel's height; nil: the config's.
+    ///   - rotation: how the panel is mounted; nil: the config's `display.rotation`.
+    ///   - customize: called with every scene built from the config, before it is shown.
+    ///   - emit: receives every control event.
+    public static func headless(config: KioskConfig, panelWidth: Int? = nil, panelHeight: Int? = nil,
+                                rotation: DisplayRotation? = nil, customize: ((Scene) -> Void)? = nil,
                                 emit: @escaping (ControlEvent) -> Void) -> HeadlessKiosk {
-        HeadlessKiosk(scene: sceneSource(for: config), panelWidth: panelWidth, panelHeight: panelHeight,
-                      rotation: rotation, calibration: config.input.calibrationTransform, emit: emit)
+        let rotation = rotation ?? config.display.rotation
+        let panel = DisplaySettings.panelSize(designSize: config.display.designSize, rotation: rotation)
+        return HeadlessKiosk(scene: sceneSource(for: config, customize: customize),
+                             panelWidth: panelWidth ?? panel.width, panelHeight: panelHeight ?? panel.height,
+                             rotation: rotation, calibration: config.input.calibrationTransform, emit: emit)
     }
 }

@@ -80,8 +80,8 @@ public struct KioskState: Sendable, Equatable {
                     continue
                 }
                 guard Self.sameKind(now.value, field.value) else {
-                    problems.append("values.\(saved.id).\(field.name): expected \(Self.kind(of: now.value)), found "
-                                    + "\(Self.kind(of: field.value)) (\(Self.text(field.value))); ignored")
+                    problems.append("values.\(saved.id).\(field.name): expected \(now.value.json.kindDescription), found "
+                                    + "\(field.value.json.kindDescription) (\(Self.text(field.value))); ignored")
                     continue
                 }
                 fields.append(field)
@@ -116,14 +116,6 @@ public struct KioskState: Sendable, Equatable {
         switch (a, b) {
         case (.number, .number), (.string, .string), (.bool, .bool): return true
         default: return false
-        }
-    }
-
-    static func kind(of value: EventScalar) -> String {
-        switch value {
-        case .number: return "a number"
-        case .string: return "a string"
-        case .bool: return "a boolean"
         }
     }
 

@@ -17,8 +17,9 @@ public enum ControlAction: Sendable, Equatable {
 /// `Screen`, `Panel` and `PopupDialog` are hosts; a control reaches its host through
 /// `Control.host` and usually through the control's own helpers (`invalidate`, `send`).
 public protocol ControlHost: AnyObject {
-    /// Marks an area (the host's coordinates: a screen's are the scene's, a panel's its own
-    /// top-left corner) as needing a repaint in the next frame.
+    /// Marks an area as needing a repaint in the next frame. The area is in the host's
+    /// coordinates, those its controls' frames are in: a screen's are the scene's (design
+    /// pixels), a panel's start at the panel's top-left corner wherever it is on screen.
     func invalidate(_ rect: Rect)
     /// Queues `event` for the frame; `control` is the control that sent it, whose observers
     /// are told when the frame's events are handed out.
@@ -53,7 +54,8 @@ open class Control {
     /// This control's own observers (see `addObserver(for:_:)`).
     var observers = EventObservers()
 
-    /// Position and size in scene coordinates.
+    /// Position and size in the host's coordinates: the scene's (design pixels) on a screen,
+    /// the panel's (from its top-left corner) in a panel.
     public var frame: Rect {
         didSet {
             guard oldValue != frame else { return }
@@ -80,10 +82,12 @@ open class Control {
     /// Everything drawing may touch now: the frame grown by `paintMargin`.
     public var paintBounds: Rect { paintBounds(for: frame) }
 
-    /// Asks for the whole control to be repainted.
+    /// Asks for the whole control to be repainted: its `paintBounds`.
     public func invalidate() { host?.invalidate(paintBounds) }
-    /// Asks for `rect` (the frame's coordinates) to be repainted: only what a change touches,
-    /// e.g. the strip between a knob's old and new position.
+    /// Asks for `rect` to be repainted: only what a change touches, e.g. the strip between a
+    /// knob's old and new position. `rect` is in the same coordinates as `frame` (the host's:
+    /// the scene's on a screen, the panel's in a panel), not relative to the control's
+    /// origin; a rectangle at `frame.minX` starts at the control's left edge.
     public func invalidate(_ rect: Rect) { host?.invalidate(rect) }
 
     /// Asks the host to call `advance(by:)` on every fixed simulation step (1/120 s) until it
@@ -116,6 +120,13 @@ open class Control {
     open func touchMoved(to point: Point, time: Instant) {}
     /// The finger lifted without having moved past the slop.
     open func touchTapped(at point: Point, time: Instant) {}
+    /// The tap just reported (`touchTapped`) was the second of a double tap: the finger
+    /// went down within 300 ms of the previous tap's lift and within 40 px of it
+    /// (`GestureConfiguration.doubleTapInterval`, `doubleTapDistance`). Comes right after
+    /// that `touchTapped` and before `touchEnded`. Taps are never held back waiting for a
+    /// second one, so a control that gives single and double taps different meanings undoes
+    /// or absorbs the first tap's effect here (a zoom toggles, a value steps back).
+    open func touchDoubleTapped(at point: Point, time: Instant) {}
     /// The finger stayed within the touch slop for the long-press time (500 ms by default).
     /// Comes after `touchBegan` and before `touchEnded`; no `touchTapped` follows. A finger
     /// that then moves past the slop drags on as any other (`touchMoved`, `touchSwiped`):
@@ -196,6 +207,17 @@ open class Control {
     /// control; they run in the order they were added. A handler may change the scene (set
     /// values, switch screens); what it changes shows, and what it sends goes out, in the
     /// next frame.
+    ///
+    /// The control keeps its observers for as long as it lives, so a handler that captures
+    /// the control itself (strongly) keeps it alive for ever: a retain cycle, never freed
+    /// even once the control left its screen. Capture it weakly:
+    ///
+    /// ```swift
+    /// slider.addObserver(for: .valueCommitted) { [weak slider] _ in
+    ///     guard let slider else { return }
+    ///     print("kept", slider.lowerValue, slider.upperValue)
+    /// }
+    /// ```
     @discardableResult
     public func addObserver(for kind: ControlEvent.Kind? = nil,
                             _ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {

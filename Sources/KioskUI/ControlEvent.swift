@@ -29,12 +29,6 @@ public struct ControlEvent: Sendable, Equatable, CustomStringConvertible {
         a.time == b.time && a.source == b.source && a.kind == b.kind
             && a.value.map(\.name) == b.value.map(\.name) && a.value.map(\.value) == b.value.map(\.value)
     }
-
-    /// `time source.kind(name=value,…)`, for test failures and logs.
-    public var description: String {
-        let fields = value.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
-        return "\(time) \(source).\(kind.rawValue)(\(fields))"
-    }
 }
 
 extension ControlEvent {
@@ -53,8 +47,9 @@ extension ControlEvent {
         public let rawValue: String
         /// Whether a newer event of this kind from the same source replaces an older one that
         /// is still waiting for the frame (the latest value wins, in the older one's place), so
-        /// that a continuous change goes out at most once per frame. `valueChanged` coalesces;
-        /// a control's own continuous kinds may too.
+        /// that a continuous change goes out at most once per frame. A kind declares it where
+        /// it is made: `valueChanged` does, and so may a control's own continuous kinds
+        /// (`Kind("scrubbed", coalesces: true)`).
         public let coalesces: Bool
 
         /// A kind called `name`; `coalesces` as for `coalesces`.
@@ -63,10 +58,11 @@ extension ControlEvent {
             self.coalesces = coalesces
         }
 
-        /// The kind called `rawValue`; it coalesces if it is `valueChanged`'s name, so a kind
-        /// read back from its name behaves as the one it names.
+        /// The kind called `rawValue`. A built-in read back from its name behaves as the one
+        /// it names (`"valueChanged"` coalesces); any other name is a kind that does not
+        /// coalesce: send the declared kind itself to have it coalesce.
         public init(rawValue: String) {
-            self.init(rawValue, coalesces: rawValue == "valueChanged")
+            self = Self.builtIn.first { $0.rawValue == rawValue } ?? Self(rawValue)
         }
 
         /// `"toggled"` is `Kind(rawValue: "toggled")`.
@@ -79,24 +75,32 @@ extension ControlEvent {
         /// The value changes while a finger drags (at most once per frame per control).
         public static let valueChanged = Kind("valueChanged", coalesces: true)
         /// The interaction that changed the value ended (the finger lifted).
-        public static let valueCommitted = Kind("valueCommitted")
+        public static let valueCommitted = Kind("valueCommitted", coalesces: false)
         /// A button was tapped (a lift without moving past the touch slop).
-        public static let tapped = Kind("tapped")
+        public static let tapped = Kind("tapped", coalesces: false)
         /// A panel finished sliding in.
-        public static let panelShown = Kind("panelShown")
+        public static let panelShown = Kind("panelShown", coalesces: false)
         /// A panel is completely gone.
-        public static let panelDismissed = Kind("panelDismissed")
+        public static let panelDismissed = Kind("panelDismissed", coalesces: false)
         /// A popup dialog's button was tapped (`source` is the popup, `value.button` the button).
-        public static let buttonTapped = Kind("buttonTapped")
+        public static let buttonTapped = Kind("buttonTapped", coalesces: false)
         /// A popup finished appearing.
-        public static let popupShown = Kind("popupShown")
+        public static let popupShown = Kind("popupShown", coalesces: false)
         /// A popup is completely gone.
-        public static let popupDismissed = Kind("popupDismissed")
+        public static let popupDismissed = Kind("popupDismissed", coalesces: false)
         /// The screen dimmed after a time without input (`source` is `kiosk`, `value.level` the level).
-        public static let screenDimmed = Kind("screenDimmed")
+        public static let screenDimmed = Kind("screenDimmed", coalesces: false)
         /// The screen went off (idle, or the control socket's `sleep`; `source` is `kiosk`).
-        public static let screenOff = Kind("screenOff")
+        public static let screenOff = Kind("screenOff", coalesces: false)
         /// The screen is lit again (a touch, a press, `wake`, `keepAwake`; `source` is `kiosk`).
-        public static let screenOn = Kind("screenOn")
+        public static let screenOn = Kind("screenOn", coalesces: false)
+
+        /// Every kind above, as declared: what a name read back (`init(rawValue:)`) is
+        /// looked up in. Each is made with both arguments, since `Kind("tapped")` alone would
+        /// be a string literal, which `init(rawValue:)` reads back from this very list.
+        static let builtIn: [Kind] = [
+            .valueChanged, .valueCommitted, .tapped, .panelShown, .panelDismissed, .buttonTapped, .popupShown,
+            .popupDismissed, .screenDimmed, .screenOff, .screenOn,
+        ]
     }
 }

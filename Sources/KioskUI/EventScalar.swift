@@ -26,10 +26,7 @@ public enum EventScalar: Sendable, Equatable, ExpressibleByFloatLiteral, Express
     /// What the value is, for messages that say what was found: "a string", "a boolean",
     /// "a number" (a number that is not finite says which: "nan", "inf").
     public var kindDescription: String {
-        switch self {
-        case .number(let n): n.isFinite ? "a number" : n.description
-        case .string: "a string"
-        case .bool: "a boolean"
-        }
+        if case .number(let n) = self, !n.isFinite { return n.description }
+        return json.kindDescription
     }
 }

@@ -82,6 +82,7 @@ extension GestureEvent {
         switch self {
         case let .pressed(s, l, t): return .pressed(slot: s, location: l + d, time: t)
         case let .tapped(s, l, t): return .tapped(slot: s, location: l + d, time: t)
+        case let .doubleTapped(s, l, t): return .doubleTapped(slot: s, location: l + d, time: t)
         case let .longPressed(s, l, t): return .longPressed(slot: s, location: l + d, time: t)
         case let .panBegan(s, start, l, t): return .panBegan(slot: s, start: start + d, location: l + d, time: t)
         case let .panChanged(s, l, tr, v, t): return .panChanged(slot: s, location: l + d, translation: tr, velocity: v, time: t)

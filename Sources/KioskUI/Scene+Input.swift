@@ -54,7 +54,8 @@ extension Scene {
     }
 
     /// Turns a gesture into the control's touch calls (`touchBegan` already happened), in
-    /// the tracker's order: a swipe after the pan's last move and before the lift, a long
+    /// the tracker's order: a double tap right after its second tap, a swipe after the pan's
+    /// last move and before the lift, a long
     /// press before the lift (and before the moves of a finger that rested, then dragged;
     /// a control that `claimsLongPress` gets none of those moves).
     public static func deliver(_ gesture: GestureEvent, to control: Control) {
@@ -68,6 +69,8 @@ extension Scene {
             control.touchMoved(to: location, time: time)
         case let .tapped(_, location, time):
             control.touchTapped(at: location, time: time)
+        case let .doubleTapped(_, location, time):
+            control.touchDoubleTapped(at: location, time: time)
         case let .released(slot, location, time):
             control.claimedLongPresses.remove(slot)
             control.touchEnded(at: location, time: time)

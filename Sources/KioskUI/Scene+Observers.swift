@@ -6,6 +6,9 @@ extension Scene {
     /// the JSON lines, after the observers of the control that sent it. Panels and popups
     /// post their events (`panelShown`, `buttonTapped`, …) only here, since they are not
     /// controls. A handler may change the scene; its changes show in the next frame.
+    ///
+    /// The scene keeps its observers, so a handler that captures the scene (or a control of
+    /// it) strongly keeps it alive for ever, a retain cycle: capture it `[weak scene]`.
     @discardableResult
     public func addObserver(for kind: ControlEvent.Kind? = nil, source: String? = nil,
                             _ handler: @escaping (ControlEvent) -> Void) -> ObservationToken {

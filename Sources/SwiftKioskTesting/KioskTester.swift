@@ -24,38 +24,31 @@ public final class KioskTester {
     /// The panel's height, in its own orientation (a screenshot's height).
     public let panelHeight: Int
     private let kiosk: HeadlessKiosk
-    private let log = EventLog()
+    private let log: EventLog
 
     /// A tester around `scene`, on a panel of the scene's design size turned by `rotation`
     /// unless `panelWidth` and `panelHeight` say otherwise.
     public init(scene: Scene, panelWidth: Int? = nil, panelHeight: Int? = nil, rotation: DisplayRotation = .none) {
-        let design = scene.designSize
-        let upright = (Int(design.width.rounded()), Int(design.height.rounded()))
-        let panel = rotation.swapsAxes ? (upright.1, upright.0) : upright
-        self.panelWidth = panelWidth ?? panel.0
-        self.panelHeight = panelHeight ?? panel.1
-        let log = self.log
-        kiosk = HeadlessKiosk(scene: KioskRunner.SceneSource(designSize: design) { _ in scene },
-                              panelWidth: self.panelWidth, panelHeight: self.panelHeight, rotation: rotation,
-                              emit: { log.events.append($0) })
+        let panel = DisplaySettings.panelSize(designSize: scene.designSize, rotation: rotation)
+        let log = EventLog()
+        self.log = log
+        kiosk = HeadlessKiosk(scene: KioskRunner.SceneSource(designSize: scene.designSize) { _ in scene },
+                              panelWidth: panelWidth ?? panel.width, panelHeight: panelHeight ?? panel.height,
+                              rotation: rotation, emit: { log.events.append($0) })
+        self.panelWidth = kiosk.panelWidth
+        self.panelHeight = kiosk.panelHeight
     }
 
     /// A tester of the kiosk `config` describes (its rotation and calibration included), with
     /// `customize` run on the scene built from it (add, replace or observe controls in code).
     public init(config: KioskConfig, panelWidth: Int? = nil, panelHeight: Int? = nil,
                 customize: ((Scene) -> Void)? = nil) {
-        let rotation = config.display.rotation
-        let panel = KioskSetup.defaultPanelSize(for: config, rotation: rotation)
-        self.panelWidth = panelWidth ?? panel.width
-        self.panelHeight = panelHeight ?? panel.height
-        let source = KioskSetup.sceneSource(for: config)
-        let log = self.log
-        kiosk = HeadlessKiosk(scene: KioskRunner.SceneSource(designSize: source.designSize) { size in
-            let scene = source.make(size)
-            customize?(scene)
-            return scene
-        }, panelWidth: self.panelWidth, panelHeight: self.panelHeight, rotation: rotation,
-           calibration: config.input.calibrationTransform, emit: { log.events.append($0) })
+        let log = EventLog()
+        self.log = log
+        kiosk = KioskSetup.headless(config: config, panelWidth: panelWidth, panelHeight: panelHeight,
+                                    customize: customize) { log.events.append($0) }
+        self.panelWidth = kiosk.panelWidth
+        self.panelHeight = kiosk.panelHeight
     }
 
     /// A tester of the config in `text`, checked as `kiosk check` would: the thrown

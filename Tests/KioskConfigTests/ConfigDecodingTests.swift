@@ -1,6 +1,7 @@
 import Foundation
 import KioskConfig
 import KioskCore
+import KioskUI
 import Testing
 
 @Suite struct ConfigDecodingTests {
@@ -17,14 +18,14 @@ import Testing
         #expect(config.display.background == Color(hex: "#101418"))
         #expect(config.display.designSize == nil)   // frames in the screen's own pixels
         #expect(config.display.layoutSize == Size(800, 480))
-        #expect(config.theme.accent == Color(hex: "#0073F0"))
-        #expect(config.theme.track == Color(hex: "#E6E6E6"))
-        #expect(config.theme.knob == .white)
-        #expect(config.theme.text == .white)
-        #expect(config.theme.font == "sans-serif 18")
-        #expect(config.theme.curvaceousness == 1)
-        #expect(config.theme.buttonBackground == Color(hex: "#2A3340"))
-        #expect(config.theme.buttonText == config.theme.text)
+        #expect(config.theme.controls.accent == Color(hex: "#0073F0"))
+        #expect(config.theme.controls.track == Color(hex: "#E6E6E6"))
+        #expect(config.theme.controls.knob == .white)
+        #expect(config.theme.controls.text == .white)
+        #expect(config.theme.controls.font == "sans-serif 18")
+        #expect(config.theme.controls.curvaceousness == 1)
+        #expect(config.theme.controls.buttonBackground == Color(hex: "#2A3340"))
+        #expect(config.theme.controls.buttonText == config.theme.controls.text)
         let screen = config.screens[0]
         #expect(screen.background == nil)
         #expect(screen.controls == [
@@ -40,7 +41,7 @@ import Testing
         let config = try ConfigLoader.decode(##"""
             {"theme": {"text": "#102030"}, "startScreen": "main", "screens": [{"id": "main"}]}
             """##, file: "t.json")
-        #expect(config.theme.buttonText == Color(hex: "#102030"))
+        #expect(config.theme.controls.buttonText == Color(hex: "#102030"))
     }
 
     @Test func nullMeansLeftOut() throws {
@@ -81,9 +82,9 @@ import Testing
         let c = { (hex: String) in Color(hex: hex)! }
         let expected = KioskConfig(
             display: DisplaySettings(rotation: .threeQuarters, background: c("#000000"), designSize: Size(1024, 600)),
-            theme: ThemeSettings(accent: c("#FF0000"), track: c("#00FF00"), knob: c("#0000FF"), text: c("#111111"),
-                                 font: "serif 12", curvaceousness: 0.25, buttonBackground: c("#222222"),
-                                 buttonText: c("#33333380")),
+            theme: ThemeSettings(controls: Theme(accent: c("#FF0000"), track: c("#00FF00"), knob: c("#0000FF"),
+                                                 text: c("#111111"), font: "serif 12", curvaceousness: 0.25,
+                                                 buttonBackground: c("#222222"), buttonText: c("#33333380"))),
             startScreen: "second",
             screens: [
                 ScreenConfig(id: "first", background: c("#444444"), controls: [

@@ -21,6 +21,42 @@ struct CustomControlTests {
         #expect(!k.scene.isAnimating)
     }
 
+    @Test("a double tap reaches the control right after its second tap; both taps toggled at once, as two taps do")
+    func doubleTapOrder() throws {
+        let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 80, 40))
+        let k = try FramePacedKiosk([toggle])
+        k.down(60, 40, at: 10)
+        k.up(at: 60)
+        k.down(62, 41, at: 200)
+        k.up(at: 250)
+        k.run(until: 1500)
+        #expect(toggle.calls == ["began", "tapped", "ended", "began", "tapped", "doubleTapped", "ended"])
+        #expect(k.lines == [#"{"t": 60, "source": "wifi", "event": "toggled", "value": {"on": true}}"#,
+                            #"{"t": 250, "source": "wifi", "event": "toggled", "value": {"on": false}}"#])
+    }
+
+    @Test("a value set from outside flips the toggle and reports it; a restored one reports nothing; a wrong field changes nothing")
+    func valueFromOutside() throws {
+        let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 80, 40))
+        let k = try FramePacedKiosk([toggle])
+        k.run(until: 20)
+        try toggle.setValue([("on", true)])
+        k.run(until: 100)
+        #expect(k.lines.last == #"{"t": 16.667, "source": "wifi", "event": "toggled", "value": {"on": true}}"#)
+        #expect(KioskState.capture(from: k.scene).value(of: "wifi")
+                == KioskState.SavedValue(id: "wifi", fields: [("on", true)]))
+        let restored = KioskState(screen: nil, values: [KioskState.SavedValue(id: "wifi", fields: [("on", false)])])
+        #expect(restored.restore(into: k.scene).problems.isEmpty)
+        k.run(until: 200)
+        #expect(!toggle.isOn && k.lines.count == 1)
+        #expect(throws: ControlValueError("'wifi'.on must be a boolean (found a string)")) {
+            try toggle.setValue([("on", "yes")])
+        }
+        #expect(throws: ControlValueError("'wifi' has no field 'off' (its value has 'on')")) {
+            try toggle.setValue([("off", true)])
+        }
+    }
+
     @Test("a fast flick to the left reaches the control as a swipe, after the pan's moves and before the lift")
     func swipeOrder() throws {
         let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 200, 40))

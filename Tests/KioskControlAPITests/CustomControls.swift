@@ -44,6 +44,7 @@ final class Toggle: Control {
     override func touchBegan(at point: Point, time: Instant) -> Bool { calls.append("began"); return true }
     override func touchMoved(to point: Point, time: Instant) { if calls.last != "moved" { calls.append("moved") } }
     override func touchTapped(at point: Point, time: Instant) { calls.append("tapped"); setOn(!isOn) }
+    override func touchDoubleTapped(at point: Point, time: Instant) { calls.append("doubleTapped") }
     override func touchLongPressed(at point: Point, time: Instant) { calls.append("longPressed") }
     override func touchSwiped(_ direction: SwipeDirection, velocity: Point, time: Instant) {
         calls.append("swiped \(direction)")
@@ -56,6 +57,23 @@ final class Toggle: Control {
         knob.step(dt)
         invalidate()
         return !knob.isSettled
+    }
+
+    // The value, as WritingAControl.md's "Expose the value" writes it: `ctl get/set` and the state file.
+    override var currentValue: [(name: String, value: EventScalar)]? { [("on", .bool(isOn))] }
+
+    override func setValue(_ fields: [(name: String, value: EventScalar)], sendsEvents: Bool = true)
+        throws(ControlValueError) {
+        if let unknown = ControlValueError.unknownFields(fields, known: ["on"], control: id) { throw unknown }
+        guard let field = fields.last else { return }
+        guard let on = field.value.bool else {
+            throw ControlValueError("'\(id)'.on must be a boolean (found \(field.value.kindDescription))")
+        }
+        guard on != isOn else { return }
+        isOn = on
+        knob.target = on ? 1 : 0
+        startAnimating()
+        if sendsEvents { send(.toggled, value: ["on": .bool(on)]) }
     }
 }
 

@@ -15,7 +15,8 @@ struct GestureLimitsTests {
     func positions(_ events: [GestureEvent]) -> [Point] {
         events.flatMap { e -> [Point] in
             switch e {
-            case let .pressed(_, l, _), let .tapped(_, l, _), let .longPressed(_, l, _), let .released(_, l, _): [l]
+            case let .pressed(_, l, _), let .tapped(_, l, _), let .doubleTapped(_, l, _), let .longPressed(_, l, _),
+                 let .released(_, l, _): [l]
             case let .panBegan(_, s, l, _): [s, l]
             case let .panChanged(_, l, tr, _, _), let .panEnded(_, l, tr, _, _): [l, tr * 0.5]
             case .swiped, .cancelled: []

@@ -47,6 +47,7 @@ extension GestureEvent {
         switch self {
         case .pressed: "pressed"
         case .tapped: "tapped"
+        case .doubleTapped: "doubleTapped"
         case .longPressed: "longPressed"
         case .panBegan: "panBegan"
         case .panChanged: "panChanged"

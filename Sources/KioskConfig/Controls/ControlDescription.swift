@@ -12,6 +12,8 @@ import KioskUI
 /// text within their limits, and every problem (an unknown key too) reported with the file,
 /// the JSON path and the line.
 ///
+/// The description of the switch the "Writing a control" article builds (its class `Toggle`):
+///
 /// ```swift
 /// struct ToggleDescription: ControlDescription {
 ///     static let typeName = "toggle"
@@ -29,7 +31,7 @@ import KioskUI
 ///     }
 ///
 ///     func makeControl(in context: ControlContext) -> Control {
-///         ToggleSwitch(id: id, frame: frame, theme: context.theme, isOn: isOn)
+///         Toggle(id: id, frame: frame, theme: context.theme, isOn: isOn)
 ///     }
 /// }
 /// ```

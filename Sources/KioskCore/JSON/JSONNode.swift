@@ -20,7 +20,15 @@ public struct JSONPosition: Sendable, Hashable, Comparable, CustomStringConverti
 }
 
 /// A parsed JSON value that remembers its source position, so that whoever interprets the
-/// document (the config decoder, the touch-script reader) can point at the offending text.
+/// document (the config decoder, the control socket's request check) can point at the
+/// offending text.
+///
+/// The same JSON as ``JSONValue``, at the other end of the pipe: a node is text being read
+/// (immutable, every value and key with the place it was written, members in file order
+/// with duplicates refused by the parser, equal only at the same positions), a value is
+/// JSON being written or compared (built in code, edited in place, equal by contents).
+/// ``value`` turns the one into the other; what the six kinds are called is said once, by
+/// ``JSONValue/kindDescription``.
 public struct JSONNode: Sendable, Equatable {
     /// What the value is, with its contents; arrays and objects hold nodes, so every element keeps its position too.
     public enum Kind: Sendable, Equatable {
@@ -64,27 +72,29 @@ public struct JSONNode: Sendable, Equatable {
     /// The value without positions.
     public var value: JSONValue {
         switch kind {
+        case .array(let elements): return .array(elements.map(\.value))
+        case .object(let members):
+            return .object(JSONObject(trustedMembers: members.map { .init(key: $0.key, value: $0.value.value) }))
+        case .null, .bool, .number, .string: return shape
+        }
+    }
+
+    /// The value with arrays and objects left empty: its kind, and a scalar as it is, without
+    /// copying a subtree to say what it is.
+    var shape: JSONValue {
+        switch kind {
         case .null: return .null
         case .bool(let b): return .bool(b)
         case .number(let n): return .number(n)
         case .string(let s): return .string(s)
-        case .array(let elements): return .array(elements.map(\.value))
-        case .object(let members):
-            return .object(JSONObject(trustedMembers: members.map { .init(key: $0.key, value: $0.value.value) }))
+        case .array: return .array([])
+        case .object: return .object(JSONObject())
         }
     }
 
-    /// "a number", "an object", "null", … for messages such as "expected a string, found a number".
-    public var kindDescription: String {
-        switch kind {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
+    /// "a number", "an object", "null", … for messages such as "expected a string, found a
+    /// number": what ``JSONValue/kindDescription`` says of the same value.
+    public var kindDescription: String { shape.kindDescription }
 
     /// The members when the node is an object, else nil.
     public var members: [Member]? { if case .object(let m) = kind { return m } else { return nil } }
