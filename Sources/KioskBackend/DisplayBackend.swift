@@ -107,7 +107,7 @@ public struct OutputMode: Sendable, Equatable, CustomStringConvertible {
     public var scale: Int
 
     /// A mode of `width` × `height` buffer pixels, refreshed every `refreshInterval` (60 Hz by default), at `scale` buffer pixels per logical pixel.
-    public init(width: Int, height: Int, refreshInterval: Duration = .nanoseconds(16_666_667), scale: Int = 1) {
+    public init(width: Int, height: Int, refreshInterval: Duration = OutputPacer.fallbackRefreshInterval, scale: Int = 1) {
         self.width = width
         self.height = height
         self.refreshInterval = refreshInterval
