@@ -87,6 +87,7 @@ public final class HeadlessBackend: DisplayBackend {
     /// went away (no runner pauses a headless display: it has no session).
     public func pause() { pacer.pause() }
 
+    /// Frames are shown again (the one in flight is finished first).
     public func resume() { pacer.resume() }
 
     public func setScreenPower(_ power: DisplayPower) {
