@@ -80,6 +80,7 @@ public final class OutputPacer {
 
     /// A pacer whose frames are completed by `completion`.
     /// - Parameters:
+    ///   - completion: who says a frame is done: the output's report, or a refresh interval.
     ///   - now: the loop's clock, only to time copies (nil: copies are not timed).
     ///   - startPaused: frames are dropped until ``resume()`` (a logind session not active yet).
     public init(completion: Completion, now: (() -> Instant)? = nil, startPaused: Bool = false) {
