@@ -65,7 +65,7 @@ public final class FramebufferBackend: DisplayBackend {
     private var blankWaiter: VerticalBlankWaiter?
     /// Blanks asked of the waiter and not yet reported: one left over from a frame finished
     /// early (a VT switch) must not complete the next frame before its own blank.
-    private var blanksOutstanding = 0
+    private(set) var blanksOutstanding = 0
 
     /// Opens the framebuffer, checks that the kiosk can draw on it (true colour at 16, 24 or
     /// 32 bpp, sizes that add up), maps its memory and saves what it shows.
@@ -200,7 +200,9 @@ public final class FramebufferBackend: DisplayBackend {
             swapChain = chain
             shown(frameBytes, at: time)
         } catch {
-            // The frame stays in its page (counted as drawn), so the next pan shows it.
+            // The frame stays in its page (counted as drawn), so the next pan shows it. No blank
+            // is waited for a pan that did not happen: vsync-paced, the frame is done at once;
+            // timer-paced, after its refresh (OutputPacer.refused).
             swapChain = chain
             pacer.refused(fullFrameBytes: frameBytes, error: error.description, at: time)
         }

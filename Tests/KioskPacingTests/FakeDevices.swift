@@ -63,11 +63,13 @@ final class FakeCard: KMSScanout {
     func release() { released = true }
 }
 
-/// An fbdev driver in memory without FBIO_WAITFORVSYNC, with two screens of memory already:
-/// double-buffered by pans, paced by the timer at the table's 50 Hz (8 × 4 pixel clocks of
-/// 625 µs, no margins).
+/// An fbdev driver in memory with two screens of memory already: double-buffered by pans, and
+/// paced by the timer at the table's 50 Hz (8 × 4 pixel clocks of 625 µs, no margins), or by
+/// FBIO_WAITFORVSYNC when it has `verticalBlank`.
 final class FakeFramebuffer: FramebufferDevice {
     let path = "/dev/fb-fake"
+    /// What FBIO_WAITFORVSYNC does; nil: the driver has none (ENOTTY).
+    var verticalBlank: (@Sendable () -> Void)?
     private var info: ScreenInfo
     private let original: ScreenInfo
     private let memory: UnsafeMutableRawPointer
@@ -96,7 +98,7 @@ final class FakeFramebuffer: FramebufferDevice {
     func pan(x: Int, y: Int) throws(FramebufferError) { info.variable.yoffset = y }
     func unblank() {}
     func powerDown() -> Bool { true }
-    func verticalBlankWait() -> (@Sendable () -> Void)? { nil }
+    func verticalBlankWait() -> (@Sendable () -> Void)? { verticalBlank }
     func map(length: Int) throws(FramebufferError) -> UnsafeMutableRawPointer { memory }
 }
 

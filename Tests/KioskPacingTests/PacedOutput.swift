@@ -25,7 +25,7 @@ protocol PacedOutput: AnyObject {
 
 /// Which backend a row of the table runs on.
 enum BackendKind: String, Sendable, CaseIterable, CustomStringConvertible {
-    case headless, framebuffer, drm, wayland
+    case headless, framebuffer, framebufferVsync = "framebuffer vsync", drm, wayland
 
     var description: String { rawValue }
 
@@ -33,6 +33,7 @@ enum BackendKind: String, Sendable, CaseIterable, CustomStringConvertible {
         switch self {
         case .headless: try PacedHeadless()
         case .framebuffer: try PacedFramebuffer()
+        case .framebufferVsync: try PacedVsyncFramebuffer()
         case .drm: try PacedDRM()
         case .wayland: try PacedWayland()
         }
@@ -94,6 +95,37 @@ final class PacedHeadless: PacedDisplay {
 final class PacedFramebuffer: PacedDisplay {
     init() throws { try super.init(try FramebufferBackend(device: FakeFramebuffer())) }
     override var isTimerPaced: Bool { true }
+}
+
+/// The time a test says it is: the loop's clock, for a backend that reads it when a report
+/// has no stamp of its own (the framebuffer's vertical blank).
+final class TestClock {
+    var now = Instant.zero
+}
+
+/// `/dev/fbN` with FBIO_WAITFORVSYNC: each blank passes at once on the waiter's thread, and the
+/// backend hears of it when the loop runs, which the test does when the output is "done".
+final class PacedVsyncFramebuffer: PacedDisplay {
+    let framebuffer: FramebufferBackend
+    let clock: TestClock
+
+    init() throws {
+        let device = FakeFramebuffer()
+        device.verticalBlank = {}
+        let clock = TestClock()
+        self.clock = clock
+        framebuffer = try FramebufferBackend(device: device, now: { clock.now })
+        try super.init(framebuffer)
+    }
+
+    override func outputDone(at time: Instant) {
+        clock.now = time
+        var turns = 0
+        while framebuffer.blanksOutstanding > 0 && framebuffer.pacer.phase != .stopped && turns < 100 {
+            _ = try? loop.runOnce(timeout: .seconds(5))
+            turns += 1
+        }
+    }
 }
 
 /// DRM on a fake card: flips are queued, and their events come when the test says.
