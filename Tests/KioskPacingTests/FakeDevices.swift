@@ -16,6 +16,8 @@ final class FakeCard: KMSScanout {
     private(set) var modesets: [Int] = []
     private(set) var isMaster = true
     private(set) var released = false
+    /// Every flip is refused with EACCES (master taken away before the pause arrives).
+    var refusesFlips = false
     private var queued: Int?
     private let memory: [UnsafeMutableRawPointer]
     /// A pipe's read end: the backend registers it with its loop; nothing is ever written.
@@ -40,6 +42,7 @@ final class FakeCard: KMSScanout {
     var dpmsProperty: UInt32? { nil }
 
     func flip(to index: Int) -> KMSAnswer {
+        if refusesFlips { return (EACCES, "drmModeAtomicCommit") }
         flips.append(index)
         queued = index
         return (0, "drmModeAtomicCommit")
@@ -70,6 +73,8 @@ final class FakeFramebuffer: FramebufferDevice {
     let path = "/dev/fb-fake"
     /// What FBIO_WAITFORVSYNC does; nil: the driver has none (ENOTTY).
     var verticalBlank: (@Sendable () -> Void)?
+    /// Every FBIOPAN_DISPLAY is refused with EINVAL.
+    var refusesPans = false
     private var info: ScreenInfo
     private let original: ScreenInfo
     private let memory: UnsafeMutableRawPointer
@@ -95,7 +100,10 @@ final class FakeFramebuffer: FramebufferDevice {
     func screenInfo() throws(FramebufferError) -> ScreenInfo { info }
     func setVirtualHeight(_ height: Int) throws(FramebufferError) { info.variable.yresVirtual = height }
     func restoreMode() throws(FramebufferError) { info.variable = original.variable }
-    func pan(x: Int, y: Int) throws(FramebufferError) { info.variable.yoffset = y }
+    func pan(x: Int, y: Int) throws(FramebufferError) {
+        if refusesPans { throw .callFailed(device: path, call: "FBIOPAN_DISPLAY", errno: EINVAL) }
+        info.variable.yoffset = y
+    }
     func unblank() {}
     func powerDown() -> Bool { true }
     func verticalBlankWait() -> (@Sendable () -> Void)? { verticalBlank }

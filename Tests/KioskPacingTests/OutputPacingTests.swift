@@ -31,4 +31,30 @@ struct OutputPacingTests {
         #expect(statistics.fullFrameBytes > 0 || row.presented == 0, "\(kind): full-frame bytes")
         output.stop()
     }
+
+    @Test("a refused flip or pan is counted and done at once where the output would have reported it, a refresh later where a timer paces",
+          arguments: [BackendKind.drm, .framebuffer, .framebufferVsync])
+    func refused(_ kind: BackendKind) throws {
+        let output = try kind.make()
+        switch output {
+        case let drm as PacedDRM: drm.card.refusesFlips = true
+        case let fb as PacedFramebuffer: fb.device.refusesPans = true
+        case let fb as PacedVsyncFramebuffer: fb.device.refusesPans = true
+        default: Issue.record("\(kind) cannot refuse")
+        }
+        output.present(at: .milliseconds(0))
+        if output.isTimerPaced {
+            #expect(output.done.isEmpty)
+            #expect(output.nextDeadline == Instant.zero + refresh)
+            output.outputDone(at: .zero + refresh)
+            #expect(output.done == [Instant.zero + refresh])
+        } else {
+            #expect(output.done == [.milliseconds(0)])
+            #expect(output.nextDeadline == nil)
+        }
+        #expect(output.statistics.flipFailures == 1)
+        #expect(output.statistics.framesPresented == 1)
+        #expect(output.statistics.lastError?.contains(kind == .drm ? "drmModeAtomicCommit" : "FBIOPAN_DISPLAY") == true)
+        output.stop()
+    }
 }

@@ -93,7 +93,9 @@ final class PacedHeadless: PacedDisplay {
 
 /// `/dev/fbN` without FBIO_WAITFORVSYNC, in memory: pans, and the timer.
 final class PacedFramebuffer: PacedDisplay {
-    init() throws { try super.init(try FramebufferBackend(device: FakeFramebuffer())) }
+    let device = FakeFramebuffer()
+
+    init() throws { try super.init(try FramebufferBackend(device: device)) }
     override var isTimerPaced: Bool { true }
 }
 
@@ -107,11 +109,13 @@ final class TestClock {
 /// backend hears of it when the loop runs, which the test does when the output is "done".
 final class PacedVsyncFramebuffer: PacedDisplay {
     let framebuffer: FramebufferBackend
+    let device: FakeFramebuffer
     let clock: TestClock
 
     init() throws {
         let device = FakeFramebuffer()
         device.verticalBlank = {}
+        self.device = device
         let clock = TestClock()
         self.clock = clock
         framebuffer = try FramebufferBackend(device: device, now: { clock.now })
