@@ -99,6 +99,7 @@ let package = Package(
                                "KioskRender", "KioskLoop", "KioskBackend", "KioskDevice", "KioskDRM", "KioskFramebuffer",
                                "KioskInput", "KioskWayland", "KioskMQTT"]),
         .target(name: "KioskCLI", dependencies: ["KioskService", "KioskConfig", "KioskRender", "KioskBackend", "KioskLoop",
+                                                 "KioskAnimation",
                                                  "KioskDRM", "KioskWayland", "KioskDevice", "KioskUI", "KioskCore"]),
         // The library products: an umbrella that re-exports the modules above, and the testing kit.
         .target(name: "SwiftKiosk",
@@ -126,6 +127,9 @@ let package = Package(
         .testTarget(name: "KioskFramebufferTests", dependencies: ["KioskFramebuffer", "KioskBackend", "KioskCore",
                                                                   "KioskLoop", "KioskDevice"]),
         .testTarget(name: "KioskWaylandTests", dependencies: ["KioskWayland", "KioskBackend", "KioskCore"]),
+        // One table of pacing cases driven through every backend, each on a fake device.
+        .testTarget(name: "KioskPacingTests", dependencies: ["KioskBackend", "KioskCore", "KioskLoop", "KioskDRM",
+                                                             "KioskFramebuffer", "KioskWayland"]),
         .testTarget(name: "KioskLoopTests", dependencies: ["KioskLoop"]),
         .testTarget(name: "KioskMQTTTests", dependencies: ["KioskMQTT", "KioskConfig", "KioskLoop", "KioskService", "KioskUI"]),
         .testTarget(name: "SwiftKioskTestingTests", dependencies: ["SwiftKioskTesting"], exclude: ["Goldens"]),

@@ -17,6 +17,10 @@ import KioskCore
 /// The default step of 1/120 s is truncated to whole nanoseconds (8 333 333 ns). Because steps are
 /// counted against the clock, not summed into it, the truncation causes no drift.
 public struct FixedStepClock: Sendable {
+    /// The kiosk's step: 1/120 s, which divides evenly into 60 Hz and 120 Hz frames (the
+    /// runtime's simulation, the benchmark's settling).
+    public static let standardStep = Duration.nanoseconds(1_000_000_000 / 120)
+
     /// The simulated time per step.
     public let step: Duration
 
@@ -36,7 +40,7 @@ public struct FixedStepClock: Sendable {
     ///   - step: simulated time per step; 1/120 s divides evenly into 60 Hz and 120 Hz frames.
     ///   - maxCatchUpSteps: cap per `advance(to:)`; 8 steps at 120 Hz cover a 67 ms hiccup.
     ///   - start: the clock time the simulation starts at.
-    public init(step: Duration = .nanoseconds(1_000_000_000 / 120), maxCatchUpSteps: Int = 8,
+    public init(step: Duration = FixedStepClock.standardStep, maxCatchUpSteps: Int = 8,
                 start: Instant = .zero) {
         precondition(step > .zero, "a fixed step must be longer than zero")
         precondition(maxCatchUpSteps >= 1, "the clock must be allowed at least one step per call")

@@ -20,7 +20,9 @@ import KioskLoop
 /// Frames are paced by `frameDone` notifications, never by polling: a backend that cannot tell
 /// when the output took a frame (an fbdev driver without `FBIO_WAITFORVSYNC`, the headless
 /// virtual vblank) reports a deadline (`nextDeadline`) and completes the frame in `advance(to:)`.
-/// Backends read no clock: time arrives as a parameter, so the headless one is deterministic.
+/// Every built-in backend keeps these rules in one ``OutputPacer``; a backend of your own can
+/// too. Backends read no clock: time arrives as a parameter, so the headless one is
+/// deterministic.
 public protocol DisplayBackend: AnyObject {
     /// For the log line after start: `drm /dev/dri/card0 Virtual-1 800x480@75 atomic`,
     /// `wayland wl_shm 1280x720 (fullscreen)`, `fbdev /dev/fb0 800x480 16 bpp`.
@@ -39,7 +41,8 @@ public protocol DisplayBackend: AnyObject {
     func start(loop: EventLoop, events: BackendEvents) throws
     /// Copies `damage` (panel pixels) of `frame` to the output and shows it. Called only when
     /// the output can take a frame: after `start` (once `output` is known) and after each
-    /// `frameDone`, never twice in between.
+    /// `frameDone`, never twice in between. `frameDone` follows every frame until `stop()`; one
+    /// the output cannot show (paused, stopped, no surface yet) is dropped and done at once.
     func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant)
     /// When `advance(to:)` must be called even if no descriptor becomes ready: a timer-paced
     /// vertical blank, the next scripted touch. Nil when nothing is due.
@@ -107,7 +110,7 @@ public struct OutputMode: Sendable, Equatable, CustomStringConvertible {
     public var scale: Int
 
     /// A mode of `width` × `height` buffer pixels, refreshed every `refreshInterval` (60 Hz by default), at `scale` buffer pixels per logical pixel.
-    public init(width: Int, height: Int, refreshInterval: Duration = .nanoseconds(16_666_667), scale: Int = 1) {
+    public init(width: Int, height: Int, refreshInterval: Duration = OutputPacer.fallbackRefreshInterval, scale: Int = 1) {
         self.width = width
         self.height = height
         self.refreshInterval = refreshInterval

@@ -15,10 +15,10 @@ public final class HeadlessBackend: DisplayBackend {
     public let mode: OutputMode
     /// What the panel would show: XRGB8888 in panel orientation.
     public let scanout: PixelBuffer
-    public private(set) var statistics = PresentStatistics()
+    /// Paces frames like the panel it pretends to be: each one is done a refresh after its present.
+    public let pacer: OutputPacer
     private var script: [TouchEvent]
     private var nextTouch = 0
-    private var frameCompletes: Instant?
     private var events: BackendEvents?
     /// The display's power as the runner last set it (the scanout itself is black when off
     /// and shaded when dimmed: the renderer paints that).
@@ -33,10 +33,11 @@ public final class HeadlessBackend: DisplayBackend {
     ///   - height: the panel's height in pixels, in its own orientation.
     ///   - refreshInterval: how long a presented frame takes to be done, like a vertical blank (60 Hz by default).
     ///   - script: touches in panel pixels, sorted by time (`TouchScript.parse`).
-    public init(width: Int, height: Int, refreshInterval: Duration = .nanoseconds(16_666_667),
+    public init(width: Int, height: Int, refreshInterval: Duration = OutputPacer.fallbackRefreshInterval,
                 script: [TouchEvent] = []) throws(PixelBufferSizeError) {
         mode = OutputMode(width: width, height: height, refreshInterval: refreshInterval)
         scanout = try PixelBuffer(width: width, height: height, format: .xrgb32)
+        pacer = OutputPacer(completion: .afterRefresh(refreshInterval))
         self.script = script
     }
 
@@ -47,27 +48,30 @@ public final class HeadlessBackend: DisplayBackend {
     /// True once every scripted touch has been delivered.
     public var scriptIsOver: Bool { nextTouch == script.count }
 
-    public func start(loop: EventLoop, events: BackendEvents) throws { self.events = events }
+    public func start(loop: EventLoop, events: BackendEvents) throws {
+        self.events = events
+        pacer.start(events: events)
+    }
 
     public func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
-        precondition(frameCompletes == nil, "a frame was presented before the last one was done")
-        for rect in damage.rects {
+        guard pacer.admit(at: time) else { return }
+        pacer.copy(damage) { rect in
             scanout.copy(rect, from: frame)
-            statistics.bytesCopied += Int(rect.width) * Int(rect.height) * 4
+            return Int(rect.width) * Int(rect.height) * 4
         }
-        statistics.framesPresented += 1
-        statistics.fullFrameBytes += mode.width * mode.height * 4
-        frameCompletes = time + mode.refreshInterval
+        pacer.shown(fullFrameBytes: mode.width * mode.height * 4, at: time)
     }
+
+    public var statistics: PresentStatistics { pacer.statistics }
 
     public var nextDeadline: Instant? {
         let touch = nextTouch < script.count ? script[nextTouch].time : nil
-        return Instant.earliest(frameCompletes, touch)
+        return Instant.earliest(pacer.nextDeadline, touch)
     }
 
     /// Completes the frame whose vertical blank has come, then delivers the touches that are due.
     public func advance(to time: Instant) {
-        if let due = frameCompletes, due <= time { completeFrame(at: due) }
+        pacer.advance(to: time)
         while nextTouch < script.count, script[nextTouch].time <= time {
             let touch = script[nextTouch]
             nextTouch += 1
@@ -77,21 +81,21 @@ public final class HeadlessBackend: DisplayBackend {
 
     /// Completes a frame still waiting for its vertical blank, at the end of a run, so that the
     /// screenshot shows the last frame and the runner may draw what is still damaged.
-    public func finishPendingFrame() {
-        if let due = frameCompletes { completeFrame(at: due) }
-    }
+    public func finishPendingFrame() { pacer.finishPendingFrame() }
 
-    private func completeFrame(at time: Instant) {
-        frameCompletes = nil
-        statistics.flipsCompleted += 1
-        events?.frameDone(time)
-    }
+    /// Frames are dropped and done at once until ``resume()``, as on a device whose session
+    /// went away (no runner pauses a headless display: it has no session).
+    public func pause() { pacer.pause() }
+
+    /// Frames are shown again (the one in flight is finished first).
+    public func resume() { pacer.resume() }
 
     public func setScreenPower(_ power: DisplayPower) {
-        precondition(frameCompletes == nil || power != .off, "the display was turned off with a frame in flight")
+        precondition(!pacer.isFrameInFlight || power != .off, "the display was turned off with a frame in flight")
         self.power = power
         powerChanges.append(power)
     }
 
-    public func stop() {}
+    /// Frames after this are dropped and done at once, like every backend's after its stop.
+    public func stop() { pacer.stop() }
 }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import KioskAnimation
 import KioskCore
 import KioskUI
 import KioskConfig
@@ -23,7 +24,7 @@ extension BenchCommand {
             backend.finishPendingFrame()
         }
         var time = Instant.zero
-        let step = Duration.nanoseconds(1_000_000_000 / 120)
+        let step = FixedStepClock.standardStep
         func settle() {
             var n = 0
             while scene.isAnimating && n < 10_000 { time += step; scene.step(step, at: time); n += 1 }

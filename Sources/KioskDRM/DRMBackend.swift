@@ -21,9 +21,10 @@ import KioskLoop
 /// `present` copies the damaged rectangles of the cached shadow buffer into a free dumb buffer
 /// (plus whatever that buffer missed while it was not in use: see ``SwapChain``) and queues a
 /// flip (converting to RGB565 on the way when that is the format); the buffer is never read,
-/// since scanout memory is write-combined. The flip completes
-/// when `handleEvents` reads its event, which ends `isFlipPending` and reports `frameDone` with
-/// the kernel's timestamp.
+/// since scanout memory is write-combined. The flip completes when `handleEvents` reads its
+/// event: the ``KioskBackend/OutputPacer`` ends `isFlipPending` and reports `frameDone` with the
+/// kernel's timestamp. The card itself is a ``KMSScanout`` (``KMSCard``), which the pacing
+/// tests fake.
 ///
 /// Time: the kernel stamps page-flip events with CLOCK_MONOTONIC (DRM_CAP_TIMESTAMP_MONOTONIC,
 /// on since Linux 3.8). `clockOrigin` is the CLOCK_MONOTONIC reading, in nanoseconds, that
@@ -31,39 +32,24 @@ import KioskLoop
 /// the same time line as everything else. `now`, if given, is only used to time the frame copy
 /// for ``statistics``; the backend reads no clock of its own.
 public final class DRMBackend: DisplayBackend, CustomStringConvertible {
-    /// Whether the backend may touch the display.
-    enum State: String {
-        /// Master, mode set, presenting.
-        case active
-        /// VT switched away or session paused: frames are dropped, master dropped.
-        case paused
-        /// `restore()` ran: the previous CRTC state is back, buffers are freed.
-        case restored
-    }
-
     public let panelSize: Size
     public let refreshInterval: Duration
     public let modesetting: Modesetting
     /// The dumb buffers' pixel format.
     let format: DRMFormat
-    public private(set) var statistics = PresentStatistics()
+    /// The flip in flight, the session's pause and the statistics.
+    let pacer: OutputPacer
     /// The kernel's timestamp of the last completed flip (what `frameDone` last received).
     public private(set) var lastFlip: Instant?
-    private var events: BackendEvents?
 
-    let device: DRMDevice
-    let kms: KMSOutput
-    private var buffers: [DumbBuffer]
+    let card: KMSScanout
     private(set) var swapChain: SwapChain
-    private(set) var state = State.active
-    let savedCRTC: SavedCRTC?
+    /// `Virtual-1 800x480@60`: the connector and its mode, for the log line.
+    private let outputName: String
     private let clockOrigin: Int64
-    private let now: (() -> Instant)?
     private let monotonicTimestamps: Bool
     /// The shadow buffer last presented: repainted whole on `resume()`.
     private var lastFrame: PixelBuffer?
-    /// When the pending flip was requested (the fallback timestamp if the kernel gives none).
-    private var flipRequestedAt: Instant?
 
     /// Opens the card (or discovers one), becomes DRM master, chooses output, mode, CRTC and
     /// modesetting strategy, allocates the buffers and sets the mode showing a black buffer.
@@ -73,15 +59,12 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     ///   - startPaused: start paused, without taking master and without a modeset: for a
     ///     logind session that is not active yet (TakeDevice answered `inactive`, the fd is not
     ///     master); the first `resume()` (on ResumeDevice) takes master and sets the mode.
-    public init(options: DRMOptions, opener: DeviceOpener, clockOrigin: Int64,
-                now: (() -> Instant)? = nil, startPaused: Bool = false) throws(DRMError) {
-        self.clockOrigin = clockOrigin
-        self.now = now
+    public convenience init(options: DRMOptions, opener: DeviceOpener, clockOrigin: Int64,
+                            now: (() -> Instant)? = nil, startPaused: Bool = false) throws(DRMError) {
         let device = try Self.openCard(path: options.devicePath, opener: opener, requireConnected: true)
-        self.device = device
         guard device.hasDumbBuffers else { throw .noDumbBuffers(device: device.path) }
         // Fail early, before probing connectors, when someone else has the display.
-        if !startPaused { try Self.becomeMaster(device) }
+        if !startPaused { try KMSCard.becomeMaster(device) }
 
         // Atomic needs the capability accepted and a complete pipeline; otherwise the capability
         // is switched off again, so the legacy calls behave exactly as for a legacy client.
@@ -96,25 +79,43 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
             _ = device.setClientCapability(UInt64(DRM_CLIENT_CAP_ATOMIC), 0)
         }
         let modeInfo = rawModes[selection.connector.id]![selection.modeIndex]
-        let output = KMSOutput(device: device, selection: selection, modeInfo: modeInfo,
-                               atomic: strategy == .atomic ? pipeline : nil)
-        self.kms = output
-        self.modesetting = strategy
-        self.panelSize = Size(Double(kms.width), Double(kms.height))
-        self.refreshInterval = selection.mode.refreshInterval
-        self.monotonicTimestamps = (device.capability(UInt64(DRM_CAP_TIMESTAMP_MONOTONIC)) ?? 0) != 0
-        self.savedCRTC = device.savedCRTC(selection.crtcID)
-
+        let kms = KMSOutput(device: device, selection: selection, modeInfo: modeInfo,
+                            atomic: strategy == .atomic ? pipeline : nil)
         let planeFormats = resources.planes.isEmpty ? nil : selection.primaryPlane(in: resources)?.formats
         let preferredDepth = device.capability(UInt64(DRM_CAP_DUMB_PREFERRED_DEPTH))
-        (self.buffers, self.format) = try Self.allocateBuffers(
+        let (buffers, format) = try Self.allocateBuffers(
             count: options.bufferCount, device: device, width: kms.width, height: kms.height,
             formats: DRMFormat.candidates(preferredDepth: preferredDepth, planeFormats: planeFormats))
-        self.swapChain = SwapChain(bufferCount: self.buffers.count,
-                                   bounds: Rect(0, 0, Double(kms.width), Double(kms.height)))
+        let card = KMSCard(device: device, kms: kms, buffers: buffers, savedCRTC: device.savedCRTC(selection.crtcID))
+        try self.init(card: card, outputName: "\(selection.connector.name) \(selection.mode)",
+                      refreshInterval: selection.mode.refreshInterval, modesetting: strategy, format: format,
+                      clockOrigin: clockOrigin,
+                      monotonicTimestamps: (device.capability(UInt64(DRM_CAP_TIMESTAMP_MONOTONIC)) ?? 0) != 0,
+                      now: now, startPaused: startPaused)
+    }
 
+    /// A backend on `card`, whose buffers have the mode's size; sets the mode showing a black
+    /// buffer unless `startPaused`.
+    init(card: KMSScanout, outputName: String, refreshInterval: Duration, modesetting: Modesetting,
+         format: DRMFormat, clockOrigin: Int64, monotonicTimestamps: Bool, now: (() -> Instant)?,
+         startPaused: Bool) throws(DRMError) {
+        self.card = card
+        self.outputName = outputName
+        self.refreshInterval = refreshInterval
+        self.modesetting = modesetting
+        self.format = format
+        self.clockOrigin = clockOrigin
+        self.monotonicTimestamps = monotonicTimestamps
+        let first = card.buffers[0]
+        panelSize = Size(Double(first.width), Double(first.height))
+        swapChain = SwapChain(bufferCount: card.buffers.count, bounds: first.bounds)
+        // A flip is done when its event says so; never by a timer.
+        pacer = OutputPacer(completion: .reported, now: now, startPaused: startPaused)
+        pacer.frameCompleted = { [unowned self] in _ = self.swapChain.completeFlip() }
+        card.flipCompleted = { [unowned self] seconds, microseconds in
+            self.flipCompleted(seconds: seconds, microseconds: microseconds)
+        }
         if startPaused {
-            state = .paused
             swapChain.showDirectly(0)  // what resume() shows when no frame came meanwhile
         } else {
             // The kernel zero-fills dumb buffers: the modeset shows black until the first frame.
@@ -146,14 +147,15 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     }
 
     /// The DRM descriptor: when it is readable, call ``handleEvents()``.
-    public var fileDescriptor: Int32 { device.fd }
+    public var fileDescriptor: Int32 { card.fileDescriptor }
 
-    public var isFlipPending: Bool { swapChain.queued != nil }
+    public var isFlipPending: Bool { pacer.isFrameInFlight }
+
+    public var statistics: PresentStatistics { pacer.statistics }
 
     /// `/dev/dri/card0 Virtual-1 800x480@60 atomic`; ` RGB565` is added when the buffers are 16 bpp.
     public var description: String {
-        "\(device.path) \(kms.selection.connector.name) \(kms.selection.mode) \(modesetting)"
-            + (format == .xrgb8888 ? "" : " \(format)")
+        "\(card.path) \(outputName) \(modesetting)" + (format == .xrgb8888 ? "" : " \(format)")
     }
 
     public var name: String { "drm \(description)" }
@@ -165,7 +167,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     /// Watches the DRM descriptor for page-flip events; the mode is already set (by `init`, or
     /// by the first `resume()` when started paused).
     public func start(loop: EventLoop, events: BackendEvents) throws {
-        self.events = events
+        pacer.start(events: events)
         try loop.register(fd: fileDescriptor) { [unowned self] in self.handleEvents() }
     }
 
@@ -175,78 +177,40 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
 
     /// Copies the damaged part of `frame` into a free scanout buffer and queues a flip to it.
     /// `frame` must have the mode's size; no flip may be pending. While paused (or after
-    /// `restore()`) the frame is not shown: `resume()` repaints the last one whole. If the
-    /// kernel refuses the flip, no flip is pending and `onFlip` is not called; the error is in
-    /// ``statistics`` and the next present shows the frame.
+    /// `restore()`) the frame is dropped and done at once: `resume()` repaints the last one
+    /// whole. If the kernel refuses the flip, no flip is pending and the frame is done at once;
+    /// the error is in ``statistics`` and the next present shows the frame.
     public func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
-        precondition(!isFlipPending, "present while a page flip is pending (check isFlipPending)")
-        precondition(frame.width == kms.width && frame.height == kms.height,
-                     "frame \(frame.width)x\(frame.height) does not match the mode \(kms.width)x\(kms.height)")
+        precondition(frame.width == Int(panelSize.width) && frame.height == Int(panelSize.height),
+                     "frame \(frame.width)x\(frame.height) does not match the mode \(Int(panelSize.width))x\(Int(panelSize.height))")
         lastFrame = frame
-        guard state == .active else {
-            // Not shown, but done: the runner may present again (resume() shows the last frame).
-            statistics.framesDropped += 1
-            events?.frameDone(time)
-            return
-        }
+        guard pacer.admit(at: time) else { return }
         let (index, repaint) = swapChain.beginFrame(damage: damage)
-        copy(repaint, of: frame, into: buffers[index])
-        statistics.framesPresented += 1
-        statistics.fullFrameBytes += buffers[index].scanout.frameBytes
-
-        let result = kms.flip(to: buffers[index].framebufferID, userData: Unmanaged.passUnretained(self).toOpaque())
+        let buffer = card.buffers[index]
+        pacer.copy(repaint) { buffer.write($0, from: frame) }
+        let result = card.flip(to: index)
         if result.errno == 0 {
             swapChain.queue(index)
-            flipRequestedAt = time
+            pacer.shown(fullFrameBytes: buffer.frameBytes, at: time)
         } else {
             // The frame stays in its buffer (the swap chain counts it as drawn), so the next
             // successful flip shows it. EACCES here usually means master was taken away before
             // the pause notification arrived; the pause/resume that follows repaints anyway.
-            statistics.flipFailures += 1
-            statistics.lastError = DRMError.callFailed(call: result.call, device: device.path,
-                                                       errno: result.errno).description
-            // No flip is pending, so the output can take the next frame now.
-            events?.frameDone(time)
-        }
-    }
-
-    private func copy(_ region: DamageRegion, of frame: PixelBuffer, into buffer: DumbBuffer) {
-        let start = now?()
-        for rect in region.rects {
-            statistics.bytesCopied += buffer.scanout.write(rect, from: frame)
-        }
-        if let start, let end = now?() {
-            let spent = end - start
-            statistics.copyTime += spent
-            statistics.longestCopy = max(statistics.longestCopy, spent)
+            let error = DRMError.callFailed(call: result.call, device: card.path, errno: result.errno)
+            pacer.refused(fullFrameBytes: buffer.frameBytes, error: error.description, at: time)
         }
     }
 
     /// Reads the DRM events that are ready (drmHandleEvent) and completes the pending flip.
     /// Call it when ``fileDescriptor`` is readable; with nothing to read it returns at once.
-    public func handleEvents() {
-        var context = drmEventContext()
-        context.version = 2
-        context.page_flip_handler = { _, _, seconds, microseconds, userData in
-            guard let userData else { return }
-            Unmanaged<DRMBackend>.fromOpaque(userData).takeUnretainedValue()
-                .flipCompleted(seconds: seconds, microseconds: microseconds)
-        }
-        // Errors are EAGAIN (nothing there: a spurious wake-up) or a lost device, which shows
-        // up as a failed flip next; neither is worth stopping for.
-        _ = drmHandleEvent(device.fd, &context)
-    }
+    public func handleEvents() { card.readEvents() }
 
     private func flipCompleted(seconds: UInt32, microseconds: UInt32) {
-        guard isFlipPending else { return }
-        swapChain.completeFlip()
-        statistics.flipsCompleted += 1
-        let requested = flipRequestedAt ?? .zero
-        flipRequestedAt = nil
+        guard case .awaitingOutput(let requested) = pacer.frame else { return }
         let instant = Self.flipInstant(seconds: seconds, microseconds: microseconds, clockOrigin: clockOrigin,
                                        monotonic: monotonicTimestamps, fallback: requested)
         lastFlip = instant
-        events?.frameDone(instant)
+        pacer.frameDone(at: instant)
     }
 
     /// The kernel's flip timestamp on the program's time line. Drivers that stamp with
@@ -266,32 +230,26 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     /// runner's full repaint follows as a normal flip. The runner calls it with no flip
     /// pending. A refusal is kept in `statistics.lastError`; the black frame stays on screen.
     public func setScreenPower(_ power: DisplayPower) {
-        guard state == .active, !isFlipPending else { return }
-        let result: (errno: Int32, call: String)
-        switch OutputPowerCommand.command(for: power, modesetting: modesetting, dpmsProperty: kms.dpmsProperty) {
+        guard pacer.phase == .active, !isFlipPending else { return }
+        let command = OutputPowerCommand.command(for: power, modesetting: modesetting, dpmsProperty: card.dpmsProperty)
+        switch command {
         case .none: return
-        case .deactivateCRTC: result = kms.deactivateCRTC()
-        case .connectorDPMS(let property, let value): result = kms.setConnectorDPMS(property: property, value: value)
         case .modeset:
-            do { try modeset(showing: swapChain.front ?? 0) } catch { return }
-            return
-        }
-        if result.errno != 0 {
-            statistics.lastError = DRMError.callFailed(call: result.call, device: device.path, errno: result.errno).description
+            try? modeset(showing: swapChain.front ?? 0)
+        case .deactivateCRTC, .connectorDPMS:
+            let result = card.setPower(command)
+            if result.errno != 0 {
+                pacer.record(error: DRMError.callFailed(call: result.call, device: card.path, errno: result.errno).description)
+            }
         }
     }
 
     // MARK: Modeset and session
 
-    /// Sets the mode showing buffer `index` (blocking), mapping a refusal for lack of master to
-    /// the "display in use" error.
+    /// Sets the mode showing buffer `index` (blocking); a refusal is kept for the exit report.
     private func modeset(showing index: Int) throws(DRMError) {
-        let result = kms.modeset(framebuffer: buffers[index].framebufferID)
-        guard result.errno == 0 else {
-            let error: DRMError = result.errno == EACCES || result.errno == EPERM
-                ? Self.inUse(device, call: result.call, errno: result.errno)
-                : .callFailed(call: result.call, device: device.path, errno: result.errno)
-            statistics.lastError = error.description
+        do { try card.modeset(showing: index) } catch {
+            pacer.record(error: error.description)
             throw error
         }
         swapChain.showDirectly(index)
@@ -301,75 +259,57 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     /// presented meanwhile are dropped. A flip already queued still completes through
     /// `handleEvents`.
     public func pause() {
-        guard state == .active else { return }
-        state = .paused
-        // Under logind master is already gone (drmDropMaster then fails with EINVAL): harmless.
-        if device.isMaster { _ = drmDropMaster(device.fd) }
+        guard pacer.phase == .active else { return }
+        pacer.pause()
+        card.dropMaster()
     }
 
     /// Takes DRM master back, sets the mode again (fbcon or another client had the CRTC) and
     /// shows the last presented frame, copied whole: the buffers' contents are no longer known.
     public func resume() throws(DRMError) {
-        guard state == .paused else { return }
-        try Self.becomeMaster(device)
-        waitForPendingFlip()
+        guard pacer.phase == .paused else { return }
+        try card.becomeMaster()
+        // Nothing may stay in flight over a modeset (SwapChain.showDirectly).
+        finishPendingFrame()
         swapChain.invalidateAll()
         var index = swapChain.front ?? 0
         if let frame = lastFrame {
             let (fresh, repaint) = swapChain.beginFrame(damage: DamageRegion(frame.bounds))
-            copy(repaint, of: frame, into: buffers[fresh])
+            let buffer = card.buffers[fresh]
+            pacer.copy(repaint) { buffer.write($0, from: frame) }
             index = fresh
         }
         try modeset(showing: index)
-        state = .active
+        pacer.resume()
+    }
+
+    /// Waits (at most a second) for the flip in flight, so that the last frame is what the
+    /// screen shows; a flip whose event never comes is taken as done.
+    public func finishPendingFrame() {
+        waitForPendingFlip()
+        pacer.finishPendingFrame()
     }
 
     /// Puts back what the CRTC showed at start, frees the buffers and drops master. Waits (at
     /// most a second) for a pending flip first: the kernel may still be scanning out the
     /// buffer. Idempotent; called on SIGTERM/SIGINT, normal exit and errors, and by `deinit`.
     public func restore() {
-        guard state != .restored else { return }
+        guard pacer.phase != .stopped else { return }
         waitForPendingFlip()
         // Paused, the display belongs to someone else: leave it alone.
-        if device.isMaster, let savedCRTC {
-            let code = kms.restore(savedCRTC)
-            if code != 0 {
-                statistics.lastError = DRMError.callFailed(call: "drmModeSetCrtc (restore)", device: device.path,
-                                                           errno: code).description
-            }
-        }
-        state = .restored
-        for buffer in buffers { buffer.release() }
-        kms.destroyModeBlob()
-        if device.isMaster { _ = drmDropMaster(device.fd) }
+        if card.isMaster, let error = card.restoreSavedCRTC() { pacer.record(error: error.description) }
+        pacer.stop()
+        card.release()
+        card.dropMaster()
     }
 
-    /// Blocks until the pending flip's event arrives (at most `milliseconds`); if it never
-    /// does (a hung or lost device) the flip is taken as done, so nothing waits forever.
+    /// Blocks until the pending flip's event arrives (at most `milliseconds`, in steps of 50);
+    /// a hung or lost device is given up on, so nothing waits forever.
     private func waitForPendingFlip(milliseconds: Int32 = 1000) {
         var waited: Int32 = 0
         while isFlipPending && waited < milliseconds {
-            if device.waitForEvent(milliseconds: 50) { handleEvents() }
+            if card.waitForEvent(milliseconds: 50) { card.readEvents() }
             waited += 50
         }
-        if isFlipPending {
-            swapChain.completeFlip()
-            flipRequestedAt = nil
-        }
-    }
-
-    /// Makes `device` DRM master, or throws the "display in use" error.
-    static func becomeMaster(_ device: DRMDevice) throws(DRMError) {
-        // The first opener of a card is master already; otherwise drmSetMaster succeeds only
-        // when nobody else is master (EBUSY) and we may (root or previous master, else EACCES).
-        guard !device.isMaster else { return }
-        if drmSetMaster(device.fd) != 0 {
-            throw inUse(device, call: "drmSetMaster", errno: errno)
-        }
-    }
-
-    static func inUse(_ device: DRMDevice, call: String, errno code: Int32) -> DRMError {
-        .displayInUse(device: device.path, call: call, errno: code,
-                      holders: DisplayClients.holding(device: device.path))
     }
 }

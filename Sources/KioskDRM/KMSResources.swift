@@ -1,3 +1,5 @@
+import KioskBackend
+
 /// A plain-Swift snapshot of what a DRM card offers (connectors, encoders, CRTCs, planes), read
 /// once through libdrm by ``DRMDevice`` and then decided on by pure functions
 /// (``OutputSelection``), which is what makes the choice testable without a device.
@@ -65,10 +67,11 @@ struct DisplayMode: Sendable, Equatable, CustomStringConvertible {
     /// `800x480@60`.
     var description: String { "\(width)x\(height)@\(refresh)" }
 
-    /// Time between two vertical blanks: the exact value when known, else 1/refresh, else 60 Hz.
+    /// Time between two vertical blanks: the exact value when known, else 1/refresh, else
+    /// the pacer's 60 Hz.
     var refreshInterval: Duration {
         if let exactInterval { return exactInterval }
-        return .nanoseconds(1_000_000_000 / Int64(refresh > 0 ? refresh : 60))
+        return refresh > 0 ? .nanoseconds(1_000_000_000 / Int64(refresh)) : OutputPacer.fallbackRefreshInterval
     }
 
     /// The frame period of a mode from its timings, as the kernel's drm_mode_vrefresh computes

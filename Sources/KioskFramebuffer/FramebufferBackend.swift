@@ -37,18 +37,17 @@ import KioskLoop
 /// the CRTC has no vblank interrupt (cirrus, virtio-gpu), which would not pace anything. With
 /// nothing presented there is no deadline and no waiting: an idle kiosk does not wake up.
 public final class FramebufferBackend: DisplayBackend {
-    enum State: String { case active, paused, stopped }
-
     /// The framebuffer `--backend fbdev` and `auto` use when `--fb-device` does not say.
     public static let defaultDevice = "/dev/fb0"
 
-    public private(set) var statistics = PresentStatistics()
+    /// The frame in flight, the session's pause and the statistics; frames are done at the
+    /// vertical blank the waiter reports, or by its timer.
+    let pacer: OutputPacer
     let device: FramebufferDevice
     /// The screen when the device was opened: what `stop()` puts back.
     let initialGeometry: FramebufferGeometry
     /// The screen as the kiosk uses it now (two pages once the virtual height was raised).
     private(set) var geometry: FramebufferGeometry
-    private(set) var state = State.active
     /// The pages, as scanout buffers over the mapping; one, or two with ``swapChain``.
     private var pages: [ScanoutBuffer] = []
     private(set) var swapChain: SwapChain?
@@ -58,22 +57,15 @@ public final class FramebufferBackend: DisplayBackend {
     private var changedMode = false
     /// FBIOBLANK powered the screen down: `stop()` and `.on` unblank it.
     private var poweredDown = false
-    /// When the frame in flight is done (a refresh interval after its present).
-    private(set) var frameDue: Instant?
     private var memory: UnsafeMutableRawPointer
     /// The visible area's bytes at start, row after row (`width × bytes per pixel` each).
     private let savedScreen: [UInt8]
-    private var events: BackendEvents?
     private let now: (() -> Instant)?
     /// Paces frames by the vertical blank where the driver has one (nil: by the timer).
     private var blankWaiter: VerticalBlankWaiter?
-    /// A frame was shown and waits for the blank the waiter reports.
-    private var awaitingBlank = false
     /// Blanks asked of the waiter and not yet reported: one left over from a frame finished
     /// early (a VT switch) must not complete the next frame before its own blank.
-    private var blanksOutstanding = 0
-    /// When the frame waiting for the blank was presented (its done time if no clock is given).
-    private var presentedAt = Instant.zero
+    private(set) var blanksOutstanding = 0
 
     /// Opens the framebuffer, checks that the kiosk can draw on it (true colour at 16, 24 or
     /// 32 bpp, sizes that add up), maps its memory and saves what it shows.
@@ -92,6 +84,7 @@ public final class FramebufferBackend: DisplayBackend {
         let geometry = try FramebufferGeometry(try device.screenInfo(), device: device.path)
         self.initialGeometry = geometry
         self.geometry = geometry
+        pacer = OutputPacer(completion: .afterRefresh(geometry.refreshInterval), now: now)
         memory = try device.map(length: geometry.mappedLength)
         savedScreen = Self.read(geometry, rowsFrom: geometry.firstRow(ofPage: 0), in: memory)
     }
@@ -118,7 +111,8 @@ public final class FramebufferBackend: DisplayBackend {
     /// the console does not redraw itself for the new mode). There is no descriptor to watch:
     /// frames complete on the runner's deadline.
     public func start(loop: EventLoop, events: BackendEvents) throws {
-        self.events = events
+        pacer.start(events: events)
+        pacer.frameCompleted = { [unowned self] in _ = self.swapChain?.completeFlip() }
         device.unblank()
         if geometry.pageCount < 2, let height = FramebufferGeometry.doubleBufferingRequest(try device.screenInfo()) {
             requestVirtualHeight(height)
@@ -126,6 +120,7 @@ public final class FramebufferBackend: DisplayBackend {
         try setUpPages(from: try device.screenInfo())
         if Self.mayWaitForVerticalBlank(driver: geometry.driver), let wait = device.verticalBlankWait() {
             blankWaiter = try VerticalBlankWaiter(loop: loop, wait: wait) { [unowned self] in self.blankPassed() }
+            pacer.completion = .reported
         }
     }
 
@@ -183,88 +178,60 @@ public final class FramebufferBackend: DisplayBackend {
     // MARK: Frames
 
     /// Writes the damaged part of `frame` into the page being drawn (plus what that page
-    /// missed) and shows it; the frame is done a refresh interval later. `frame` must have the
-    /// screen's size; no frame may be in flight. While paused the frame is dropped and done at
-    /// once (`resume()` is followed by a full repaint).
+    /// missed) and shows it; the frame is done at the next vertical blank, or a refresh
+    /// interval later. `frame` must have the screen's size; no frame may be in flight. While
+    /// paused the frame is dropped and done at once (`resume()` is followed by a full repaint).
     public func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
-        precondition(frameDue == nil, "present while a frame is in flight (wait for frameDone)")
         precondition(frame.width == geometry.width && frame.height == geometry.height,
                      "frame \(frame.width)x\(frame.height) does not match the screen \(geometry.width)x\(geometry.height)")
-        guard state == .active, !pages.isEmpty else {
-            statistics.framesDropped += 1
-            events?.frameDone(time)
+        guard pacer.admit(at: time, outputAvailable: !pages.isEmpty) else { return }
+        let frameBytes = pages[0].frameBytes
+        guard var chain = swapChain else {
+            pacer.copy(pageIsStale ? DamageRegion(pages[0].bounds) : damage) { pages[0].write($0, from: frame) }
+            pageIsStale = false
+            shown(frameBytes, at: time)
             return
         }
-        if var chain = swapChain {
-            let (index, repaint) = chain.beginFrame(damage: damage)
-            write(repaint, of: frame, into: pages[index])
-            do {
-                try device.pan(x: geometry.xoffset, y: geometry.firstRow(ofPage: index))
-                chain.queue(index)
-            } catch {
-                // The frame stays in its page (counted as drawn), so the next pan shows it.
-                statistics.flipFailures += 1
-                statistics.lastError = error.description
-            }
+        let (index, repaint) = chain.beginFrame(damage: damage)
+        pacer.copy(repaint) { pages[index].write($0, from: frame) }
+        do {
+            try device.pan(x: geometry.xoffset, y: geometry.firstRow(ofPage: index))
+            chain.queue(index)
             swapChain = chain
-        } else {
-            write(pageIsStale ? DamageRegion(pages[0].bounds) : damage, of: frame, into: pages[0])
-            pageIsStale = false
+            shown(frameBytes, at: time)
+        } catch {
+            // The frame stays in its page (counted as drawn), so the next pan shows it. No blank
+            // is waited for a pan that did not happen: vsync-paced, the frame is done at once;
+            // timer-paced, after its refresh (OutputPacer.refused).
+            swapChain = chain
+            pacer.refused(fullFrameBytes: frameBytes, error: error.description, at: time)
         }
-        statistics.framesPresented += 1
-        statistics.fullFrameBytes += pages[0].frameBytes
-        if let blankWaiter {
-            awaitingBlank = true
-            presentedAt = time
-            blanksOutstanding += 1
-            blankWaiter.request()
-        } else {
-            frameDue = time + geometry.refreshInterval
-        }
+    }
+
+    /// The frame is on its way: done at the blank the waiter is asked for, or by the timer.
+    private func shown(_ frameBytes: Int, at time: Instant) {
+        pacer.shown(fullFrameBytes: frameBytes, at: time)
+        guard let blankWaiter else { return }
+        blanksOutstanding += 1
+        blankWaiter.request()
     }
 
     /// The waiter saw the blank after the last present: the pan is latched, the frame done.
     private func blankPassed() {
         blanksOutstanding -= 1
-        guard awaitingBlank, blanksOutstanding == 0 else { return }
-        awaitingBlank = false
-        completeFrame(at: now?() ?? presentedAt)
+        guard blanksOutstanding == 0 else { return }
+        pacer.frameDone(at: now?())
     }
 
-    private func write(_ region: DamageRegion, of frame: PixelBuffer, into page: ScanoutBuffer) {
-        let start = now?()
-        for rect in region.rects {
-            statistics.bytesCopied += page.write(rect, from: frame)
-        }
-        if let start, let end = now?() {
-            let spent = end - start
-            statistics.copyTime += spent
-            statistics.longestCopy = max(statistics.longestCopy, spent)
-        }
-    }
+    public var statistics: PresentStatistics { pacer.statistics }
 
-    public var nextDeadline: Instant? { frameDue }
+    public var nextDeadline: Instant? { pacer.nextDeadline }
 
     /// Completes the frame in flight once its refresh interval has passed: the pan has been
     /// latched, the page that was on screen is free.
-    public func advance(to time: Instant) {
-        if let due = frameDue, due <= time { completeFrame(at: due) }
-    }
+    public func advance(to time: Instant) { pacer.advance(to: time) }
 
-    public func finishPendingFrame() {
-        if let due = frameDue { completeFrame(at: due) }
-        if awaitingBlank {
-            awaitingBlank = false
-            completeFrame(at: presentedAt)
-        }
-    }
-
-    private func completeFrame(at time: Instant) {
-        frameDue = nil
-        swapChain?.completeFlip()
-        statistics.flipsCompleted += 1
-        events?.frameDone(time)
-    }
+    public func finishPendingFrame() { pacer.finishPendingFrame() }
 
     // MARK: Power
 
@@ -272,7 +239,7 @@ public final class FramebufferBackend: DisplayBackend {
     /// drivers that refuse). On: FB_BLANK_UNBLANK; the next frame is the runner's full repaint.
     /// Dimming is the backlight's or the renderer's.
     public func setScreenPower(_ power: DisplayPower) {
-        guard state == .active else { return }
+        guard pacer.phase == .active else { return }
         switch power {
         case .off: poweredDown = device.powerDown()
         case .on:
@@ -285,34 +252,30 @@ public final class FramebufferBackend: DisplayBackend {
     // MARK: Session
 
     /// Another VT has the screen (its console draws into the same memory): stop writing.
-    public func pause() {
-        guard state == .active else { return }
-        state = .paused
-    }
+    public func pause() { pacer.pause() }
 
     /// Back on our VT: the console there may have changed the pan or, on a VT switch, the
     /// virtual height; set up the pages again (every one stale) for the runner's full repaint.
     public func resume() throws {
-        guard state == .paused else { return }
-        finishPendingFrame()
+        guard pacer.phase == .paused else { return }
+        // Nothing may stay in flight over pages set up anew.
+        pacer.finishPendingFrame()
         let info = try device.screenInfo()
         if changedMode, info.variable.yresVirtual < 2 * initialGeometry.height {
             try device.setVirtualHeight(2 * initialGeometry.height)
         }
         try setUpPages(from: try device.screenInfo())
-        state = .active
+        pacer.resume()
     }
 
     /// Puts back the mode (virtual height and pan) and what the screen showed at start. While
     /// paused only the mode: the screen belongs to another VT then. Idempotent.
     public func stop() {
-        guard state != .stopped else { return }
+        guard pacer.phase != .stopped else { return }
         if poweredDown { device.unblank() }
         poweredDown = false
-        let wasActive = state == .active
-        state = .stopped
-        frameDue = nil
-        awaitingBlank = false
+        let wasActive = pacer.phase == .active
+        pacer.stop()
         blankWaiter?.stop()
         blankWaiter = nil
         do {
@@ -322,7 +285,7 @@ public final class FramebufferBackend: DisplayBackend {
                 try device.pan(x: initialGeometry.xoffset, y: initialGeometry.yoffset)
             }
         } catch {
-            statistics.lastError = "\(error)"
+            pacer.record(error: "\(error)")
         }
         if wasActive {
             Self.write(savedScreen, to: initialGeometry, rowsFrom: initialGeometry.firstRow(ofPage: 0), in: memory)

@@ -1,3 +1,4 @@
+import KioskBackend
 import KioskCore
 
 /// A framebuffer's screen as the kiosk uses it, checked: the visible size, the pixel layout,
@@ -119,7 +120,7 @@ struct FramebufferGeometry: Sendable, Equatable {
     /// implausible ones get 60 Hz; plausible is 1…200 Hz (Weston's fbdev backend used the same
     /// bounds).
     static func refreshInterval(_ v: VariableScreenInfo) -> Duration {
-        let fallback = Duration.nanoseconds(16_666_667)
+        let fallback = OutputPacer.fallbackRefreshInterval
         let htotal = Int64(v.leftMargin) + Int64(v.xres) + Int64(v.rightMargin) + Int64(v.hsyncLength)
         var vtotal = Int64(v.upperMargin) + Int64(v.yres) + Int64(v.lowerMargin) + Int64(v.vsyncLength)
         guard v.pixclock > 0, htotal > 0, vtotal > 0 else { return fallback }

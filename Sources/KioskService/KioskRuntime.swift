@@ -37,7 +37,7 @@ public final class KioskRuntime {
     /// A runtime driving `scene` through `renderer`: animations advance in steps of `simulationStep` (at most `maxCatchUpSteps` per call, so a long stall does not freeze the loop catching up), touches are calibrated then mapped, and every control event goes to `emit`, in order.
     public init(scene: Scene, renderer: SceneRenderer,
                 gestureConfiguration: GestureConfiguration = .standard,
-                simulationStep: Duration = .nanoseconds(1_000_000_000 / 120),
+                simulationStep: Duration = FixedStepClock.standardStep,
                 maxCatchUpSteps: Int = 8,
                 start: Instant = .zero,
                 calibration: AffineTransform = .identity,

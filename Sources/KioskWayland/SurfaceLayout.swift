@@ -79,7 +79,7 @@ struct SurfaceLayout: Sendable {
         let width = min(max(logical.width * scale, side.lowerBound), side.upperBound)
         let height = min(max(logical.height * scale, side.lowerBound), side.upperBound)
         let millihertz = governing.map(\.refreshMillihertz).filter { $0 > 0 }.max()
-        let interval = millihertz.map { Duration.nanoseconds(1_000_000_000_000 / Int64($0)) } ?? .nanoseconds(16_666_667)
+        let interval = millihertz.map { Duration.nanoseconds(1_000_000_000_000 / Int64($0)) } ?? OutputPacer.fallbackRefreshInterval
         return OutputMode(width: width, height: height, refreshInterval: interval, scale: scale)
     }
 

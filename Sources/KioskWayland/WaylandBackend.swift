@@ -26,7 +26,6 @@ import KioskLoop
 /// them on the program's time line against the moment each batch of events was read (`now`,
 /// the loop's clock, also used to time copies for ``statistics``).
 public final class WaylandBackend: DisplayBackend {
-    public private(set) var statistics = PresentStatistics()
     public let options: WaylandOptions
 
     private let connection: WaylandConnection
@@ -49,8 +48,8 @@ public final class WaylandBackend: DisplayBackend {
     private var readAt = Instant.zero
     /// The mode of the last configure, once it is complete.
     private var mode: OutputMode?
-    /// A frame that found every buffer held by the compositor: shown on the next release.
-    private var deferred: (frame: PixelBuffer, damage: DamageRegion)?
+    /// The frame in flight (until its frame callback) and the one waiting for a buffer.
+    private lazy var frames = SurfacePresenter(surface: self, now: now)
     private var started = false
     /// Input announced before the first frame (nil afterwards).
     private var earlyInput: [InputEvent]? = []
@@ -86,7 +85,7 @@ public final class WaylandBackend: DisplayBackend {
         }
         buffers = SurfaceBuffers(shm: shm)
         cursor = PointerCursor(visible: options.showCursor, compositor: compositor, shm: shm)
-        buffers.bufferReturned = { [unowned self] in self.showDeferredFrame() }
+        buffers.bufferReturned = { [unowned self] in self.frames.bufferReturned() }
         // The seat listens before its first events (capabilities) are read: an event for a
         // proxy without a listener is dropped.
         if let seat = globals.seat { seatAdded(seat.proxy, version: seat.version) }
@@ -113,6 +112,7 @@ public final class WaylandBackend: DisplayBackend {
 
     public func start(loop: EventLoop, events: BackendEvents) throws {
         self.events = events
+        frames.pacer.start(events: events)
         self.loop = loop
         let window = WaylandWindow(compositor: globals.compositor!, compositorVersion: globals.compositorVersion,
                                    wmBase: globals.wmBase!, options: options)
@@ -141,49 +141,31 @@ public final class WaylandBackend: DisplayBackend {
 
     // MARK: Frames
 
+    /// Copies the damage into a free buffer, attaches it with `damage_buffer` and commits it
+    /// with a frame callback. Before the first configure, and once the window is gone, the
+    /// frame is dropped and done at once, as every backend drops a frame it cannot show.
     public func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
-        guard state == .connected, let window, let mode else {
-            statistics.framesDropped += 1
-            return
+        let surfaceMode = window == nil ? nil : mode
+        if let surfaceMode, frames.pacer.phase == .active {
+            precondition(frame.width == surfaceMode.width && frame.height == surfaceMode.height,
+                         "frame \(frame.width)x\(frame.height) does not match the surface's \(surfaceMode.width)x\(surfaceMode.height)")
+            deliverEarlyInput()
         }
-        precondition(!window.isFramePending, "present while the last frame's callback is pending")
-        precondition(frame.width == mode.width && frame.height == mode.height,
-                     "frame \(frame.width)x\(frame.height) does not match the surface's \(mode.width)x\(mode.height)")
-        precondition(deferred == nil, "present while the last frame waits for a buffer")
-        deliverEarlyInput()
-        guard let (index, repaint) = buffers.beginFrame(damage: damage), let pool = buffers.pool else {
-            // Every buffer is still the compositor's: shown when one comes back.
-            deferred = (frame, damage)
-            return
-        }
-        let start = now()
-        for rect in repaint.rects {
-            pool.pixels[index].copy(rect, from: frame)
-            let r = rect.integral.intersection(frame.bounds)
-            statistics.bytesCopied += Int(r.width) * Int(r.height) * 4
-        }
-        let spent = now() - start
-        statistics.copyTime += spent
-        statistics.longestCopy = max(statistics.longestCopy, spent)
-        statistics.framesPresented += 1
-        statistics.fullFrameBytes += mode.width * mode.height * 4
-        var changed = damage
-        changed.clip(to: frame.bounds)
-        buffers.committed(index)
-        window.show(pool.buffer(index), width: mode.width, height: mode.height, damage: changed, scale: mode.scale)
-        flush()
+        frames.present(frame, damage: damage, at: time, mode: surfaceMode)
     }
+
+    public var statistics: PresentStatistics { frames.pacer.statistics }
+
+    /// The compositor owns the session; paused all the same (by an app), frames are dropped
+    /// and done at once, as on every backend.
+    public func pause() { frames.pause() }
+
+    public func resume() { frames.resume() }
+
+    public func finishPendingFrame() { frames.finishPendingFrame() }
 
     private func frameCallbackDone(stamp: UInt32) {
-        statistics.flipsCompleted += 1
-        events?.frameDone(frameClock.instant(milliseconds: stamp, readAt: readAt))
-    }
-
-    /// A buffer came back: a frame that was waiting for one is shown now.
-    private func showDeferredFrame() {
-        guard let waiting = deferred else { return }
-        deferred = nil
-        present(waiting.frame, damage: waiting.damage, at: readAt)
+        frames.frameCallbackDone(at: frameClock.instant(milliseconds: stamp, readAt: readAt))
     }
 
     // MARK: Configure and outputs
@@ -210,12 +192,7 @@ public final class WaylandBackend: DisplayBackend {
         mode = newMode
         seat?.surfaceChanged(scale: newMode.scale, panelSize: newMode.size)
         if started { events?.outputChanged(newMode) }
-        // A frame waiting for a buffer of the old size is no use now; the runner, told it is
-        // done, presents the new layout's first frame instead.
-        if deferred != nil {
-            deferred = nil
-            events?.frameDone(readAt)
-        }
+        frames.sizeChanged(at: readAt)
         return true
     }
 
@@ -281,7 +258,8 @@ public final class WaylandBackend: DisplayBackend {
     private func end(_ closure: BackendClosure) {
         guard state == .connected else { return }
         state = .ended
-        if case .failed(let why) = closure { statistics.lastError = why }
+        frames.stop()
+        if case .failed(let why) = closure { frames.pacer.record(error: why) }
         if let registration { loop?.unregister(registration) }
         registration = nil
         events?.closed(closure)
@@ -290,6 +268,7 @@ public final class WaylandBackend: DisplayBackend {
     /// Destroys the surface, the buffers and every proxy and disconnects. Idempotent.
     public func stop() {
         guard state != .stopped else { return }
+        frames.stop()
         if let registration { loop?.unregister(registration) }
         registration = nil
         seat?.destroy(announce: false)
@@ -302,5 +281,19 @@ public final class WaylandBackend: DisplayBackend {
         _ = try? connection.flush()
         connection.disconnect()
         state = .stopped
+    }
+}
+
+extension WaylandBackend: FrameSurface {
+    func freeBuffer(damage: DamageRegion) -> (index: Int, pixels: PixelBuffer, repaint: DamageRegion)? {
+        guard let (index, repaint) = buffers.beginFrame(damage: damage), let pool = buffers.pool else { return nil }
+        return (index, pool.pixels[index], repaint)
+    }
+
+    func commit(_ index: Int, damage: DamageRegion, mode: OutputMode) {
+        guard let window, let pool = buffers.pool else { return }
+        buffers.committed(index)
+        window.show(pool.buffer(index), width: mode.width, height: mode.height, damage: damage, scale: mode.scale)
+        flush()
     }
 }

@@ -41,6 +41,11 @@ private func monotonicNanoseconds() -> Int64 {
     return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
 }
 
+extension DRMBackend {
+    /// The real card under the backend (a ``KMSScanout`` elsewhere only in the pacing tests).
+    fileprivate var kmsCard: KMSCard { card as! KMSCard }
+}
+
 /// A backend on the test device with a clock starting now.
 private func makeBackend(forceLegacy: Bool = false) throws -> (DRMBackend, () -> Instant) {
     let origin = monotonicNanoseconds()
@@ -112,7 +117,7 @@ struct HardwareTests {
     func presentsAndFlips(forceLegacy: Bool) throws {
         let console = try screendump("console-\(forceLegacy ? "legacy" : "atomic").ppm")
         let (backend, now) = try makeBackend(forceLegacy: forceLegacy)
-        let saved = try #require(backend.savedCRTC)
+        let saved = try #require(backend.kmsCard.savedCRTC)
         print("backend: \(backend)")
         if forceLegacy { #expect(backend.modesetting == .legacy) }
         var flips: [Instant] = []
@@ -158,9 +163,9 @@ struct HardwareTests {
 
         backend.restore()
         backend.restore()  // idempotent
-        #expect(backend.state == .restored)
+        #expect(backend.pacer.phase == .stopped)
         // The CRTC shows the framebuffer it showed before (fbcon's), and so does the screen.
-        let crtc = try #require(backend.device.savedCRTC(saved.id))
+        let crtc = try #require(backend.kmsCard.device.savedCRTC(saved.id))
         #expect(crtc.bufferID == saved.bufferID && crtc.x == saved.x && crtc.y == saved.y)
         if let dump = try screendump("restored-\(backend.modesetting).ppm"), let console {
             #expect(rgb(dump, 125, 125) != 0xFF_00_00, "after restore the kiosk's frame is gone")
@@ -200,7 +205,7 @@ struct HardwareTests {
         backend.present(shadow, damage: DamageRegion(shadow.bounds), at: now())
         waitForFlip(backend)
         backend.pause()
-        #expect(!backend.device.isMaster)
+        #expect(!backend.kmsCard.device.isMaster)
         // Frames while paused are dropped; their changes still show after resume.
         let square = Rect(200, 100, 60, 60)
         fill(shadow, square, 0xFF_FF_FF_00)
@@ -208,7 +213,7 @@ struct HardwareTests {
         #expect(!backend.isFlipPending)
         #expect(backend.statistics.framesDropped == 1)
         try backend.resume()
-        #expect(backend.device.isMaster)
+        #expect(backend.kmsCard.device.isMaster)
         if let dump = try screendump("resumed.ppm") {
             #expect(rgb(dump, 230, 130) == 0xFF_FF_00)
             #expect(rgb(dump, 10, 10) == 0x40_40_40)
@@ -224,8 +229,8 @@ struct HardwareTests {
         let backend = try DRMBackend(options: DRMOptions(devicePath: hardwareDevice), opener: DirectOpener(),
                                      clockOrigin: origin, startPaused: true)
         defer { backend.restore() }
-        let saved = try #require(backend.savedCRTC)
-        #expect(backend.device.savedCRTC(saved.id)?.bufferID == saved.bufferID, "no modeset yet")
+        let saved = try #require(backend.kmsCard.savedCRTC)
+        #expect(backend.kmsCard.device.savedCRTC(saved.id)?.bufferID == saved.bufferID, "no modeset yet")
         let shadow = try PixelBuffer(width: Int(backend.panelSize.width), height: Int(backend.panelSize.height),
                                  format: .xrgb32)
         fill(shadow, shadow.bounds, 0xFF_80_00_80)
