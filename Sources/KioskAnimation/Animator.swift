@@ -127,7 +127,7 @@ public final class Animator {
     public var remainingFraction: Double { isReversed ? fraction : 1 - fraction }
 
     /// The time the current run still needs at the current pace: remaining fraction × duration.
-    public var remainingDuration: Duration { .seconds(remainingFraction * secondsPerRun) }
+    public var remainingDuration: Duration { .seconds(saturating: remainingFraction * secondsPerRun) }
 
     /// Seconds a whole 0→1 run takes at the current pace.
     private var secondsPerRun: Double { paceOverride ?? duration.inSeconds }

@@ -74,7 +74,7 @@ public struct Spring: Sendable, Equatable {
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
     /// The undamped period 2π/ω₀.
-    public var response: Duration { .seconds(2 * Double.pi / angularFrequency) }
+    public var response: Duration { .seconds(saturating: 2 * Double.pi / angularFrequency) }
 
     /// The state after `dt` of motion towards `target` (exact; see the type's notes).
     ///

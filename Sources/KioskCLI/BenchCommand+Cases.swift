@@ -10,7 +10,7 @@ import KioskLoop
 /// The frames `kiosk bench` measures, on the real renderer and the headless backend (which
 /// copies each frame's damage to a scanout buffer, as DRM does).
 extension BenchCommand {
-    func measure(config: KioskConfig, width: Int, height: Int) throws -> Result {
+    func measure(config: KioskConfiguration, width: Int, height: Int) throws -> Result {
         let source = KioskSetup.sceneSource(for: config)
         let design = source.designSize ?? Size(Double(width), Double(height))
         let scene = source.make(design)

@@ -119,7 +119,7 @@ struct RunCommand {
     /// The control socket of `--socket` or the config's `ipc`. On the virtual clock there is
     /// none: time jumps and the run ends when nothing is due, so `--socket` is refused there
     /// and the config's `ipc` left alone (the same config serves tests and the device).
-    private func controlServer(config: KioskConfig, clock: KioskRunner.Clock) throws(UsageError) -> ControlServer? {
+    private func controlServer(config: KioskConfiguration, clock: KioskRunner.Clock) throws(UsageError) -> ControlServer? {
         if clock == .virtual {
             guard socketPath == nil else {
                 throw UsageError(command: "kiosk run", message: "--socket needs the real clock (--clock real with headless)")

@@ -32,9 +32,9 @@ public enum ButtonAction: Sendable, Equatable, Decodable {
     public func controlAction() -> ControlAction {
         switch self {
         case .switchScreen(let id, let transition, let duration):
-            return .switchScreen(id, transition: transition, duration: duration.map { .seconds($0) })
+            return .switchScreen(id, transition: transition, duration: duration.map { .seconds(saturating: $0) })
         case .back(let transition, let duration):
-            return .back(transition: transition, duration: duration.map { .seconds($0) })
+            return .back(transition: transition, duration: duration.map { .seconds(saturating: $0) })
         case .showPanel(let id):
             return .showPanel(id)
         case .showPopup(let id):

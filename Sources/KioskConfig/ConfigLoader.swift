@@ -22,7 +22,7 @@ public enum ConfigLoader {
     /// certificate). Throws all problems at once: the config's in document order,
     /// then each template's, templates in the order the config first names them.
     public static func decode(_ text: String, file: String, registry: ControlRegistry = .standard,
-                              readFile: FileReader) throws(ConfigErrors) -> KioskConfig {
+                              readFile: FileReader) throws(ConfigErrors) -> KioskConfiguration {
         let document: JSONNode
         do {
             document = try JSONParser().parse(text)
@@ -36,18 +36,18 @@ public enum ConfigLoader {
     /// Parses and decodes a config that may not name files: without a file reader, every
     /// `template` and `caFile` is reported as unreadable ("files need a file reader").
     public static func decode(_ text: String, file: String, registry: ControlRegistry = .standard)
-        throws(ConfigErrors) -> KioskConfig
+        throws(ConfigErrors) -> KioskConfiguration
     {
         try decode(text, file: file, registry: registry, readFile: noFiles)
     }
 
     /// Decodes an already parsed document.
     public static func decode(_ document: JSONNode, file: String, registry: ControlRegistry = .standard,
-                              readFile: FileReader = noFiles) throws(ConfigErrors) -> KioskConfig
+                              readFile: FileReader = noFiles) throws(ConfigErrors) -> KioskConfiguration
     {
         let diagnostics = Diagnostics(root: document)
         let validator = ConfigValidator(diagnostics: diagnostics, designSize: DisplaySettings().layoutSize)
-        let decoded = JSONTreeDecoder.decode(KioskConfig.self, from: document, diagnostics: diagnostics,
+        let decoded = JSONTreeDecoder.decode(KioskConfiguration.self, from: document, diagnostics: diagnostics,
                                              userInfo: [ConfigValidator.userInfoKey: validator,
                                                         ControlRegistry.userInfoKey: registry])
         var templates = PopupTemplates(designSize: validator.designSize)

@@ -6,11 +6,11 @@ import KioskUI
 /// conversion that could trap on a config made in code (the angle, Double → Int) is safe.
 public enum SceneBuilder {
     /// The config's scene for the default panel (`display.layoutSize`).
-    public static func build(_ config: KioskConfig) -> Scene { build(config, designSize: config.display.layoutSize) }
+    public static func build(_ config: KioskConfiguration) -> Scene { build(config, designSize: config.display.layoutSize) }
 
     /// The config's scene, laid out in `designSize` (the config's own, or the screen's size
     /// when it names none: see `KioskSetup.sceneSource`).
-    public static func build(_ config: KioskConfig, designSize: Size) -> Scene {
+    public static func build(_ config: KioskConfiguration, designSize: Size) -> Scene {
         let theme = makeTheme(config)
         // Each description makes its own control: the builder knows no control type.
         let context = ControlContext(theme: theme)
@@ -36,7 +36,7 @@ public enum SceneBuilder {
     /// The theme a config asks for: its `theme` settings, with the display's background. Built
     /// once per scene and handed to every control, so a control drawn with a colour left unset
     /// matches the others.
-    public static func makeTheme(_ config: KioskConfig) -> Theme {
+    public static func makeTheme(_ config: KioskConfiguration) -> Theme {
         var theme = config.theme.controls
         theme.background = config.display.background
         return theme

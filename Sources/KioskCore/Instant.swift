@@ -112,10 +112,10 @@ extension Duration {
     public var inMilliseconds: Double { Double(nanoseconds) / 1_000_000 }
 
     /// `s` seconds in whole nanoseconds, saturating at ±2⁶³ ns (292 years) and with NaN as
-    /// zero, so that it always fits an `Instant` sum. It replaces the standard library's
-    /// `seconds(_: Double)`, which traps on NaN and infinity; see `Instant` for why time
-    /// conversions saturate rather than fail.
-    public static func seconds(_ s: Double) -> Duration { .nanoseconds(Int64(saturating: s * 1e9)) }
+    /// zero, so that it always fits an `Instant` sum; see `Instant` for why time conversions
+    /// saturate rather than fail. Named apart from the standard library's `seconds(_: Double)`,
+    /// which traps on NaN and infinity, so that neither silently stands in for the other.
+    public static func seconds(saturating s: Double) -> Duration { .nanoseconds(Int64(saturating: s * 1e9)) }
 }
 
 extension Int64 {

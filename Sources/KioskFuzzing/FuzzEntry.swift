@@ -20,7 +20,7 @@ public enum FuzzEntry {
     /// config/popups/dialog.json, so popups that are otherwise valid reach the scene.
     public static func config(_ bytes: [UInt8]) -> FuzzOutcome {
         guard let text = String(validating: bytes, as: UTF8.self) else { return .notText }
-        let config: KioskConfig
+        let config: KioskConfiguration
         do {
             config = try ConfigLoader.decode(text, file: "fuzz.json") { _ in .success(BundledFiles.dialogTemplate) }
         } catch {
@@ -34,7 +34,7 @@ public enum FuzzEntry {
     /// in, a tap on the backdrop dismisses it.
     public static func template(_ bytes: [UInt8]) -> FuzzOutcome {
         guard let text = String(validating: bytes, as: UTF8.self) else { return .notText }
-        let config: KioskConfig
+        let config: KioskConfiguration
         do {
             config = try ConfigLoader.decode(templateConfig, file: "fuzz.json") { path in
                 path == templatePath ? .success(text) : .failure(FileReadProblem(reason: "No such file or directory"))
@@ -78,7 +78,7 @@ public enum FuzzEntry {
     static let touchHorizon = Instant.milliseconds(20_000)
 
     /// The config the touch scripts play against, decoded once per process.
-    static let demo: KioskConfig = {
+    static let demo: KioskConfiguration = {
         do {
             return try ConfigLoader.decode(BundledFiles.demoConfig, file: "config/demo.json") { _ in
                 .success(BundledFiles.dialogTemplate)
@@ -106,7 +106,7 @@ public enum FuzzEntry {
     /// Builds the headless kiosk for `config` at the small panel (turned with the display,
     /// so the upright screen is always 160x96), plays `touches` and encodes every event as
     /// `kiosk run --events` would.
-    static func play(_ config: KioskConfig, touches: [TouchEvent], until: Instant) -> FuzzOutcome {
+    static func play(_ config: KioskConfiguration, touches: [TouchEvent], until: Instant) -> FuzzOutcome {
         let rotation = config.display.rotation
         let (width, height) = rotation.swapsAxes ? (panelSize.height, panelSize.width) : panelSize
         let events = EventCount()

@@ -99,7 +99,7 @@ public final class Kiosk {
     ///   - display: the backend; `.auto` by default. Headless without a size, the panel is the
     ///     config's (``KioskConfig/DisplaySettings/panelSize``).
     ///   - customize: called with every scene built from the config, before it is shown.
-    public convenience init(config: KioskConfig, display: DisplayRequest = DisplayRequest(backend: .auto),
+    public convenience init(config: KioskConfiguration, display: DisplayRequest = DisplayRequest(backend: .auto),
                             customize: ((Scene) -> Void)? = nil) {
         var request = display
         request.backlight = config.power.backlight

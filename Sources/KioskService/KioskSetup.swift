@@ -21,7 +21,7 @@ public enum KioskSetup {
     /// path is relative to the config file's directory (unless absolute); messages show it as
     /// the config writes it. Its controls may be of any type `registry` knows.
     public static func loadConfig(_ path: FilePath, registry: ControlRegistry = .standard) throws(LoadError)
-        -> KioskConfig
+        -> KioskConfiguration
     {
         let text: String
         do { text = try TextFile.read(path) } catch { throw LoadError(lines: [error.description]) }
@@ -31,7 +31,7 @@ public enum KioskSetup {
     /// Decodes `text` as the config file at `path` (templates are read relative to it), with
     /// the control types of `registry`.
     public static func decodeConfig(_ text: String, path: FilePath, registry: ControlRegistry = .standard)
-        throws(LoadError) -> KioskConfig
+        throws(LoadError) -> KioskConfiguration
     {
         let directory = path.directory
         let file = path.description
@@ -64,7 +64,7 @@ public enum KioskSetup {
     /// screen's own pixels when the config names none. `customize` (when given) is called with
     /// every scene built from it, before it is shown: what an app adds, replaces or observes
     /// in code.
-    public static func sceneSource(for config: KioskConfig, customize: ((Scene) -> Void)? = nil)
+    public static func sceneSource(for config: KioskConfiguration, customize: ((Scene) -> Void)? = nil)
         -> KioskRunner.SceneSource
     {
         KioskRunner.SceneSource(designSize: config.display.designSize) { size in
@@ -87,7 +87,7 @@ public enum KioskSetup {
     ///   - rotation: how the panel is mounted; nil: the config's `display.rotation`.
     ///   - customize: called with every scene built from the config, before it is shown.
     ///   - emit: receives every control event.
-    public static func headless(config: KioskConfig, panelWidth: Int? = nil, panelHeight: Int? = nil,
+    public static func headless(config: KioskConfiguration, panelWidth: Int? = nil, panelHeight: Int? = nil,
                                 rotation: DisplayRotation? = nil, customize: ((Scene) -> Void)? = nil,
                                 emit: @escaping (ControlEvent) -> Void) -> HeadlessKiosk {
         let rotation = rotation ?? config.display.rotation

@@ -41,7 +41,7 @@ public final class KioskTester {
 
     /// A tester of the kiosk `config` describes (its rotation and calibration included), with
     /// `customize` run on the scene built from it (add, replace or observe controls in code).
-    public init(config: KioskConfig, panelWidth: Int? = nil, panelHeight: Int? = nil,
+    public init(config: KioskConfiguration, panelWidth: Int? = nil, panelHeight: Int? = nil,
                 customize: ((Scene) -> Void)? = nil) {
         let log = EventLog()
         self.log = log

@@ -32,7 +32,7 @@ struct AnimationLimitsTests {
     // MARK: Animator
 
     @Test("an animator of any duration finishes within the one-minute cap", arguments: [
-        Duration.seconds(Int64.max), .nanoseconds(Int64.max), .seconds(1e300), .seconds(Double.infinity),
+        Duration.seconds(Int64.max), .nanoseconds(Int64.max), .seconds(saturating: 1e300), .seconds(saturating: Double.infinity),
     ])
     func animatorDurationCap(duration: Duration) {
         let animator = Animator(duration: duration)
@@ -47,7 +47,7 @@ struct AnimationLimitsTests {
 
     @Test("a negative or zero duration arrives on the first step")
     func animatorNegativeDuration() {
-        for duration in [Duration.zero, .seconds(-1e300), .nanoseconds(Int64.min)] {
+        for duration in [Duration.zero, .seconds(saturating: -1e300), .nanoseconds(Int64.min)] {
             let animator = Animator(duration: duration)
             animator.start()
             #expect(stepsToFinish(animator, limit: 1) == 1)

@@ -80,7 +80,7 @@ import Testing
     @Test func everyOptionalFieldIsRead() throws {
         let config = try ConfigLoader.decode(Self.everything, file: "all.json")
         let c = { (hex: String) in Color(hex: hex)! }
-        let expected = KioskConfig(
+        let expected = KioskConfiguration(
             display: DisplaySettings(rotation: .threeQuarters, background: c("#000000"), designSize: Size(1024, 600)),
             theme: ThemeSettings(controls: Theme(accent: c("#FF0000"), track: c("#00FF00"), knob: c("#0000FF"),
                                                  text: c("#111111"), font: "serif 12", curvaceousness: 0.25,
@@ -108,20 +108,20 @@ import Testing
     /// the first problem (unknown keys and cross-references are `ConfigLoader`'s extra checks).
     @Test func foundationsDecoderReadsTheSameModel() throws {
         let viaLoader = try ConfigLoader.decode(Self.everything, file: "all.json")
-        let viaFoundation = try JSONDecoder().decode(KioskConfig.self, from: Data(Self.everything.utf8))
+        let viaFoundation = try JSONDecoder().decode(KioskConfiguration.self, from: Data(Self.everything.utf8))
         #expect(viaFoundation == viaLoader)
         // The demo names popup templates, which only ConfigLoader (with a file reader) loads;
         // apart from them both read the same model.
         let demo = try demoConfigText()
         var viaReader = try ConfigLoader.decode(demo, file: "demo.json", readFile: repositoryReader(directory: "config"))
         viaReader.templates = [:]
-        #expect(try JSONDecoder().decode(KioskConfig.self, from: Data(demo.utf8)) == viaReader)
+        #expect(try JSONDecoder().decode(KioskConfiguration.self, from: Data(demo.utf8)) == viaReader)
     }
 
     @Test func anotherDecoderThrowsTheFirstProblem() {
         let json = #"{"startScreen": "main", "screens": [{"id": "main", "controls": [{"type": "rangeSlider", "id": "r", "frame": [0, 0, 9, 9], "max": -1}]}]}"#
         #expect {
-            try JSONDecoder().decode(KioskConfig.self, from: Data(json.utf8))
+            try JSONDecoder().decode(KioskConfiguration.self, from: Data(json.utf8))
         } throws: { error in
             guard case DecodingError.dataCorrupted(let context) = error else { return false }
             return context.debugDescription == "must be greater than min (0)"

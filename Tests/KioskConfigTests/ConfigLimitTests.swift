@@ -25,7 +25,7 @@ import Testing
     @Test("a dial made in code with an angle of 1e19 or NaN is built without trapping")
     func sceneBuilderConvertsAnglesSafely() throws {
         for angle in [1e19, -1e19, .nan, .infinity, -90.5] {
-            let config = KioskConfig(startScreen: "main", screens: [ScreenConfig(id: "main", controls: [
+            let config = KioskConfiguration(startScreen: "main", screens: [ScreenConfig(id: "main", controls: [
                 ControlConfig(CircularSliderConfig(id: "dial", frame: Rect(0, 0, 240, 240), angle: angle)),
             ])])
             let dial = try #require(SceneBuilder.build(config).control(withID: "dial") as? CircularSlider)

@@ -7,7 +7,7 @@ import Testing
 func demoConfigText() throws -> String { try repositoryFile("config/demo.json") }
 
 @Suite struct DemoConfigTests {
-    let config: KioskConfig
+    let config: KioskConfiguration
 
     init() throws {
         config = try ConfigLoader.decode(try demoConfigText(), file: "config/demo.json",

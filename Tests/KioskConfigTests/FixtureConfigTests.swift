@@ -9,7 +9,7 @@ import Testing
 @Suite struct FixtureConfigTests {
     static let directory = "Tests/KioskConfigTests/Fixtures"
 
-    let config: KioskConfig
+    let config: KioskConfiguration
     let reads: [String]
 
     init() throws {

@@ -18,7 +18,7 @@ func check(_ json: String, suggestionCells: Int) throws -> (problems: [String], 
     let budget = Suggestion.Budget(cells: suggestionCells)
     let diagnostics = Diagnostics(root: document, suggestionBudget: budget)
     let validator = ConfigValidator(diagnostics: diagnostics, designSize: DisplaySettings.defaultPanelSize)
-    let decoded = JSONTreeDecoder.decode(KioskConfig.self, from: document, diagnostics: diagnostics,
+    let decoded = JSONTreeDecoder.decode(KioskConfiguration.self, from: document, diagnostics: diagnostics,
                                          userInfo: [ConfigValidator.userInfoKey: validator])
     if decoded != nil { validator.finish() }
     return (diagnostics.problems(file: "demo.json").map(\.description), budget)

@@ -30,9 +30,9 @@ struct InstantLimitTests {
 
     @Test("Duration.seconds saturates at the Int64 nanoseconds an Instant can add, NaN is zero")
     func durationSeconds() {
-        #expect(Duration.seconds(1e300).nanoseconds == .max)
-        #expect(Duration.seconds(-Double.infinity).nanoseconds == .min)
-        #expect(Duration.seconds(Double.nan) == .zero)
+        #expect(Duration.seconds(saturating: 1e300).nanoseconds == .max)
+        #expect(Duration.seconds(saturating: -Double.infinity).nanoseconds == .min)
+        #expect(Duration.seconds(saturating: Double.nan) == .zero)
         #expect(Duration.seconds(0.25).nanoseconds == 250_000_000)
     }
 

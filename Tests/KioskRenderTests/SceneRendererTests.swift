@@ -7,9 +7,9 @@ import KioskConfig
 
 @Suite("Scene renderer")
 struct SceneRendererTests {
-    func demoConfig() throws -> KioskConfig { try loadDemoConfig() }
+    func demoConfig() throws -> KioskConfiguration { try loadDemoConfig() }
 
-    func renderer(_ config: KioskConfig, width: Int, height: Int, rotation: DisplayRotation = .none) throws -> SceneRenderer {
+    func renderer(_ config: KioskConfiguration, width: Int, height: Int, rotation: DisplayRotation = .none) throws -> SceneRenderer {
         try SceneRenderer(designSize: config.display.layoutSize, panelWidth: width, panelHeight: height, rotation: rotation)
     }
 

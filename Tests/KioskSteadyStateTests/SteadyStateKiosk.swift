@@ -67,7 +67,7 @@ final class SteadyStateKiosk {
     }
 
     /// config/bench-anchor.json with its popup template, read as `kiosk` reads them.
-    static func anchorConfig() throws -> KioskConfig {
+    static func anchorConfig() throws -> KioskConfiguration {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../config").standardized
         let text = try String(contentsOf: directory.appendingPathComponent("bench-anchor.json"), encoding: .utf8)

@@ -123,8 +123,8 @@ struct ExtremeInputTests {
     // MARK: Screen transitions
 
     @Test("a screen transition of any duration ends within the animator's one-minute cap", arguments: [
-        Duration.seconds(Int64.max), .seconds(1e300), .seconds(Double.infinity), .nanoseconds(Int64.max),
-        .seconds(-1e300), .nanoseconds(1),
+        Duration.seconds(Int64.max), .seconds(saturating: 1e300), .seconds(saturating: Double.infinity), .nanoseconds(Int64.max),
+        .seconds(saturating: -1e300), .nanoseconds(1),
     ])
     func transitionDuration(duration: Duration) {
         let h = TimedHarness()

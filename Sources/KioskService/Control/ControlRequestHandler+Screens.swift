@@ -38,13 +38,13 @@ extension ControlRequestHandler {
         case let .switchScreen(name, transition, duration):
             let from = scene.currentScreen.id
             guard scene.showScreen(name, transition: transition,
-                                   duration: duration.map { .seconds($0) } ?? Scene.defaultTransitionDuration) else {
+                                   duration: duration.map { .seconds(saturating: $0) } ?? Scene.defaultTransitionDuration) else {
                 throw Failure(name == from ? "screen \(quoted(name)) is already shown"
                               : "another screen change is running")
             }
             return .ok(id: request.id, [("screen", .string(name))])
         case let .back(transition, duration):
-            guard scene.goBack(transition: transition, duration: duration.map { .seconds($0) }) else {
+            guard scene.goBack(transition: transition, duration: duration.map { .seconds(saturating: $0) }) else {
                 throw Failure("no screen to go back to")
             }
             return .ok(id: request.id, [("screen", .string(scene.transition?.destination.id ?? scene.currentScreen.id))])

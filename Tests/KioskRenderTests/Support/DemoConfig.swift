@@ -2,7 +2,7 @@ import Foundation
 import KioskConfig
 
 /// `config/demo.json` with its popup templates, read as `kiosk` reads them.
-func loadDemoConfig() throws -> KioskConfig {
+func loadDemoConfig() throws -> KioskConfiguration {
     let configDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../config").standardized
     let text = try String(contentsOf: configDirectory.appendingPathComponent("demo.json"), encoding: .utf8)

@@ -13,7 +13,7 @@ import KioskCore
 /// { "display": {…}, "theme": {…}, "startScreen": "main", "screens": [ {…} ],
 ///   "panels": [ {…} ], "popups": [ {…} ] }
 /// ```
-public struct KioskConfig: Sendable, Equatable, Decodable {
+public struct KioskConfiguration: Sendable, Equatable, Decodable {
     /// `display` (optional; every field has a default).
     public var display: DisplaySettings
     /// `theme` (optional; every field has a default).
