@@ -54,6 +54,9 @@ let package = Package(
         // a build plugin could make it only with tools-version 6.3's experimental C generation.
         .target(name: "CXdgShell", dependencies: ["CWayland"]),
         .target(name: "CDRMShim", dependencies: ["CDRM"]),
+        // libinput's log handler formatted in C: a Swift closure taking its va_list crashes
+        // swift-frontend when it targets aarch64.
+        .target(name: "CLibInputShim", dependencies: ["CLibInput"]),
         .target(name: "CConsoleShim"),
         .target(name: "CFramebufferShim"),
         // Pixel loops cairo has no fast path for (a copy darkened by an overlay's backdrop).
@@ -83,7 +86,7 @@ let package = Package(
         .target(name: "KioskFramebuffer", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "KioskDevice",
                                                          "CFramebufferShim"]),
         .target(name: "KioskInput", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "KioskDevice",
-                                                   "CLibInput", "CUdev"]),
+                                                   "CLibInput", "CLibInputShim", "CUdev"]),
         .target(name: "KioskWayland", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "CWayland", "CXdgShell"]),
         // The MQTT bridge: libmosquitto's socket in the kiosk's loop; the only module touching it.
         .target(name: "KioskMQTT", dependencies: ["KioskCore", "KioskLoop", "CMosquitto"]),
