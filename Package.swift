@@ -49,7 +49,8 @@ let package = Package(
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
-        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // No pkgConfig: its -lmosquitto would link the library that CMosquittoLoader loads on first use.
+        .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // xdg-shell's client code from wayland-scanner, committed (scripts/generate-wayland-protocols.sh):
         // a build plugin could make it only with tools-version 6.3's experimental C generation.
         .target(name: "CXdgShell", dependencies: ["CWayland"]),
@@ -57,6 +58,8 @@ let package = Package(
         // libinput's log handler formatted in C: a Swift closure taking its va_list crashes
         // swift-frontend when it targets aarch64.
         .target(name: "CLibInputShim", dependencies: ["CLibInput"]),
+        // libmosquitto (and libssl, libcrypto with it) loaded on first use, by the MQTT bridge only.
+        .target(name: "CMosquittoLoader", dependencies: ["CMosquitto"], linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CConsoleShim"),
         .target(name: "CFramebufferShim"),
         // Pixel loops cairo has no fast path for (a copy darkened by an overlay's backdrop).
@@ -89,7 +92,7 @@ let package = Package(
                                                    "CLibInput", "CLibInputShim", "CUdev"]),
         .target(name: "KioskWayland", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "CWayland", "CXdgShell"]),
         // The MQTT bridge: libmosquitto's socket in the kiosk's loop; the only module touching it.
-        .target(name: "KioskMQTT", dependencies: ["KioskCore", "KioskLoop", "CMosquitto"]),
+        .target(name: "KioskMQTT", dependencies: ["KioskCore", "KioskLoop", "CMosquitto", "CMosquittoLoader"]),
         .target(name: "KioskService",
                 dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig",
                                "KioskRender", "KioskLoop", "KioskBackend", "KioskDevice", "KioskDRM", "KioskFramebuffer",
