@@ -56,7 +56,9 @@ EOF
   pkgconfig=/usr/lib/aarch64-linux-gnu/pkgconfig
   triple=aarch64-unknown-linux-gnu
 else
-  target=()
+  # lld, as for aarch64: one linker for both, and it makes relocated data read-only once loaded
+  # (RELRO, Debian's hardening default), which the toolchain's default linker left out here.
+  target=(-Xswiftc -use-ld=lld)
   pkgconfig=/usr/lib/x86_64-linux-gnu/pkgconfig
   triple=x86_64-pc-linux-gnu
 fi
