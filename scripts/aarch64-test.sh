@@ -22,9 +22,7 @@ scripts/cross-build.sh x86_64
 scripts/cross-build.sh aarch64
 
 source scripts/debian13.sh
-d13_lock
-d13_unmount_at_exit "$D13_ROOT"
-d13_build_root
+d13_enter_build_root
 OUT=$REPO/out/aarch64-test
 rm -rf "$OUT"; mkdir -p "$OUT"
 # The inputs, and both binaries, where the root sees them; each runs in the same folder with

@@ -27,9 +27,7 @@ case $1 in
 esac
 [ "$(id -u)" = 0 ] || { echo "cross-build: run as root (it makes and enters a chroot)" >&2; exit 1; }
 source scripts/debian13.sh
-d13_lock
-d13_unmount_at_exit "$D13_ROOT"
-d13_build_root
+d13_enter_build_root
 
 if [ "$ARCH" = aarch64 ]; then
   # The Swift SDK: the sysroot is / seen through a symlink (naming / itself makes every module

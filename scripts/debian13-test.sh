@@ -20,9 +20,7 @@ cd "$(dirname "$0")/.."
 REPO=$PWD
 [ "$(id -u)" = 0 ] || { echo "debian13-test: run as root (it makes and enters a chroot)" >&2; exit 1; }
 source scripts/debian13.sh
-d13_lock
-d13_unmount_at_exit "$D13_ROOT"
-d13_build_root
+d13_enter_build_root
 OUT=$REPO/out/debian13-test
 rm -rf "$OUT"; mkdir -p "$OUT"
 d13_copy_source "$REPO" "$D13_ROOT/build/test"

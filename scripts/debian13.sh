@@ -14,7 +14,8 @@
 # Functions: d13_build_root (makes or updates it; prints nothing but progress), d13_run ROOT
 # COMMAND (bash -c in a root, niced), d13_fresh_root DIR (a clean minbase root), d13_copy_source
 # REPO DIR (the checkout's files, as git sees them, into DIR), d13_lock (one user of the build
-# root at a time), d13_unmount ROOT and d13_unmount_at_exit ROOT.
+# root at a time), d13_unmount ROOT and d13_unmount_at_exit ROOT; d13_enter_build_root (lock,
+# unmount at exit, make or update: what a script using the root does first).
 
 KIOSK_CI_CACHE=${KIOSK_CI_CACHE:-/var/cache/swiftkiosk-ci}
 D13_ROOT=$KIOSK_CI_CACHE/build
@@ -132,6 +133,14 @@ d13_unmount_at_exit() {
   trap "d13_unmount '$1'" EXIT
   trap 'exit 143' TERM
   trap 'exit 130' INT
+}
+
+# What a script that works in the build root does first: waits for its turn, makes or updates
+# the root, and has it unmounted at the end.
+d13_enter_build_root() {
+  d13_lock
+  d13_unmount_at_exit "$D13_ROOT"
+  d13_build_root
 }
 
 # One run at a time in the build root: the lock is held until the calling script exits.

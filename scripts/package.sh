@@ -33,9 +33,7 @@ for arch in "${ARCHES[@]}"; do
 done
 
 source scripts/debian13.sh
-d13_lock
-d13_unmount_at_exit "$D13_ROOT"
-d13_build_root
+d13_enter_build_root
 mkdir -p "$REPO/out/packages"
 
 for arch in "${ARCHES[@]}"; do
