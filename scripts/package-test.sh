@@ -46,6 +46,15 @@ for arch in amd64 arm64; do
     { cat "$OUT/check-$arch.txt" >&2; fail "kiosk check /etc/swiftkiosk/kiosk.json ($arch)"; }
   echo "  kiosk check /etc/swiftkiosk/kiosk.json: $(cat "$OUT/check-$arch.txt")"
   d13_run "$ROOT" "$run --version" | sed 's/^/  kiosk --version: /'
+  # The MQTT bridge loads libmosquitto on first use (dlopen): with an mqtt section the kiosk
+  # must find it and try the broker (none listens on port 1).
+  d13_run "$ROOT" "sed 's|^{|{\"mqtt\": {\"url\": \"mqtt://127.0.0.1:1\"},|' /etc/swiftkiosk/kiosk.json > /etc/swiftkiosk/mqtt-test.json &&
+    $run run --backend headless --clock real --until 4000 --config /etc/swiftkiosk/mqtt-test.json --events /dev/null; rc=\$?;
+    rm /etc/swiftkiosk/mqtt-test.json; exit \$rc" > "$OUT/mqtt-$arch.txt" 2>&1 ||
+    { cat "$OUT/mqtt-$arch.txt" >&2; fail "a config with mqtt did not run ($arch)"; }
+  grep -q '^mqtt: cannot connect to mqtt://127.0.0.1:1: Connection refused' "$OUT/mqtt-$arch.txt" ||
+    { cat "$OUT/mqtt-$arch.txt" >&2; fail "the MQTT bridge did not load libmosquitto and try the broker ($arch)"; }
+  echo "  the MQTT bridge loads libmosquitto: $(grep -m1 '^mqtt: cannot connect' "$OUT/mqtt-$arch.txt")"
   d13_run "$ROOT" 'getent passwd kiosk' > /dev/null || fail "postinst did not create the user kiosk ($arch)"
   enabled=$(d13_run "$ROOT" 'find /etc/systemd/system -name "swiftkiosk*" 2> /dev/null' || true)
   [ -z "$enabled" ] || fail "the package enabled something: $enabled"

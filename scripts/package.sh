@@ -11,8 +11,8 @@
 # default config /etc/swiftkiosk/kiosk.json with its popup templates (conffiles: an edited one
 # survives upgrades), the MQTT drop-in as an example under /usr/share/doc/swiftkiosk. Depends:
 # what dpkg-shlibdeps finds for the binary (Debian 13's package names and versions), kbd (the
-# units' chvt), a font, and systemd-sysusers; libmosquitto1 is recommended only (the MQTT bridge
-# loads it when a config has an `mqtt` section). postinst creates the user (systemd-sysusers) and
+# units' chvt), libmosquitto1 (which the MQTT bridge loads on first use, so shlibdeps cannot
+# see it), a font, and systemd-sysusers. postinst creates the user (systemd-sysusers) and
 # enables and starts nothing: `systemctl enable --now swiftkiosk` is the owner's step.
 # Root only (it builds in the Debian 13 build root of scripts/debian13.sh).
 set -euo pipefail
@@ -123,6 +123,11 @@ EOF
     { cat "$work/shlibdeps.err" >&2; fail "dpkg-shlibdeps for $arch"; }
   shlibs=$(sed -n 's/^shlibs:Depends=//p' "$work/shlibdeps.txt")
   [ -n "$shlibs" ] || fail "dpkg-shlibdeps found no dependencies for $arch"
+  # libmosquitto is loaded with dlopen (by the MQTT bridge, on first use), so dpkg-shlibdeps
+  # cannot see it: its dependency as its shlibs file gives it.
+  mosquitto=$(awk '$1 == "libmosquitto" && $2 == 1 { $1 = $2 = ""; sub(/^ +/, ""); print }' \
+    "$D13_ROOT/var/lib/dpkg/info/libmosquitto1:$arch.shlibs")
+  [ -n "$mosquitto" ] || fail "no shlibs entry for libmosquitto1:$arch"
   (cd "$T" && find usr etc -type f -not -path 'etc/*' -print0 | sort -z | xargs -0 md5sum) > "$T/DEBIAN/md5sums"
   cat > "$T/DEBIAN/control" <<EOF
 Package: swiftkiosk
@@ -130,8 +135,8 @@ Version: $VERSION
 Architecture: $arch
 Maintainer: SwiftKiosk developers <dev@swiftkiosk.invalid>
 Installed-Size: $(du -sk --exclude=DEBIAN "$T" | cut -f1)
-Depends: $shlibs, kbd, fonts-dejavu-core, systemd | systemd-standalone-sysusers | systemd-sysusers
-Recommends: fonts-lohit-deva, libmosquitto1
+Depends: $shlibs, $mosquitto, kbd, fonts-dejavu-core, systemd | systemd-standalone-sysusers | systemd-sysusers
+Recommends: fonts-lohit-deva
 Section: misc
 Priority: optional
 Homepage: https://swiftkiosk.invalid/

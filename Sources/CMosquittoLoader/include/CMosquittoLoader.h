@@ -6,8 +6,9 @@
 // CMosquitto); each looks the real one up with dlopen/dlsym on first use.
 //
 // Without libmosquitto.so.1 on the system the functions fail as libmosquitto reports a
-// failure (MOSQ_ERR_NOT_SUPPORTED, NULL with errno ELIBACC), and mosquitto_strerror names
-// the missing library, so the bridge's error says what to install.
+// failure: mosquitto_new returns NULL with errno ELIBACC (the bridge then stops the kiosk with
+// "mosquitto_new: Can not access a needed shared library"), the others MOSQ_ERR_NOT_SUPPORTED,
+// and mosquitto_strerror names the missing library.
 
 /// 1 when libmosquitto.so.1 is loaded (it is loaded by this call if it was not yet), else 0.
 int kiosk_mosquitto_available(void);
