@@ -9,6 +9,8 @@
 #   minbase.tar     debootstrap --variant=minbase trixie, untouched (clean roots start from it)
 #   build/          the build root (packages as listed below; a changed list reinstalls)
 #   debs/           every downloaded .deb (apt's archive of every root, and debootstrap's)
+#   install-test/   the clean root scripts/package-test.sh installs the packages into (made anew)
+#   vm-arm64/       the arm64 kernel and busybox of scripts/aarch64-vm-test.sh
 #   lock            one user of the build root at a time (flock)
 #
 # Functions: d13_build_root (makes or updates it; prints nothing but progress), d13_run ROOT
@@ -29,7 +31,8 @@ D13_SWIFT_ARM64=/opt/swift-arm64/usr/libexec/swift/lib
 D13_DEV=(libcairo2-dev libpango1.0-dev libharfbuzz-dev libfontconfig-dev libpng-dev libdrm-dev libinput-dev
          libudev-dev libsystemd-dev libwayland-dev libmosquitto-dev)
 D13_PACKAGES=(
-  # Debian's Swift 6.0.3 (clang 17, lld) and what a build and the packaging need.
+  # Debian's Swift 6.0.3 (clang 17, lld) and what a build and the packaging need (dpkg-dev,
+  # lintian, a strip for aarch64 binaries).
   swiftlang pkgconf libc6-dev libstdc++-14-dev dpkg-dev lintian file python3 ca-certificates binutils-aarch64-linux-gnu
   "${D13_DEV[@]}"
   # The tests: fonts, a broker for the MQTT tests.
