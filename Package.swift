@@ -56,11 +56,17 @@ let package = Package(
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
-        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // No pkgConfig: its -lmosquitto would link the library that CMosquittoLoader loads on first use.
+        .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // xdg-shell's client code from wayland-scanner, committed (scripts/generate-wayland-protocols.sh):
         // a build plugin could make it only with tools-version 6.3's experimental C generation.
         .target(name: "CXdgShell", dependencies: ["CWayland"]),
         .target(name: "CDRMShim", dependencies: ["CDRM"]),
+        // libinput's log handler formatted in C: a Swift closure taking its va_list crashes
+        // swift-frontend when it targets aarch64.
+        .target(name: "CLibInputShim", dependencies: ["CLibInput"]),
+        // libmosquitto (and libssl, libcrypto with it) loaded on first use, by the MQTT bridge only.
+        .target(name: "CMosquittoLoader", dependencies: ["CMosquitto"], linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CConsoleShim"),
         .target(name: "CFramebufferShim"),
         // Pixel loops cairo has no fast path for (a copy darkened by an overlay's backdrop).
@@ -90,10 +96,10 @@ let package = Package(
         .target(name: "KioskFramebuffer", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "KioskDevice",
                                                          "CFramebufferShim"]),
         .target(name: "KioskInput", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "KioskDevice",
-                                                   "CLibInput", "CUdev"]),
+                                                   "CLibInput", "CLibInputShim", "CUdev"]),
         .target(name: "KioskWayland", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "CWayland", "CXdgShell"]),
         // The MQTT bridge: libmosquitto's socket in the kiosk's loop; the only module touching it.
-        .target(name: "KioskMQTT", dependencies: ["KioskCore", "KioskLoop", "CMosquitto"]),
+        .target(name: "KioskMQTT", dependencies: ["KioskCore", "KioskLoop", "CMosquitto", "CMosquittoLoader"]),
         .target(name: "KioskService",
                 dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig",
                                "KioskRender", "KioskLoop", "KioskBackend", "KioskDevice", "KioskDRM", "KioskFramebuffer",
@@ -111,6 +117,8 @@ let package = Package(
         // Bytes in, whole pipeline run, expected errors swallowed: one entry per input format.
         .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskBackend", "KioskService"]),
 
+        // What every test target may share: helpers that keep the tests compiling with Swift Testing 6.0.
+        .target(name: "KioskTestSupport", path: "Tests/Support/KioskTestSupport"),
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
         .testTarget(name: "KioskGesturesTests", dependencies: ["KioskGestures"]),
         .testTarget(name: "KioskAnimationTests", dependencies: ["KioskAnimation"]),
@@ -118,8 +126,8 @@ let package = Package(
         // The control API as an app sees it: no @testable import, custom controls in the tests.
         .testTarget(name: "KioskControlAPITests",
                     dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskRender", "KioskService"]),
-        .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"], exclude: ["Fixtures"]),
-        .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig", "SwiftKioskTesting"],
+        .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig", "SwiftKioskTesting", "KioskTestSupport"],
                     resources: [.copy("Goldens")]),
         .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM", "KioskBackend", "KioskLoop", "KioskDevice", "CConsoleShim"]),
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
@@ -130,7 +138,7 @@ let package = Package(
         // One table of pacing cases driven through every backend, each on a fake device.
         .testTarget(name: "KioskPacingTests", dependencies: ["KioskBackend", "KioskCore", "KioskLoop", "KioskDRM",
                                                              "KioskFramebuffer", "KioskWayland"]),
-        .testTarget(name: "KioskLoopTests", dependencies: ["KioskLoop"]),
+        .testTarget(name: "KioskLoopTests", dependencies: ["KioskLoop", "KioskTestSupport"]),
         .testTarget(name: "KioskMQTTTests", dependencies: ["KioskMQTT", "KioskConfig", "KioskLoop", "KioskService", "KioskUI"]),
         .testTarget(name: "SwiftKioskTestingTests", dependencies: ["SwiftKioskTesting"], exclude: ["Goldens"]),
         // A counting malloc (per thread), linked into the test executable only: the steady-state
@@ -139,7 +147,7 @@ let package = Package(
         .testTarget(name: "KioskSteadyStateTests",
                     dependencies: ["CAllocationCounter", "KioskCore", "KioskGestures", "KioskUI", "KioskConfig",
                                    "KioskRender", "KioskBackend", "KioskService"]),
-        .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender"]),
+        .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender", "KioskTestSupport"]),
         // Replays the seed corpus (Fuzz/Corpus) and every input a fuzzer once broke (Regressions).
         .testTarget(name: "KioskFuzzRegressionTests",
                     dependencies: ["KioskFuzzing", "KioskCore", "KioskUI", "KioskConfig", "KioskBackend"],

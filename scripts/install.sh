@@ -25,8 +25,9 @@
 # templates in /etc/swiftkiosk/popups/ (the same: an existing file is kept).
 # The build is `swift build -c release --static-swift-stdlib`: the device needs no Swift
 # toolchain, only the C libraries (cairo, pango, libinput, libdrm, libudev, libsystemd,
-# libmosquitto, libwayland-client; on Debian: apt-get install libcairo2 libpangocairo-1.0-0
-# libinput10 libdrm2 libudev1 libsystemd0 libmosquitto1 libwayland-client0 libwayland-cursor0;
+# libwayland-client, and libmosquitto for the MQTT bridge, which loads it when a config has an
+# mqtt section; on Debian: apt-get install libcairo2 libpangocairo-1.0-0 libinput10 libdrm2
+# libudev1 libsystemd0 libwayland-client0 libwayland-cursor0 kbd [libmosquitto1];
 # `ldd` of the static build: 23 MB, no libswift*, Foundation or dispatch)..
 set -euo pipefail
 cd "$(dirname "$0")/.."

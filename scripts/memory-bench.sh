@@ -9,14 +9,16 @@
 #           over the control socket.
 # The runs use the real clock (a virtual-clock run is over in milliseconds, too fast to
 # sample), so the whole script takes about 26 s. It prints numbers and never fails on them.
-#   scripts/memory-bench.sh            builds kiosk (release) first
-#   KIOSK=path scripts/memory-bench.sh uses that binary (scripts/bench.sh passes its own)
+#   scripts/memory-bench.sh            builds the kiosk as it is installed first (release, the
+#                                      Swift runtime linked in: scripts/install.sh's build), so
+#                                      the file pages are a device's, not the toolchain's libraries
+#   KIOSK=path scripts/memory-bench.sh uses that binary
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${KIOSK:-}" ]; then
   source scripts/env.sh
-  swift build -c release --product kiosk 2>&1 | grep -E "error:" || true
-  KIOSK=.build/release/kiosk
+  swift build -c release --product kiosk --static-swift-stdlib --scratch-path .build/install 2>&1 | grep -E "error:" || true
+  KIOSK=.build/install/release/kiosk
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

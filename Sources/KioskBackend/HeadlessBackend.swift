@@ -1,11 +1,17 @@
 import KioskCore
 import KioskLoop
 
-/// A display that exists only in memory, for tests and CI: "scanout" is a second buffer the
-/// damaged rectangles are copied into, exactly as a DRM backend copies into a dumb buffer, and
-/// vertical blank is faked (a frame is done one refresh interval after it was presented), so
-/// headless runs pace frames like a real 60 Hz panel. Input is a touch script it plays itself,
-/// each touch at its time, as a touchscreen would report it.
+/// A display that exists only in memory, for tests and CI: what it shows is the frame last
+/// presented, and vertical blank is faked (a frame is done one refresh interval after it was
+/// presented), so headless runs pace frames like a real 60 Hz panel. Input is a touch script
+/// it plays itself, each touch at its time, as a touchscreen would report it.
+///
+/// Its scanout is the presented frame itself, not a copy: a DRM backend copies the damage
+/// into a dumb buffer because scanout memory is write-combined and the shadow frame is drawn
+/// while the last one is scanned out, but here the "scanout" is ordinary memory that nothing
+/// reads while the next frame is drawn (the runner draws only after `frameDone`), so a second
+/// full-size buffer (8 MB at 1920x1080) would hold nothing the frame does not. Statistics count
+/// the damage a scanout copy would move, as on DRM.
 ///
 /// Everything is driven through `advance(to:)` and `nextDeadline`, never a clock, so on the
 /// runner's virtual clock a run is deterministic (same script, same events, same pixels) and
@@ -13,8 +19,17 @@ import KioskLoop
 public final class HeadlessBackend: DisplayBackend {
     /// The size and refresh it pretends to have; fixed for the backend's life.
     public let mode: OutputMode
-    /// What the panel would show: XRGB8888 in panel orientation.
-    public let scanout: PixelBuffer
+    /// What the panel shows: the last frame presented, seen as XRGB8888 (its alpha is not
+    /// scanned out), in panel orientation; black before the first frame.
+    public var scanout: PixelBuffer {
+        if let shown { return shown }
+        // The size was checked in init, so this allocation cannot be refused.
+        if blank == nil { blank = try! PixelBuffer(width: mode.width, height: mode.height, format: .xrgb32) }
+        return blank!
+    }
+    /// The presented frame's memory as XRGB8888, remade only when another frame buffer comes.
+    private var shown: PixelBuffer?
+    private var blank: PixelBuffer?
     /// Paces frames like the panel it pretends to be: each one is done a refresh after its present.
     public let pacer: OutputPacer
     private var script: [TouchEvent]
@@ -35,8 +50,9 @@ public final class HeadlessBackend: DisplayBackend {
     ///   - script: touches in panel pixels, sorted by time (`TouchScript.parse`).
     public init(width: Int, height: Int, refreshInterval: Duration = OutputPacer.fallbackRefreshInterval,
                 script: [TouchEvent] = []) throws(PixelBufferSizeError) {
+        // The size is checked as it was when the backend had a buffer of its own.
+        try PixelBuffer.checkSize(width: width, height: height)
         mode = OutputMode(width: width, height: height, refreshInterval: refreshInterval)
-        scanout = try PixelBuffer(width: width, height: height, format: .xrgb32)
         pacer = OutputPacer(completion: .afterRefresh(refreshInterval))
         self.script = script
     }
@@ -55,10 +71,15 @@ public final class HeadlessBackend: DisplayBackend {
 
     public func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
         guard pacer.admit(at: time) else { return }
-        pacer.copy(damage) { rect in
-            scanout.copy(rect, from: frame)
-            return Int(rect.width) * Int(rect.height) * 4
+        precondition(frame.width == mode.width && frame.height == mode.height,
+                     "a \(frame.width)x\(frame.height) frame on a \(mode.width)x\(mode.height) display")
+        if shown?.bytes != frame.bytes {
+            shown = PixelBuffer(width: frame.width, height: frame.height, stride: frame.stride, bytes: frame.bytes,
+                                owner: frame, format: .xrgb32)
         }
+        // Nothing is copied (the frame is the scanout); the statistics count what a scanout
+        // copy would move, as on DRM.
+        pacer.copy(damage) { rect in Int(rect.width) * Int(rect.height) * 4 }
         pacer.shown(fullFrameBytes: mode.width * mode.height * 4, at: time)
     }
 

@@ -1,4 +1,5 @@
 import CLibInput
+import CLibInputShim
 import CUdev
 @preconcurrency import Glibc
 import KioskDevice
@@ -28,7 +29,7 @@ final class LibinputContext {
         self.access = access
         self.interface = interface
         // Before any device is added, so its messages come through our handler.
-        libinput_log_set_handler(pointer, Self.logHandler)
+        kiosk_libinput_set_log_sink(pointer, Self.logSink)
         libinput_log_set_priority(pointer, LIBINPUT_LOG_PRIORITY_INFO)
     }
 
@@ -77,24 +78,19 @@ final class LibinputContext {
         Unmanaged<DeviceAccess>.fromOpaque(userData).takeUnretainedValue().opener.close(fd)
     }
 
-    /// libinput's log, to stderr as `kiosk: libinput: …`. The `va_list` is formatted here with
-    /// `vsnprintf`; the handler must be typed as the imported `libinput_log_handler`, which
-    /// makes the `va_list` a `CVaListPointer?` (see notes/swift-c-interop.md).
-    private static let logHandler: libinput_log_handler = { libinput, priority, format, arguments in
-        guard let format, let arguments else { return }
-        let line = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer -> String in
-            let length = Int(vsnprintf(buffer.baseAddress, buffer.count, format, arguments))
-            guard length > 0 else { return "" }
-            let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress, count: min(length, buffer.count - 1))
-            return String(decoding: bytes, as: UTF8.self)
-        }
+    /// libinput's log, to stderr as `kiosk: libinput: …`. The message arrives formatted by
+    /// `CLibInputShim` (a Swift closure taking libinput's `va_list` crashes the compiler when it
+    /// targets aarch64).
+    private static let logSink: kiosk_libinput_log_sink = { libinput, priority, formatted in
+        guard let formatted else { return }
+        let line = String(cString: formatted)
         var message = Substring(line)
         while message.last == "\n" { message = message.dropLast() }
         guard !message.isEmpty else { return }
         if let libinput, let userData = libinput_get_user_data(libinput) {
             Unmanaged<DeviceAccess>.fromOpaque(userData).takeUnretainedValue().recordLog(String(message))
         }
-        let level = priority == LIBINPUT_LOG_PRIORITY_ERROR ? "error: " : ""
+        let level = priority == Int32(LIBINPUT_LOG_PRIORITY_ERROR.rawValue) ? "error: " : ""
         StandardError.write("kiosk: libinput: \(level)\(message)")
     }
 }

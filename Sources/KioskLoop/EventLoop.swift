@@ -139,8 +139,10 @@ public final class EventLoop {
     public func runOnce(timeout: Duration?) throws(SystemCallError) -> Int {
         precondition(!isDispatching, "EventLoop.runOnce is not reentrant; do not call it from a handler")
         waitCalls += 1
+        // glibc 2.41 (Debian 13) declares the events pointer non-null, older ones do not; the
+        // buffer is allocated once with a batch size of at least 1, so it always has an address.
         let ready = epoll_wait(
-            epoll.rawValue, readyEvents.baseAddress, Int32(readyEvents.count), Self.milliseconds(timeout))
+            epoll.rawValue, readyEvents.baseAddress!, Int32(readyEvents.count), Self.milliseconds(timeout))
         if ready == -1 {
             let code = Glibc.errno
             if code == EINTR { return 0 }

@@ -97,6 +97,7 @@ final class ShmPool: ListenerTarget {
         if isRetired { destroyBuffer(index) } else { released?(index) }
     }
 
-    nonisolated(unsafe) private static let bufferListener = permanentListener(wl_buffer_listener(
-        release: { data, buffer in listenerTarget(data, as: ShmPool.self).wasReleased(buffer) }))
+    nonisolated(unsafe) private static let bufferListener = permanentListener(wl_buffer_listener()) { listener in
+        listener.release = { data, buffer in listenerTarget(data, as: ShmPool.self).wasReleased(buffer) }
+    }
 }

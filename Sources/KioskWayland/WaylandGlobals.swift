@@ -83,17 +83,19 @@ final class WaylandGlobals: ListenerTarget {
         }
     }
 
-    nonisolated(unsafe) private static let registryListener = permanentListener(wl_registry_listener(
-        global: { data, _, name, interface, version in
+    nonisolated(unsafe) private static let registryListener = permanentListener(wl_registry_listener()) { listener in
+        listener.global = { data, _, name, interface, version in
             guard let interface else { return }
             listenerTarget(data, as: WaylandGlobals.self)
                 .announced(name: name, interface: String(cString: interface), version: version)
-        },
-        global_remove: { data, _, name in
+        }
+        listener.global_remove = { data, _, name in
             listenerTarget(data, as: WaylandGlobals.self).removed(name: name)
-        }))
+        }
+    }
 
     /// A compositor that gets no pong in time calls the client unresponsive and may kill it.
-    nonisolated(unsafe) private static let wmBaseListener = permanentListener(xdg_wm_base_listener(
-        ping: { _, base, serial in xdg_wm_base_pong(base, serial) }))
+    nonisolated(unsafe) private static let wmBaseListener = permanentListener(xdg_wm_base_listener()) { listener in
+        listener.ping = { _, base, serial in xdg_wm_base_pong(base, serial) }
+    }
 }

@@ -27,11 +27,11 @@ final class WaylandOutput: ListenerTarget {
         if version < 2 { changed?(self) }
     }
 
-    nonisolated(unsafe) private static let listener = permanentListener(wl_output_listener(
-        geometry: { data, _, _, _, _, _, _, _, _, transform in
+    nonisolated(unsafe) private static let listener = permanentListener(wl_output_listener()) { listener in
+        listener.geometry = { data, _, _, _, _, _, _, _, _, transform in
             listenerTarget(data, as: WaylandOutput.self).update { $0.transform = transform }
-        },
-        mode: { data, _, flags, width, height, refresh in
+        }
+        listener.mode = { data, _, flags, width, height, refresh in
             // Only the current mode matters; older outputs also list the others.
             guard flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
             listenerTarget(data, as: WaylandOutput.self).update {
@@ -39,16 +39,17 @@ final class WaylandOutput: ListenerTarget {
                 $0.modeHeight = Int(height)
                 $0.refreshMillihertz = refresh
             }
-        },
-        done: { data, _ in
+        }
+        listener.done = { data, _ in
             let output = listenerTarget(data, as: WaylandOutput.self)
             output.changed?(output)
-        },
-        scale: { data, _, factor in
+        }
+        listener.scale = { data, _, factor in
             listenerTarget(data, as: WaylandOutput.self).update { $0.scale = Int(max(factor, 1)) }
-        },
-        name: { data, _, name in
+        }
+        listener.name = { data, _, name in
             listenerTarget(data, as: WaylandOutput.self).update { $0.name = name.map { String(cString: $0) } ?? "" }
-        },
-        description: { _, _, _ in }))
+        }
+        listener.description = { _, _, _ in }
+    }
 }

@@ -93,69 +93,72 @@ final class WaylandSeat: ListenerTarget {
 
     // MARK: Listeners
 
-    nonisolated(unsafe) private static let seatListener = permanentListener(wl_seat_listener(
-        capabilities: { data, _, capabilities in
+    nonisolated(unsafe) private static let seatListener = permanentListener(wl_seat_listener()) { listener in
+        listener.capabilities = { data, _, capabilities in
             listenerTarget(data, as: WaylandSeat.self).capabilitiesChanged(capabilities)
-        },
-        name: { data, _, name in
+        }
+        listener.name = { data, _, name in
             // Version 2; compositors often send it after the first capabilities, so the
             // devices announced first may be named after plain "seat".
             if let name { listenerTarget(data, as: WaylandSeat.self).name = String(cString: name) }
-        }))
+        }
+    }
 
-    nonisolated(unsafe) private static let pointerListener = permanentListener(wl_pointer_listener(
-        enter: { data, pointer, serial, surface, x, y in
+    nonisolated(unsafe) private static let pointerListener = permanentListener(wl_pointer_listener()) { listener in
+        listener.enter = { data, pointer, serial, surface, x, y in
             let seat = listenerTarget(data, as: WaylandSeat.self)
             guard seat.isKioskSurface(surface), let pointer else { return }
             seat.cursor.apply(to: pointer, serial: serial, scale: seat.pointerState.scale)
             seat.send(seat.pointerState.enter(x: kiosk_wl_fixed_to_double(x), y: kiosk_wl_fixed_to_double(y),
                                               time: seat.readAt()))
-        },
-        leave: { data, _, _, _ in
+        }
+        listener.leave = { data, _, _, _ in
             let seat = listenerTarget(data, as: WaylandSeat.self)
             seat.send(seat.pointerState.leave(time: seat.readAt()))
-        },
-        motion: { data, _, time, x, y in
+        }
+        listener.motion = { data, _, time, x, y in
             let seat = listenerTarget(data, as: WaylandSeat.self)
             seat.send(seat.pointerState.motion(x: kiosk_wl_fixed_to_double(x), y: kiosk_wl_fixed_to_double(y),
                                                time: seat.stamp(time)))
-        },
-        button: { data, _, _, time, button, state in
+        }
+        listener.button = { data, _, _, time, button, state in
             let seat = listenerTarget(data, as: WaylandSeat.self)
             let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
             seat.send(seat.pointerState.button(button, pressed: pressed, time: seat.stamp(time)))
-        },
-        axis: { _, _, _, _, _ in },
-        frame: { _, _ in },
-        axis_source: { _, _, _ in },
-        axis_stop: { _, _, _, _ in },
-        axis_discrete: { _, _, _, _ in },
-        axis_value120: { _, _, _, _ in }))
+        }
+        listener.axis = { _, _, _, _, _ in }
+        listener.frame = { _, _ in }
+        listener.axis_source = { _, _, _ in }
+        listener.axis_stop = { _, _, _, _ in }
+        listener.axis_discrete = { _, _, _, _ in }
+        listener.axis_value120 = { _, _, _, _ in }
+    }
 
-    nonisolated(unsafe) private static let touchListener = permanentListener(wl_touch_listener(
-        down: { data, _, _, time, surface, id, x, y in
+    nonisolated(unsafe) private static let touchListener = permanentListener(wl_touch_listener()) { listener in
+        listener.down = { data, _, _, time, surface, id, x, y in
             let seat = listenerTarget(data, as: WaylandSeat.self)
             guard seat.isKioskSurface(surface) else { return }
             seat.send(seat.touchPoints.down(id: id, x: kiosk_wl_fixed_to_double(x), y: kiosk_wl_fixed_to_double(y),
                                             time: seat.stamp(time)))
-        },
-        up: { data, _, _, time, id in
+        }
+        listener.up = { data, _, _, time, id in
             let seat = listenerTarget(data, as: WaylandSeat.self)
             seat.send(seat.touchPoints.up(id: id, time: seat.stamp(time)))
-        },
-        motion: { data, _, time, id, x, y in
+        }
+        listener.motion = { data, _, time, id, x, y in
             let seat = listenerTarget(data, as: WaylandSeat.self)
             seat.send(seat.touchPoints.motion(id: id, x: kiosk_wl_fixed_to_double(x), y: kiosk_wl_fixed_to_double(y),
                                               time: seat.stamp(time)))
-        },
-        frame: { data, _ in
+        }
+        listener.frame = { data, _ in
             let seat = listenerTarget(data, as: WaylandSeat.self)
             seat.send(seat.touchPoints.frame(readAt: seat.readAt()))
-        },
-        cancel: { data, _ in
+        }
+        listener.cancel = { data, _ in
             let seat = listenerTarget(data, as: WaylandSeat.self)
             seat.send(seat.touchPoints.cancelAll(time: seat.readAt()))
-        },
-        shape: { _, _, _, _, _ in },
-        orientation: { _, _, _, _ in }))
+        }
+        listener.shape = { _, _, _, _, _ in }
+        listener.orientation = { _, _, _, _ in }
+    }
 }

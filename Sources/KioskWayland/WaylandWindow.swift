@@ -121,42 +121,46 @@ final class WaylandWindow: ListenerTarget {
 
     // MARK: Listeners
 
-    nonisolated(unsafe) private static let surfaceListener = permanentListener(wl_surface_listener(
-        enter: { data, _, output in
+    nonisolated(unsafe) private static let surfaceListener = permanentListener(wl_surface_listener()) { listener in
+        listener.enter = { data, _, output in
             let window = listenerTarget(data, as: WaylandWindow.self)
             guard let name = window.outputName?(output) else { return }
             window.layout.entered(name)
             window.outputsChanged?()
-        },
-        leave: { data, _, output in
+        }
+        listener.leave = { data, _, output in
             let window = listenerTarget(data, as: WaylandWindow.self)
             guard let name = window.outputName?(output) else { return }
             window.layout.left(name)
             window.outputsChanged?()
-        }))
+        }
+    }
 
-    nonisolated(unsafe) private static let xdgSurfaceListener = permanentListener(xdg_surface_listener(
-        configure: { data, xdgSurface, serial in
+    nonisolated(unsafe) private static let xdgSurfaceListener = permanentListener(xdg_surface_listener()) { listener in
+        listener.configure = { data, xdgSurface, serial in
             let window = listenerTarget(data, as: WaylandWindow.self)
             window.layout.surfaceConfigured()
             // Acked at once: the next commit is this configure's answer, and the kiosk
             // commits only frames of the size it just reported.
             xdg_surface_ack_configure(xdgSurface, serial)
             window.configured?()
-        }))
+        }
+    }
 
-    nonisolated(unsafe) private static let toplevelListener = permanentListener(xdg_toplevel_listener(
-        configure: { data, _, width, height, _ in
+    nonisolated(unsafe) private static let toplevelListener = permanentListener(xdg_toplevel_listener()) { listener in
+        listener.configure = { data, _, width, height, _ in
             listenerTarget(data, as: WaylandWindow.self).layout.toplevelConfigured(width: width, height: height)
-        },
-        close: { data, _ in
+        }
+        listener.close = { data, _ in
             listenerTarget(data, as: WaylandWindow.self).closeRequested?()
-        },
-        configure_bounds: { _, _, _, _ in },
-        wm_capabilities: { _, _, _ in }))
+        }
+        listener.configure_bounds = { _, _, _, _ in }
+        listener.wm_capabilities = { _, _, _ in }
+    }
 
-    nonisolated(unsafe) private static let frameListener = permanentListener(wl_callback_listener(
-        done: { data, callback, stamp in
+    nonisolated(unsafe) private static let frameListener = permanentListener(wl_callback_listener()) { listener in
+        listener.done = { data, callback, stamp in
             listenerTarget(data, as: WaylandWindow.self).callbackDone(callback, stamp: stamp)
-        }))
+        }
+    }
 }

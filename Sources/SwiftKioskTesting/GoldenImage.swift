@@ -9,6 +9,12 @@ import Testing
 /// try expectMatchesGolden(tester.screenshot(), named: "toggle-on")
 /// ```
 ///
+/// - Goldens are per generation of the rendering libraries: when the folder
+///   `Goldens/<generation>/` exists (``KioskRender/RenderingLibraries/generation``, e.g.
+///   `cairo-1.18-pango-1.56`), the golden is the file of that name there, else `Goldens/<name>.png`.
+///   Text and antialiased edges move a little from one cairo and Pango generation to the next
+///   (Debian 12 to 13), so each keeps its own exact images rather than one comparison loose
+///   enough for both, which would let a knob one pixel off pass too.
 /// - A missing golden is written from this run and the test fails, asking you to look at it
 ///   and commit it. `KIOSK_RECORD_GOLDENS=1` rewrites every golden a test touches (and fails,
 ///   so a recording run never passes by accident).
@@ -51,6 +57,8 @@ public func expectMatchesGolden(
     let result = comparison.compare(image, to: expected)
     if result.passed { return }
     var message = "golden '\(name)' does not match: \(result)\n  golden: \(files.golden.path)"
+    message += "\n  libraries: cairo \(RenderingLibraries.cairoVersion), Pango \(RenderingLibraries.pangoVersion)"
+        + " (a generation with goldens of its own keeps them in Goldens/\(RenderingLibraries.generation)/)"
     do {
         try FileManager.default.createDirectory(at: files.failures, withIntermediateDirectories: true)
         try PNGImage.write(image, to: files.actual.path)
@@ -73,7 +81,11 @@ private struct GoldenFiles {
     init(name: String, testFile: String) {
         self.name = name
         let folder = URL(fileURLWithPath: testFile).deletingLastPathComponent()
-        golden = folder.appendingPathComponent("Goldens").appendingPathComponent(name + ".png")
+        let goldens = folder.appendingPathComponent("Goldens")
+        let generation = goldens.appendingPathComponent(RenderingLibraries.generation)
+        var isFolder: ObjCBool = false
+        let perGeneration = FileManager.default.fileExists(atPath: generation.path, isDirectory: &isFolder) && isFolder.boolValue
+        golden = (perGeneration ? generation : goldens).appendingPathComponent(name + ".png")
         if let out = ProcessInfo.processInfo.environment["KIOSK_GOLDEN_OUT"], !out.isEmpty {
             failures = URL(fileURLWithPath: out)
         } else {

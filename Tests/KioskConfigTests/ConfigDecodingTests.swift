@@ -2,6 +2,7 @@ import Foundation
 import KioskConfig
 import KioskCore
 import KioskUI
+import KioskTestSupport
 import Testing
 
 @Suite struct ConfigDecodingTests {
@@ -120,12 +121,14 @@ import Testing
 
     @Test func anotherDecoderThrowsTheFirstProblem() {
         let json = #"{"startScreen": "main", "screens": [{"id": "main", "controls": [{"type": "rangeSlider", "id": "r", "frame": [0, 0, 9, 9], "max": -1}]}]}"#
-        #expect {
-            try JSONDecoder().decode(KioskConfiguration.self, from: Data(json.utf8))
-        } throws: { error in
-            guard case DecodingError.dataCorrupted(let context) = error else { return false }
-            return context.debugDescription == "must be greater than min (0)"
-                && context.codingPath.map(\.stringValue).suffix(1) == ["max"]
+        // caughtError, not #expect {} throws: {} around a decode: Swift 6.0's type checker
+        // crashes on that closure (signal 11).
+        let error = caughtError(DecodingError.self) { try JSONDecoder().decode(KioskConfiguration.self, from: Data(json.utf8)) }
+        guard case .dataCorrupted(let context)? = error else {
+            Issue.record("expected DecodingError.dataCorrupted, got \(String(describing: error))")
+            return
         }
+        #expect(context.debugDescription == "must be greater than min (0)")
+        #expect(context.codingPath.map(\.stringValue).suffix(1) == ["max"])
     }
 }

@@ -1,4 +1,5 @@
 import KioskConfig
+import KioskTestSupport
 import Testing
 
 @Suite struct ConfigErrorTests {
@@ -145,7 +146,7 @@ import Testing
 
     @Test func problemsCarryTheirPartsSeparately() throws {
         let control = #"{\#(Self.slider), "min": 0, "max": -1}"#
-        let error = #expect(throws: ConfigErrors.self) {
+        let error = caughtError(ConfigErrors.self) {
             try ConfigLoader.decode(mainScreen(control), file: "kiosk/demo.json")
         }
         let problem = try #require(error?.problems.first)
@@ -156,7 +157,7 @@ import Testing
 
     @Test func allProblemsPrintOnePerLine() {
         let json = ##"{"display": {"rotation": 1}, "theme": {"knob": "#FFF"}, "startScreen": "main", "screens": [{"id": "main"}]}"##
-        let error = #expect(throws: ConfigErrors.self) { try ConfigLoader.decode(json, file: "k.json") }
+        let error = caughtError(ConfigErrors.self) { try ConfigLoader.decode(json, file: "k.json") }
         #expect(error?.description == """
             k.json: display.rotation: must be 0, 90, 180 or 270 (line 1)
             k.json: theme.knob: invalid colour "#FFF": expected #RRGGBB or #RRGGBBAA (line 1)

@@ -127,6 +127,9 @@ import Testing
         #expect(config.screens[0].controls.isEmpty)
     }
 
+    // An exit test (the registry traps, so the check runs in a child process): Swift Testing
+    // has them from 6.2 on; with 6.0 (Debian 13's swiftlang) this one test is left out.
+    #if compiler(>=6.2)
     @Test func registeringATypeNameTwiceStopsWithAMessageNamingBoth() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = ControlRegistry.standard.registering(LabelConfig.self)
@@ -134,6 +137,7 @@ import Testing
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(stderr.contains(#"the control type "label" is already registered by LabelConfig"#))
     }
+    #endif
 
     // MARK: Equality and other decoders
 

@@ -1,5 +1,6 @@
 import KioskConfig
 import KioskCore
+import KioskTestSupport
 import KioskUI
 import Testing
 
@@ -151,7 +152,7 @@ func helloPopup(template: String = "popups/dialog.json", buttons: String = #"[{"
     }
 
     @Test func withoutAFileReaderTemplatesCannotBeRead() {
-        let error = #expect(throws: ConfigErrors.self) {
+        let error = caughtError(ConfigErrors.self) {
             try ConfigLoader.decode(withPopups(helloPopup()), file: "demo.json")
         }
         #expect(error?.problems.map(\.description) == [

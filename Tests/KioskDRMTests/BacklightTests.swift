@@ -28,7 +28,9 @@ struct BacklightTests {
         defer { fclose(f) }
         var buffer = [CChar](repeating: 0, count: 64)
         _ = fgets(&buffer, 64, f)
-        return String(cString: buffer).trimmingCharacters(in: "\n")
+        // String(cString:) of an array is deprecated in 6.3: decode up to the terminator.
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: "\n")
     }
 
     @Test("the first device is used: dim is level × max, off is 0, on and restore put back the start value")

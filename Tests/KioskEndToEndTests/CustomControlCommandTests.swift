@@ -3,6 +3,7 @@ import KioskCLI
 import KioskConfig
 import KioskRender
 import KioskService
+import KioskTestSupport
 import Testing
 
 /// An app's command line (`KioskCommand.main(arguments:registry:)`) with its own control
@@ -43,7 +44,7 @@ struct CustomControlCommandTests {
         let path = try write(Self.config(lit: "1"), as: "kiosk.json", in: try KioskProcess.temporaryDirectory())
         #expect(KioskCommand.main(arguments: ["check", path], registry: Self.registry) == 1)
         // What that check printed: the lines of the load error.
-        let error = #expect(throws: KioskSetup.LoadError.self) {
+        let error = caughtError(KioskSetup.LoadError.self) {
             try KioskSetup.loadConfig(FilePath(path), registry: Self.registry)
         }
         #expect(error?.lines == ["\(path): screens[0].controls[0].lit: expected true or false, found a number (line 2)"])

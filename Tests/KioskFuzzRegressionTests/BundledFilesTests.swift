@@ -6,13 +6,16 @@ import Testing
 struct BundledFilesTests {
     @Test("the bundled dialog template is config/popups/dialog.json")
     func dialogTemplate() throws {
-        #expect(BundledFiles.dialogTemplate == (try FuzzFiles.text("config/popups/dialog.json")),
+        // Read first: Swift Testing 6.0's #expect cannot take a `try` inside its operands.
+        let file = try FuzzFiles.text("config/popups/dialog.json")
+        #expect(BundledFiles.dialogTemplate == file,
                 "copy config/popups/dialog.json into Sources/KioskFuzzing/BundledFiles.swift")
     }
 
     @Test("the bundled demo config is config/demo.json")
     func demoConfig() throws {
-        #expect(BundledFiles.demoConfig == (try FuzzFiles.text("config/demo.json")),
+        let file = try FuzzFiles.text("config/demo.json")
+        #expect(BundledFiles.demoConfig == file,
                 "copy config/demo.json into Sources/KioskFuzzing/BundledFiles.swift")
     }
 }

@@ -3,6 +3,7 @@ import KioskCore
 import Testing
 
 @testable import KioskLoop
+import KioskTestSupport
 
 extension EventLoop {
     /// Runs until `done()` returns true, checking it before every wait; `nextWakeup` is the
@@ -151,7 +152,7 @@ struct EventLoopTests {
         try #require(high >= 700)
         try FileDescriptor(adopting: high).close()
 
-        let error = #expect(throws: SystemCallError.self) {
+        let error = caughtError(SystemCallError.self) {
             try loop.register(fd: high) {}
         }
         #expect(error == SystemCallError(call: "epoll_ctl", errno: EBADF))

@@ -1,5 +1,6 @@
 import KioskCore
 import KioskRender
+import KioskTestSupport
 import KioskUI
 import Testing
 
@@ -229,7 +230,7 @@ struct CanvasBehaviourTests {
         let canvas = try CairoCanvas(buffer: try PixelBuffer(width: 10, height: 10))
         canvas.beginFrame(transform: .scale(0, 1))
         canvas.fill(.rect(Rect(0, 0, 10, 10)), .solid(Self.red))
-        let error = #expect(throws: CairoError.self) { try canvas.endFrame() }
+        let error = caughtError(CairoError.self) { try canvas.endFrame() }
         #expect(error?.call == "cairo_set_matrix")
         do {
             try canvas.endFrame()

@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 import KioskRender
+import KioskTestSupport
 import Testing
 
 @Suite("PNG files")
@@ -47,7 +48,7 @@ struct PNGImageTests {
     @Test("reading a missing file throws an error naming the cairo call and the path")
     func missingFile() {
         let path = temporaryPath("missing.png")
-        let error = #expect(throws: CairoError.self) { try PNGImage.read(path) }
+        let error = caughtError(CairoError.self) { try PNGImage.read(path) }
         #expect(error?.call.contains("cairo_image_surface_create_from_png") == true)
         #expect(error?.call.contains(path) == true)
     }

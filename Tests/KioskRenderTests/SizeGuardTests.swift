@@ -3,6 +3,7 @@ import KioskCore
 @testable import KioskRender
 import KioskUI
 import Testing
+import KioskTestSupport
 
 /// Buffers are allocated from sizes that come from outside (`--size`, a DRM mode, a PNG file,
 /// a config's design size): a size no kiosk panel has is an error, never a trap or an
@@ -12,7 +13,7 @@ struct SizeGuardTests {
     @Test("a buffer of more than 8192 pixels a side, or of none, is refused with an error",
           arguments: [(8193, 1), (1, 8193), (100_000, 100_000), (0, 10), (10, -1), (Int.max, Int.max), (Int.min, 1)])
     func bufferSizeOutOfRange(_ width: Int, _ height: Int) {
-        let error = #expect(throws: PixelBufferSizeError.self) { try PixelBuffer(width: width, height: height) }
+        let error = caughtError(PixelBufferSizeError.self) { try PixelBuffer(width: width, height: height) }
         #expect(error?.description
             == "PixelBuffer(width: \(width), height: \(height)): a buffer must be 1…8192 pixels a side")
         // Inside the renderer, the same refusal is a CairoError (its typed throws).
@@ -36,7 +37,7 @@ struct SizeGuardTests {
     @Test("a renderer for a design size without area is refused with an error, not a trap",
           arguments: [Size(0, 480), Size(800, -1), Size(.nan, 480), Size(.infinity, 480)])
     func rendererDesignSizeWithoutArea(_ designSize: Size) {
-        let error = #expect(throws: CairoError.self) {
+        let error = caughtError(CairoError.self) {
             try SceneRenderer(designSize: designSize, panelWidth: 800, panelHeight: 480, rotation: .none)
         }
         #expect(error?.call == "SceneRenderer")
@@ -49,7 +50,7 @@ struct SizeGuardTests {
         let layer = RetainedLayer(id: "screen", bounds: Rect(0, 0, 800, 480)) { _, _ in }
         canvas.beginFrame()
         canvas.drawRetained(layer, transform: .identity, opacity: 1)
-        let error = #expect(throws: CairoError.self) { try canvas.endFrame() }
+        let error = caughtError(CairoError.self) { try canvas.endFrame() }
         #expect(error?.call == "retained layer")
     }
 
@@ -63,7 +64,7 @@ struct SizeGuardTests {
         canvas.beginFrame()
         canvas.drawText("Hi", style: TextStyle(font: "sans-serif 24px", color: .white), in: Rect(0, 0, 2, 2))
         canvas.fill(.rect(Rect(0, 0, 1, 1)), .solid(.white))
-        let error = #expect(throws: CairoError.self) { try canvas.endFrame() }
+        let error = caughtError(CairoError.self) { try canvas.endFrame() }
         #expect(error?.call == "drawText")
         #expect(buffer.pixel(x: 64, y: 64) == white, "drawing after the text went on")
         // The context is not left broken: the next frame draws and reports nothing.
@@ -100,7 +101,7 @@ struct SizeGuardTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("wide-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(TinyPNG.grey(width: 9000, height: 1)).write(to: URL(fileURLWithPath: path))
-        let error = #expect(throws: CairoError.self) { try PNGImage.read(path) }
+        let error = caughtError(CairoError.self) { try PNGImage.read(path) }
         #expect(error?.call == "PixelBuffer(width: 9000, height: 1)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import KioskCore
+import KioskRender
+import Testing
 
 /// A long-running kiosk keeps a flat heap: once its caches are warm, a frame allocates nothing
 /// that outlives it, and what it allocates and frees meanwhile is what cairo and Pango do
@@ -25,6 +26,24 @@ struct SteadyStateFrameTests {
     /// even when the layout itself is cached. Knobs, the dial's ring, glow and handle come from
     /// cached images (`Canvas.drawCached`), so a step composites them instead of rasterising.
     static func allowance(for kind: FrameKind) -> Int {
+        libraryAllowance(for: kind) + (laterLibraries[RenderingLibraries.generation]?[kind] ?? 0)
+    }
+
+    /// What later cairo and Pango generations allocate on top in the same frames, as measured:
+    /// cairo 1.18 with Pango 1.56 (Debian 13) make a few more calls in the frames that draw
+    /// text (a full repaint draws every label; an arc step its value, a button its title).
+    static let laterLibraries: [String: [FrameKind: Int]] = [
+        "cairo-1.18-pango-1.56": [.fullRepaint: 7, .arcStep: 1, .panel: 8, .button: 1],
+    ]
+
+    /// Bytes the measuring thread's heap may hold at the end beyond what it held after the
+    /// warm-up, per library generation. cairo 1.18 sometimes keeps one 16-byte block more after
+    /// the panel's 900 frames (0 or 16 B from run to run): under a byte a frame, where a leak
+    /// per frame would keep at least 900 × 16 B. cairo 1.16 keeps nothing.
+    static let heapSlack: [String: Int64] = ["cairo-1.18-pango-1.56": 64]
+
+    /// The allowances on cairo 1.16 and Pango 1.50 (Debian 12).
+    private static func libraryAllowance(for kind: FrameKind) -> Int {
         switch kind {
         case .idle: return 0
         case .fullRepaint: return 54
@@ -66,7 +85,8 @@ struct SteadyStateFrameTests {
                 Issue.record("no measurement of \(kind.rawValue)")
                 continue
             }
-            #expect(profile.bytesAtEnd <= profile.bytesAfterWarmUp, "\(kind.rawValue): \(profile)")
+            let slack = Self.heapSlack[RenderingLibraries.generation] ?? 0
+            #expect(profile.bytesAtEnd <= profile.bytesAfterWarmUp + slack, "\(kind.rawValue): \(profile)")
             // The whole process's heap (mallinfo2) also holds what the test runner's own
             // threads do meanwhile, a few hundred bytes either way: 4 KiB is less than 5 bytes
             // a frame, less than any block a leak per frame would keep.

@@ -18,7 +18,8 @@ reports panel coordinates.
   scenario.py screendump-runs BOOT     those of them captured by QEMU screendump (PPM)
   scenario.py run-field RUN KEY        one setting of a run (backend, device, mode, config, …)
   scenario.py controls RUN DRAG        the controls that drag moves (each commits once)
-  scenario.py reference KIOSK OUTDIR   headless renders of the same touches (for verify.py)
+  scenario.py reference KIOSK OUTDIR [RUN...]   headless renders of the same touches (for verify.py)
+  scenario.py touch-text RUN DRAG      the touch script as "MS TYPE SLOT X Y" lines (Tests/VM/aarch64/touch.c)
 """
 import json
 import math
@@ -105,6 +106,14 @@ RUNS = {
     "wl": {
         "boot": "wl", "config": "landscape.json", "rotation": 0, "legacy": False, "backend": "wayland",
         "drags": {"drag1": [[(0, "range.lower", 20, 45)]]},
+    },
+    # The aarch64 boot (scripts/aarch64-vm-test.sh, Tests/VM/aarch64/): the aarch64 kiosk built
+    # for Debian 13 on Debian 13's arm64 kernel (qemu-system-aarch64, virt, TCG), virtio-gpu,
+    # atomic; the touchscreen opened by path. Its reference is rendered by the x86-64 Debian 13
+    # build (the same libraries as the guest's).
+    "a64": {
+        "boot": "a64", "config": "landscape.json", "rotation": 0, "legacy": False,
+        "drags": {"drag1": [[(0, "range.lower", 20, 45)], [(0, "dial", 90, 225)]]},
     },
 }
 
@@ -371,11 +380,13 @@ def probe_ok(kind, arg, rgb):
 
 # ---------------------------------------------------------------- headless references
 
-def reference(kiosk, outdir):
+def reference(kiosk, outdir, runs=None):
     """Headless renders of the same config and touches, per shot, for the frame comparison
-    (the DRM scanout must show what the renderer paints)."""
+    (the DRM scanout must show what the renderer paints); every run, or those named."""
     os.makedirs(outdir, exist_ok=True)
     for run, spec in RUNS.items():
+        if runs and run not in runs:
+            continue
         cfg = os.path.join(HERE, spec["config"])
         shots, script, offset = ["initial"], [], 0
         for drag in spec["drags"]:
@@ -411,13 +422,16 @@ if __name__ == "__main__":
         print(" ".join(committed_per_drag(sys.argv[2], sys.argv[3])))
     elif len(sys.argv) == 4 and sys.argv[1] == "run-field":
         print(RUNS[sys.argv[2]].get(sys.argv[3], ""))
+    elif len(sys.argv) == 4 and sys.argv[1] == "touch-text":
+        for ev in touch_script(sys.argv[2], sys.argv[3]):
+            print(ev["t"], ev["type"], ev["id"], ev.get("x", 0), ev.get("y", 0))
     elif sys.argv[1:] == ["check-touch-scripts"]:
         sys.exit(check_touch_scripts())
     elif len(sys.argv) == 4 and sys.argv[1] == "check-screen-args":
         print(" ".join(f"{x},{y}={arg}" for _, x, y, kind, arg in probe_pixels(sys.argv[2], sys.argv[3])
                        if kind == "rgb"))
-    elif len(sys.argv) == 4 and sys.argv[1] == "reference":
-        reference(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) >= 4 and sys.argv[1] == "reference":
+        reference(sys.argv[2], sys.argv[3], sys.argv[4:])
     elif sys.argv[1:2] == ["show"]:
         for run, spec in RUNS.items():
             for drag in spec["drags"]:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the results of a VM test boot (what guest.sh left in $VM_OUT), stdlib only.
 
-  verify.py [--exec RESULTS] [--systemd RESULTS] [--fb RESULTS] [--wl RESULTS] [--reference DIR] [--summary FILE] [--stats FILE]
+  verify.py [--exec RESULTS] [--systemd RESULTS] [--fb RESULTS] [--wl RESULTS] [--a64 RESULTS] [--reference DIR] [--summary FILE] [--stats FILE]
       every host-side check of the runs of each boot (scenario.RUNS): events (values, counts, order), pixel probes of each
       screendump, the scanout against the headless render of the same touches, the
       display after the kiosk exited against the one before it started, the guest's own
@@ -251,12 +251,12 @@ def main(argv):
                 for ok, what, detail in run_probes(run, shot, img):
                     report.check(ok, f"reference {run} {shot}: {what}", detail)
         return 1 if report.failed else 0
-    if not argv or len(argv) % 2 or not ({"--exec", "--systemd", "--fb", "--wl"} & set(argv[0::2])):
+    if not argv or len(argv) % 2 or not ({"--exec", "--systemd", "--fb", "--wl", "--a64"} & set(argv[0::2])):
         print(__doc__)
         return 2
     opts = dict(zip(argv[0::2], argv[1::2]))
     report, stats = Report(), []
-    for boot in ("exec", "systemd", "fb", "wl"):
+    for boot in ("exec", "systemd", "fb", "wl", "a64"):
         results = opts.get("--" + boot)
         if not results:
             continue

@@ -86,3 +86,8 @@ extension ControlOperationTable {
     /// One help line for `wake | sleep`.
     private static let powerHelp = "light the screen / turn it off now"
 }
+
+// Swift 6.0 (Debian 13's swiftlang) asks for this before it takes `Handler.ping` and the other
+// unapplied methods in the static table (6.3 does not): the table holds the methods, never a
+// handler, and a handler is only ever used on the runner's loop thread.
+extension ControlRequestHandler: @unchecked Sendable {}

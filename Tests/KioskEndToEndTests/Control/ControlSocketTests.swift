@@ -1,5 +1,6 @@
 import Foundation
 import KioskLoop
+import KioskTestSupport
 import Testing
 
 /// A headless kiosk on the real clock in a child process, driven through its control socket by
@@ -168,7 +169,7 @@ struct ControlSocketTests {
         let directory = try KioskProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("g.sock").path
-        let error = #expect(throws: UnixSocket.Failure.self) { _ = try UnixSocket.listen(at: path, group: "no-such-group-here") }
+        let error = caughtError(UnixSocket.Failure.self) { _ = try UnixSocket.listen(at: path, group: "no-such-group-here") }
         #expect(error?.description == "\(path): no group 'no-such-group-here' (ipc.group)")
         #expect(!FileManager.default.fileExists(atPath: path))
         let socket = try UnixSocket.listen(at: path, group: "root")

@@ -24,8 +24,8 @@ final class ControlledKiosk {
         let fm = FileManager.default
         try fm.copyItem(atPath: KioskProcess.path("config/demo.json"), toPath: configPath)
         try fm.copyItem(atPath: KioskProcess.path("config/popups"), toPath: directory.appendingPathComponent("popups").path)
-        fm.createFile(atPath: stderrPath, contents: nil)
-        fm.createFile(atPath: stdoutPath, contents: nil)
+        _ = fm.createFile(atPath: stderrPath, contents: nil)
+        _ = fm.createFile(atPath: stdoutPath, contents: nil)
         process.executableURL = KioskProcess.binary
         process.arguments = ["run", "--config", configPath, "--backend", "headless", "--clock", "real",
                              "--socket", self.socketPath] + extraArguments

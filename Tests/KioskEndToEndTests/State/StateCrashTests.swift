@@ -39,7 +39,7 @@ struct StateCrashTests {
         func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
         try Data(config.utf8).write(to: file("kiosk.json"))
         try Data(touches.utf8).write(to: file("touches.jsonl"))
-        FileManager.default.createFile(atPath: file("events.jsonl").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file("events.jsonl").path, contents: nil)
         let process = Process()
         process.executableURL = KioskProcess.binary
         process.arguments = ["run", "--backend", "headless", "--clock", "real", "--config", file("kiosk.json").path,
