@@ -105,7 +105,6 @@ let package = Package(
                                "KioskRender", "KioskLoop", "KioskBackend", "KioskDevice", "KioskDRM", "KioskFramebuffer",
                                "KioskInput", "KioskWayland", "KioskMQTT"]),
         .target(name: "KioskCLI", dependencies: ["KioskService", "KioskConfig", "KioskRender", "KioskBackend", "KioskLoop",
-                                                 "KioskAnimation",
                                                  "KioskDRM", "KioskWayland", "KioskDevice", "KioskUI", "KioskCore"]),
         // The library products: an umbrella that re-exports the modules above, and the testing kit.
         .target(name: "SwiftKiosk",

@@ -69,6 +69,10 @@ public final class HeadlessBackend: DisplayBackend {
         pacer.start(events: events)
     }
 
+    /// Called with every frame shown and its damage (the benchmark copies the damage into a
+    /// scanout of its own there, as a real display would).
+    public var onPresent: ((PixelBuffer, DamageRegion) -> Void)?
+
     public func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
         guard pacer.admit(at: time) else { return }
         precondition(frame.width == mode.width && frame.height == mode.height,
@@ -81,6 +85,7 @@ public final class HeadlessBackend: DisplayBackend {
         // copy would move, as on DRM.
         pacer.copy(damage) { rect in Int(rect.width) * Int(rect.height) * 4 }
         pacer.shown(fullFrameBytes: mode.width * mode.height * 4, at: time)
+        onPresent?(frame, damage)
     }
 
     public var statistics: PresentStatistics { pacer.statistics }

@@ -1,36 +1,46 @@
 @preconcurrency import Glibc
-import KioskAnimation
 import KioskCore
 import KioskUI
 import KioskConfig
 import KioskRender
 import KioskService
 
-/// The frames `kiosk bench` measures, on the real renderer, each frame's damage copied to a
+/// The frames `kiosk bench` measures: passes of the one headless pipeline (`HeadlessKiosk`,
+/// stepped a refresh at a time, as a device's loop runs), each frame's damage copied to a
 /// scanout buffer as DRM copies it into a dumb buffer.
 extension BenchCommand {
     func measure(config: KioskConfiguration, width: Int, height: Int) throws -> Result {
-        let source = KioskSetup.sceneSource(for: config)
-        let design = source.designSize ?? Size(Double(width), Double(height))
-        let scene = source.make(design)
-        let renderer = try SceneRenderer(designSize: design, panelWidth: width, panelHeight: height, rotation: .none)
+        let kiosk = HeadlessKiosk(scene: KioskSetup.sceneSource(for: config), panelWidth: width, panelHeight: height) { _ in }
+        try kiosk.start()
+        defer { kiosk.end() }
+        guard let runtime = kiosk.runtime, let backend = kiosk.backend, let refresh = kiosk.refreshInterval else {
+            preconditionFailure("a started headless kiosk has its pipeline")
+        }
+        let scene = runtime.scene, renderer = runtime.renderer
         // A scanout of its own: the headless display shows the frame itself, which would leave
         // the copy every real display makes out of the numbers.
         let scanout = try PixelBuffer(width: width, height: height, format: .xrgb32)
-        func frame() {
-            let damage = renderer.render(scene)
-            for rect in damage.rects { scanout.copy(rect, from: renderer.frame) }
-        }
+        backend.onPresent = { frame, damage in for rect in damage.rects { scanout.copy(rect, from: frame) } }
         var time = Instant.zero
-        let step = FixedStepClock.standardStep
+        /// One pass, a refresh after the last: the simulation's steps, and a frame if something changed.
+        func frame() {
+            time += refresh
+            _ = try? kiosk.advance(to: time)
+        }
         func settle() {
             var n = 0
-            while scene.isAnimating && n < 10_000 { time += step; scene.step(step, at: time); n += 1 }
+            while scene.isAnimating && n < 10_000 { frame(); n += 1 }
+        }
+        /// Everything repainted, as after a resume.
+        func fullFrame() {
+            renderer.invalidateAll()
+            scene.invalidateAll()
+            frame()
         }
         frame()
 
         var ms: [Case: Double] = [:]
-        ms[.full] = median(.full) { renderer.invalidateAll(); frame() }
+        ms[.full] = median(.full) { fullFrame() }
 
         let controls = scene.currentScreen.controls
         if let slider = controls.compactMap({ $0 as? RangeSlider }).first {
@@ -59,23 +69,23 @@ extension BenchCommand {
             scene.showOverlay(overlay.id)
             settle()
             frame()
-            ms[.overlay] = median(.overlay) { renderer.invalidateAll(); frame() }
+            ms[.overlay] = median(.overlay) { fullFrame() }
             overlay.dismiss()
             settle()
             frame()
         }
 
-        // A frame of a panel sliding in over the start screen, dim included: two 120 Hz
-        // simulation steps (one 60 Hz frame) of the first panel in the config (or an empty
-        // bottom panel), restarted whenever it arrives.
+        // A frame of a panel sliding over the start screen, dim included: one 60 Hz frame (two
+        // 120 Hz simulation steps) of the first panel in the config (or an empty bottom panel),
+        // sent back out once it is in and in again once it is gone, so that every frame
+        // measured is one of a moving panel.
         let panel = Self.firstPanel(in: scene)
         func panelFrame() {
-            if panel.presentation >= 1 || !scene.overlays.contains(where: { $0 === panel }) {
-                panel.dismiss()
-                while !scene.overlays.isEmpty { time += step; scene.step(step, at: time) }
+            if !scene.overlays.contains(where: { $0 === panel }) {
                 scene.showOverlay(panel.id)
+            } else if panel.presentation >= 1 {
+                panel.dismiss()
             }
-            for _ in 0..<2 { time += step; scene.step(step, at: time) }
             frame()
         }
         ms[.panel] = median(.panel) { panelFrame() }

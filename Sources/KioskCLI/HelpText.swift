@@ -116,7 +116,7 @@ enum HelpText {
     frame with the overlay (--overlay ID, a popup or panel; default the first popup) fully
     shown over its dim; a full frame with nothing over the screen; the first range slider's
     upper knob moving one step; the first circular slider turning one degree; the first panel
-    sliding in, its dim animating. Each includes the copy of its damage to a scanout buffer.
+    sliding in and out, its dim animating. Each includes the copy of its damage to a scanout buffer.
     Layouts written for another size are scaled uniformly and centred. Build with
     'swift build -c release'; --only runs one case and --sizes-only leaves out the default
     sizes (for a profiler).
