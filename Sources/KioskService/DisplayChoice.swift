@@ -38,6 +38,11 @@ public struct DisplayRequest {
     /// The backlight that dims the screen on DRM and fbdev (`power.backlight`); nil: the
     /// first in `/sys/class/backlight`.
     public var backlight: String?
+    /// A display of the app's own, written against the backend seam (`DisplayBackend`, see
+    /// the SwiftKioskBackend product), made for the runner's loop; when set, `backend` and the
+    /// other backends' options are not used. It delivers its own input (`deliversInput`), or
+    /// the kiosk has none.
+    public var custom: ((EventLoop) throws -> DisplayBackend)?
 
     /// A request for `backend`; each default is what the command line means when the option is absent.
     public init(backend: BackendName, drm: DRMOptions = DRMOptions(), inputDevices: [String] = [], seat: String = "seat0",
@@ -54,15 +59,27 @@ public struct DisplayRequest {
     }
 }
 
+extension DisplayRequest {
+    /// A display of the app's own (see `custom`): `Kiosk(designSize: …, display: .custom { loop in
+    /// try MyDisplay(loop: loop) }) { … }`.
+    public static func custom(_ make: @escaping (EventLoop) throws -> DisplayBackend) -> DisplayRequest {
+        var request = DisplayRequest(backend: .auto)
+        request.custom = make
+        return request
+    }
+}
+
 /// The one place that turns a request into a display: `kiosk run`, `kiosk calibrate` and
 /// `kiosk bench` all come here. A new backend is a new module plus one case below.
 public enum DisplayChoice {
-    /// What `auto` means on this machine: DRM when a card with a connected output can be
+    /// What `auto` means on this machine (a request with a `custom` display resolves to
+    /// `auto`: none of these): DRM when a card with a connected output can be
     /// opened, else Wayland when `WAYLAND_DISPLAY` is set, else the framebuffer when `/dev/fb0`
     /// (or `--fb-device`) opens as one, else headless. Under a compositor that holds the card
     /// (cage, Weston, a desktop session) the card opens but is not free, and the compositor is
     /// the display.
     public static func resolve(_ request: DisplayRequest) -> BackendName {
+        guard request.custom == nil else { return .auto }
         guard request.backend == .auto else { return request.backend }
         let underCompositor = getenv("WAYLAND_DISPLAY") != nil || getenv("WAYLAND_SOCKET") != nil
         let cardConnected = (try? DRMBackend.listOutputs(devicePath: request.drm.devicePath, opener: DirectOpener()))?
@@ -80,6 +97,7 @@ public enum DisplayChoice {
 
     /// Makes the display `request` names for the runner's loop (see `KioskRunner.Display`).
     public static func make(_ request: DisplayRequest, loop: EventLoop) throws -> KioskRunner.Display {
+        if let custom = request.custom { return KioskRunner.Display(backend: try custom(loop)) }
         switch resolve(request) {
         case .drm:
             let session = deviceSession(loop: loop)
