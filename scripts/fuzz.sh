@@ -8,7 +8,10 @@
 # findings (Tests/KioskFuzzRegressionTests/Regressions/TARGET: replayed with the sanitizers, so a
 # leak that `swift test` cannot see is caught here too). New inputs go to a
 # temporary working corpus: the repository is not modified. Exits non-zero on the first crash,
-# leak, timeout or out-of-memory, and says where the input was saved (.build/fuzz/findings/).
+# leak, timeout or out-of-memory, and says where the input was saved (.build/fuzz/findings/);
+# also when a target did not do what was asked: ran less than 90 % of its time or fewer than
+# one input a second (a fuzzer that exits 0 at once proves nothing), or has no seed corpus or
+# no regression inputs to replay.
 # Extra libFuzzer flags: FUZZ_FLAGS="-jobs=2 -workers=2" scripts/fuzz.sh config 600
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -56,6 +59,13 @@ failed=()
 for t in "${targets[@]}"; do
   findings=$root/.build/fuzz/findings/$t
   mkdir -p "$findings" "$work/$t"
+  for folder in "Fuzz/Corpus/$t" "Tests/KioskFuzzRegressionTests/Regressions/$t"; do
+    if [ -z "$(ls -A "$folder" 2>/dev/null)" ]; then
+      echo "fuzz: $t: $folder is missing or empty: nothing to start from or to replay" >&2
+      failed+=("$t")
+      continue 2
+    fi
+  done
   log=$work/$t.log
   echo "fuzz: $t for $seconds s (corpus Fuzz/Corpus/$t + regressions, dictionary Fuzz/Dictionaries/$t.dict)"
   start=$SECONDS
@@ -86,6 +96,11 @@ for t in "${targets[@]}"; do
       echo "fuzz: no single input to blame (a leak found at exit?); the run's inputs are in $corpus:" \
            "replay them with .build/fuzz/release/fuzz-$t -runs=0 $corpus" >&2
     fi
+    failed+=("$t")
+  elif runs=$(final number_of_executed_units); [ "${runs:-0}" -lt "$seconds" ] || [ $((elapsed * 10)) -lt $((seconds * 9)) ]; then
+    # Exit 0 is not enough: the run must have lasted and executed what was asked.
+    echo "fuzz: $t FAILED: ran ${elapsed} s of ${seconds} and ${runs:-no} inputs (at least $seconds asked)" >&2
+    tail -n 20 "$log" >&2
     failed+=("$t")
   fi
 done

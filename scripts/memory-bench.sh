@@ -8,7 +8,8 @@
 #   anchor  config/bench-anchor.json with its popup and then its panel opened and dismissed
 #           over the control socket.
 # The runs use the real clock (a virtual-clock run is over in milliseconds, too fast to
-# sample), so the whole script takes about 26 s. It prints numbers and never fails on them.
+# sample), so the whole script takes about 26 s. It prints numbers and never judges them, but
+# fails (exit 1) when a run crashes, hangs (30 s past its end) or leaves a figure missing.
 #   scripts/memory-bench.sh            builds the kiosk as it is installed first (release, the
 #                                      Swift runtime linked in: scripts/install.sh's build), so
 #                                      the file pages are a device's, not the toolchain's libraries
@@ -47,6 +48,9 @@ def run(args, until_ms, actions=()):
     start, peak, max_anon, idle, settled, last = time.monotonic(), {}, 0, None, 0, {}
     pending = sorted(actions)
     while p.poll() is None:
+        if time.monotonic() - start > until_ms / 1000 + 30:
+            p.kill(); p.wait()
+            raise RunFailure("hung: still running 30 s after --until %d" % until_ms)
         s = status(p.pid)
         if s.get("VmRSS"):
             last = s
@@ -59,7 +63,14 @@ def run(args, until_ms, actions=()):
             subprocess.run([kiosk, "ctl", "--socket", f"{work}/sock"] + pending.pop(0)[1],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(0.005)
+    if p.returncode != 0:
+        raise RunFailure("exit status %d" % p.returncode)
+    if not peak or idle is None or not settled:
+        raise RunFailure("no figure sampled (the run was over before it could be measured)")
     return peak, max_anon, idle, settled, last
+
+class RunFailure(Exception):
+    pass
 
 def scaled_touches(size):
     """config/demo-touches.jsonl is in 800x480 screen pixels; the scene is scaled uniformly
@@ -76,6 +87,7 @@ def scaled_touches(size):
     return out
 
 mb = lambda kb: "%6.1f" % (kb / 1024)
+failed = []
 print("== peak memory, headless, MiB (anon: heap and pixel buffers; file: libraries and fonts, shared)")
 print("%-7s %-10s %6s %6s %6s  %9s %9s %9s" % ("config", "size", "peak", "anon", "file", "max anon", "idle anon", "end anon"))
 for size in ("1920x1080", "800x480"):
@@ -85,12 +97,15 @@ for size in ("1920x1080", "800x480"):
          ((500, ["show-popup", "confirm"]), (1200, ["dismiss"]), (1800, ["show-panel", "filters"]), (2500, ["dismiss"]))),
     ]
     for name, args, until, actions in cases:
-        peak, max_anon, idle, settled, last = run(args, until, actions)
-        if not peak:
-            print("%-7s %-10s did not run" % (name, size)); continue
+        try:
+            peak, max_anon, idle, settled, last = run(args, until, actions)
+        except RunFailure as failure:
+            print("%-7s %-10s FAILED: %s" % (name, size, failure)); failed.append(f"{name} {size}"); continue
         print("%-7s %-10s %s %s %s  %9s %9s %9s" % (name, size, mb(last.get("VmHWM", peak["VmRSS"])), mb(peak["RssAnon"]),
               mb(peak["RssFile"]), mb(max_anon).strip(), mb(idle or 0).strip(), mb(settled).strip()))
 w, h = 1920, 1080
 print("   (MiB; a 1920x1080 frame is %.1f; peak is VmHWM, anon/file at the highest sample, idle after" % (w * h * 4 / 1048576))
 print("    start-up, end with everything dismissed; real clock, so a few tenths vary from run to run)")
+if failed:
+    sys.exit("memory-bench: failed: " + ", ".join(failed))
 PY
