@@ -6,6 +6,7 @@
 #      module with the right search paths; SwiftPM's docc plugin is not needed;
 #   2. scripts/doc-coverage.py: every public symbol has a doc comment (the rule is there), or it
 #      lists `file:line: symbol` for each one that lacks it and fails;
+#      then scripts/check-doc-links.py: every relative link and #anchor of the Markdown pages exists;
 #   3. `docc convert` of Documentation/SwiftKiosk.docc with all the modules' graphs at once, with
 #      --warnings-as-errors (a broken ``link``, an undocumented parameter of a documented
 #      function, a misplaced topic all fail).
@@ -60,6 +61,8 @@ for module in "${modules[@]}"; do
 done
 
 python3 scripts/doc-coverage.py "$graphs" "${modules[@]}"
+# Every relative link and #anchor of the Markdown pages (README, CONTRIBUTING, Documentation/, Examples/).
+python3 scripts/check-doc-links.py
 
 # Until the SwiftKiosk module exists, its page cannot be the landing page: the catalog is then
 # built from a copy whose landing page is a plain technology root with the same text.
