@@ -29,7 +29,7 @@ public struct DRMOptions: Sendable {
 
     /// Parses `--mode`: `800x480`, `1920x1080@60` (a fractional rate such as `@59.94` is
     /// rounded, which is how the kernel's `vrefresh` lists it).
-    public static func parseMode(_ text: String) throws(DRMError) -> (width: Int, height: Int, refresh: Int?) {
+    package static func parseMode(_ text: String) throws(DRMError) -> (width: Int, height: Int, refresh: Int?) {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count <= 2 else { throw .invalidModeString(text) }
         let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
