@@ -17,6 +17,13 @@ public struct DRMOptions: Sendable {
     /// buffer is always drawn into, so two alternate and the third only helps after a failed flip.
     public var bufferCount: Int
 
+    /// Options with the defaults of each field (the first connected output, its preferred mode).
+    /// - Parameters:
+    ///   - devicePath: ``devicePath``: the card, or nil for the first usable one.
+    ///   - output: ``output``: the connector's name, or nil for the first connected one.
+    ///   - mode: ``mode``: the size and refresh to set, or nil for the preferred mode.
+    ///   - forceLegacy: ``forceLegacy``: legacy modesetting even where atomic works.
+    ///   - bufferCount: ``bufferCount``: 2 or 3 scanout buffers.
     public init(devicePath: String? = nil, output: String? = nil,
                 mode: (width: Int, height: Int, refresh: Int?)? = nil,
                 forceLegacy: Bool = false, bufferCount: Int = 2) {
