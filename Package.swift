@@ -43,6 +43,9 @@ let package = Package(
         // What an app's tests import: the headless kiosk on the virtual clock, scripted touches,
         // golden images with a diff on failure (Swift Testing).
         .library(name: "SwiftKioskTesting", targets: ["SwiftKioskTesting"]),
+        // What a display backend's author imports beside SwiftKiosk: the backend seam, the shared
+        // output pacer, the swap chain and scanout buffers, the loop's registration API.
+        .library(name: "SwiftKioskBackend", targets: ["SwiftKioskBackend"]),
         .executable(name: "kiosk", targets: ["kiosk"]),
     ],
     targets: [
@@ -109,7 +112,8 @@ let package = Package(
         // The library products: an umbrella that re-exports the modules above, and the testing kit.
         .target(name: "SwiftKiosk",
                 dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig", "KioskRender",
-                               "KioskLoop", "KioskBackend", "KioskDRM", "KioskWayland", "KioskService", "KioskCLI"]),
+                               "KioskDRM", "KioskWayland", "KioskService", "KioskCLI"]),
+        .target(name: "SwiftKioskBackend", dependencies: ["KioskCore", "KioskBackend", "KioskLoop"]),
         .target(name: "SwiftKioskTesting", dependencies: ["SwiftKiosk"]),
         // The executable is a client of the library like any app: `KioskCommand.main` with the built-ins.
         .executableTarget(name: "kiosk", dependencies: ["SwiftKiosk"]),

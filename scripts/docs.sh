@@ -23,12 +23,13 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 scripts/install-deps.sh
 
-# The library surface: what an app imports or is handed. The device modules (KioskDRM,
-# KioskInput, KioskWayland, ...) are public only so that KioskService can choose among them.
-modules=(KioskCore KioskGestures KioskAnimation KioskUI KioskConfig KioskRender KioskBackend
-         KioskService KioskCLI)
-# The products an app imports, documented as soon as their modules exist.
-for product in SwiftKiosk SwiftKioskTesting; do
+# The library surface, every module with public symbols: the app tier (re-exported by
+# SwiftKiosk) and the implementor tier (KioskBackend, KioskLoop: SwiftKioskBackend). The rest
+# (KioskDevice, KioskInput, KioskFramebuffer, KioskMQTT, KioskFuzzing) is all `package`.
+modules=(KioskCore KioskGestures KioskAnimation KioskUI KioskConfig KioskRender KioskDRM KioskWayland
+         KioskService KioskCLI KioskBackend KioskLoop)
+# The products, documented as soon as their modules exist.
+for product in SwiftKiosk SwiftKioskTesting SwiftKioskBackend; do
   if [ -d "Sources/$product" ]; then modules+=("$product"); fi
 done
 

@@ -7,43 +7,43 @@ import KioskCore
 /// Only the broker's address: a user name or password in the URL would end up in logs and in
 /// `ps`, so credentials have their own keys (`username`, `passwordFile`); a path, query or
 /// fragment has no meaning for MQTT and is refused rather than ignored.
-public struct BrokerURL: Sendable, Equatable, CustomStringConvertible {
+package struct BrokerURL: Sendable, Equatable, CustomStringConvertible {
     /// How the kiosk talks to the broker: the URL's scheme.
-    public enum Scheme: String, Sendable {
+    package enum Scheme: String, Sendable {
         /// Plain TCP (`mqtt://`): only on a network the kiosk trusts.
         case mqtt
         /// TLS (`mqtts://`), checked against `caFile` or the system's certificates.
         case mqtts
 
         /// The port IANA assigned to the scheme.
-        public var defaultPort: Int { self == .mqtt ? 1883 : 8883 }
+        package var defaultPort: Int { self == .mqtt ? 1883 : 8883 }
     }
 
     /// Plain TCP or TLS.
-    public var scheme: Scheme
+    package var scheme: Scheme
     /// The host as libmosquitto takes it: without the brackets of an IPv6 literal.
-    public var host: String
+    package var host: String
     /// The TCP port: the one in the URL, else the scheme's ``Scheme/defaultPort``.
-    public var port: Int
+    package var port: Int
 
     /// The broker at `host`, on `port` or, when nil, the scheme's default port.
-    public init(scheme: Scheme, host: String, port: Int? = nil) {
+    package init(scheme: Scheme, host: String, port: Int? = nil) {
         self.scheme = scheme
         self.host = host
         self.port = port ?? scheme.defaultPort
     }
 
     /// Whether the host is an IP literal, which needs no name resolution.
-    public var hostIsIPLiteral: Bool { host.contains(":") || Self.isIPv4(host) }
+    package var hostIsIPLiteral: Bool { host.contains(":") || Self.isIPv4(host) }
 
     /// `mqtt://host:port`, with the port always written (what the logs show).
-    public var description: String {
+    package var description: String {
         let shown = host.contains(":") ? "[\(host)]" : host
         return "\(scheme.rawValue)://\(shown):\(port)"
     }
 
     /// Parses `text`, or says what is wrong with it (the config reports it at `mqtt.url`).
-    public static func parse(_ text: String) -> Result<BrokerURL, URLProblem> {
+    package static func parse(_ text: String) -> Result<BrokerURL, URLProblem> {
         let scheme: Scheme
         let rest: Substring
         if text.hasPrefix("mqtt://") {
@@ -112,8 +112,8 @@ public struct BrokerURL: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// What is wrong with a broker URL, as the config states it.
-public struct URLProblem: Error, Equatable, Sendable, CustomStringConvertible {
-    public var description: String
+package struct URLProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    package var description: String
     init(_ description: String) { self.description = description }
 }
 

@@ -46,7 +46,7 @@ public enum ButtonAction: Sendable, Equatable, Decodable {
     /// are not in a config (the control socket's `switchScreen` and `back`). The ids it names
     /// are not looked up: the caller checks them against the running scene. Problems come with
     /// the JSON path inside the object (`transition`, `duration`) and `file` as their file.
-    public static func decode(_ node: JSONNode, file: String) -> Result<ButtonAction, ConfigErrors> {
+    package static func decode(_ node: JSONNode, file: String) -> Result<ButtonAction, ConfigErrors> {
         let diagnostics = Diagnostics(root: node)
         let action = JSONTreeDecoder.decode(ButtonAction.self, from: node, diagnostics: diagnostics)
         guard let action, diagnostics.isEmpty else { return .failure(ConfigErrors(problems: diagnostics.problems(file: file))) }

@@ -5,14 +5,14 @@ import KioskCore
 ///
 /// Used by `kiosk calibrate` to store `input.calibration`. The text must be a valid config
 /// (the caller decoded it first); the scan below only has to find member boundaries.
-public enum ConfigEditor {
+package enum ConfigEditor {
     /// The value could not be changed: the text was not the config it was said to be.
-    public struct EditError: Error, CustomStringConvertible {
-        public var description: String
+    package struct EditError: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// `text` with `input.calibration` set to `matrix` (inserted when missing).
-    public static func settingCalibration(_ matrix: [Double], in text: String) throws(EditError) -> String {
+    package static func settingCalibration(_ matrix: [Double], in text: String) throws(EditError) -> String {
         let value = "[" + matrix.map { JSONWriter.format(($0 * 1e6).rounded() / 1e6) }.joined(separator: ", ") + "]"
         var bytes = Array(text.utf8)
         let scanner = Scanner(bytes: bytes)

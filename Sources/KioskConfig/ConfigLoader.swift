@@ -42,7 +42,7 @@ public enum ConfigLoader {
     }
 
     /// Decodes an already parsed document.
-    public static func decode(_ document: JSONNode, file: String, registry: ControlRegistry = .standard,
+    package static func decode(_ document: JSONNode, file: String, registry: ControlRegistry = .standard,
                               readFile: FileReader = noFiles) throws(ConfigErrors) -> KioskConfiguration
     {
         let diagnostics = Diagnostics(root: document)

@@ -6,22 +6,22 @@
 ///
 /// Without an `ipc` section (and without `--socket`) the kiosk opens no socket. A reload does
 /// not move the socket: a changed `ipc` takes effect at the next start.
-public struct IPCSettings: Sendable, Equatable, Decodable {
+package struct IPCSettings: Sendable, Equatable, Decodable {
     /// Where the Unix socket is made (`socket`, required in the section; `--socket` overrides).
-    public var socket: String
+    package var socket: String
     /// The group allowed to connect (`group`; default none: the kiosk's own group). The
     /// socket is mode 0660 either way.
-    public var group: String?
+    package var group: String?
 
     /// A socket at `socket` that `group` may connect to (nil: the kiosk's own group).
-    public init(socket: String, group: String? = nil) {
+    package init(socket: String, group: String? = nil) {
         self.socket = socket
         self.group = group
     }
 
     enum CodingKeys: String, CodingKey { case socket, group }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let socket = try fields.string(.socket, .socketPath)
         let group = try fields.optional(.group, as: String.self)
@@ -35,5 +35,5 @@ public struct IPCSettings: Sendable, Equatable, Decodable {
 extension TextRule {
     /// A Unix socket's path: `sun_path` holds 107 bytes (scalars are at most bytes, so the
     /// socket itself checks bytes again).
-    public static let socketPath = TextRule(allowsEmpty: false, maximumScalars: 107)
+    package static let socketPath = TextRule(allowsEmpty: false, maximumScalars: 107)
 }

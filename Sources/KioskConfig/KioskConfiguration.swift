@@ -31,9 +31,9 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     /// `popups` (default none).
     public var popups: [PopupConfig]
     /// `mqtt` (default none: no broker).
-    public var mqtt: MQTTSettings?
+    package var mqtt: MQTTSettings?
     /// `ipc` (optional): the control socket; nil opens none.
-    public var ipc: IPCSettings?
+    package var ipc: IPCSettings?
     /// `power` (optional): when the screen dims and goes off; never by default.
     public var power: PowerSettings
     /// The popups' templates, by path as written in the config (`PopupConfig.templatePath`).
@@ -41,7 +41,7 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     public var templates: [String: PopupTemplate]
 
     /// A whole kiosk as a config describes it, for building one in code; each default is what an absent key means.
-    public init(display: DisplaySettings = DisplaySettings(), theme: ThemeSettings = ThemeSettings(),
+    package init(display: DisplaySettings = DisplaySettings(), theme: ThemeSettings = ThemeSettings(),
                 input: InputSettings = InputSettings(), startScreen: String, screens: [ScreenConfig], panels: [PanelConfig] = [], popups: [PopupConfig] = [],
                 templates: [String: PopupTemplate] = [:], mqtt: MQTTSettings? = nil) {
         self.display = display

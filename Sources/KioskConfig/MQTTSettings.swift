@@ -12,31 +12,31 @@ import KioskCore
 /// The password itself is never in the config (which is often world-readable and shown in
 /// errors); `passwordFile` names a file read once at start. Paths are used as written: give
 /// absolute paths, since a service's working directory is `/`.
-public struct MQTTSettings: Sendable, Equatable, Decodable {
+package struct MQTTSettings: Sendable, Equatable, Decodable {
     /// `url` (required): the broker.
-    public var url: BrokerURL
+    package var url: BrokerURL
     /// `clientID`; nil: `swiftkiosk-<host name>` (see ``clientID(hostName:)``).
-    public var clientID: String?
+    package var clientID: String?
     /// `topicPrefix`; nil: `swiftkiosk/<client id>`.
-    public var topicPrefix: String?
+    package var topicPrefix: String?
     /// `username`; nil: connect without credentials.
-    public var username: String?
+    package var username: String?
     /// `passwordFile`: the password is the file's text without its final newline. Needs `username`.
-    public var passwordFile: String?
+    package var passwordFile: String?
     /// `caFile`: the PEM certificates that sign the broker's (only for `mqtts://`); nil: the
     /// system's (`/etc/ssl/certs`).
-    public var caFile: String?
+    package var caFile: String?
     /// `keepalive`, in whole seconds (5…3600, default 30): how often the broker expects to
     /// hear from the kiosk, and so how soon it publishes the last will of a kiosk that vanished
     /// (after 1.5 times this).
-    public var keepalive: Int
+    package var keepalive: Int
 
     /// `keepalive` when the config gives none: a vanished kiosk is reported within 45 s.
-    public static let defaultKeepalive = 30
+    package static let defaultKeepalive = 30
     static let keepaliveRule = NumberRule(5...3600, unit: " seconds")
 
     /// Settings for the broker at `url`; nil fields take the defaults described above.
-    public init(url: BrokerURL, clientID: String? = nil, topicPrefix: String? = nil, username: String? = nil,
+    package init(url: BrokerURL, clientID: String? = nil, topicPrefix: String? = nil, username: String? = nil,
                 passwordFile: String? = nil, caFile: String? = nil, keepalive: Int = MQTTSettings.defaultKeepalive) {
         self.url = url
         self.clientID = clientID
@@ -50,14 +50,14 @@ public struct MQTTSettings: Sendable, Equatable, Decodable {
     /// The client id: `clientID`, else `swiftkiosk-` and the host name with every character
     /// other than a letter, digit, `-` or `_` replaced by `-` (ids of fleets stay readable, and
     /// a topic made of the id never holds a wildcard).
-    public func clientID(hostName: String) -> String {
+    package func clientID(hostName: String) -> String {
         if let clientID { return clientID }
         let cleaned = String(hostName.map { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" ? $0 : "-" })
         return "swiftkiosk-" + (cleaned.isEmpty ? "kiosk" : cleaned)
     }
 
     /// The topic prefix: `topicPrefix`, else `swiftkiosk/<client id>`.
-    public func topicPrefix(clientID: String) -> String { topicPrefix ?? "swiftkiosk/\(clientID)" }
+    package func topicPrefix(clientID: String) -> String { topicPrefix ?? "swiftkiosk/\(clientID)" }
 
     /// A client id: 1 to 128 characters, none a space or a control character (MQTT 3.1.1 lets
     /// a broker refuse more; mosquitto takes up to 65535 bytes, longer ones only clutter logs).
@@ -68,7 +68,7 @@ public struct MQTTSettings: Sendable, Equatable, Decodable {
 
     enum CodingKeys: String, CodingKey { case url, clientID, topicPrefix, username, passwordFile, caFile, keepalive }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let url = try fields.required(.url, as: String.self).flatMap { text -> BrokerURL? in
             switch BrokerURL.parse(text) {
@@ -116,7 +116,7 @@ public struct MQTTSettings: Sendable, Equatable, Decodable {
     /// PEM certificate. libmosquitto loads the file only when it connects, and then says no
     /// more than "A TLS error occurred." on every retry; this says which file and why, at
     /// `kiosk check` and at start.
-    public static func certificateFileProblem(_ text: String) -> String? {
+    package static func certificateFileProblem(_ text: String) -> String? {
         text.contains("-----BEGIN CERTIFICATE-----") ? nil
             : "holds no PEM certificate (a \"-----BEGIN CERTIFICATE-----\" block)"
     }

@@ -5,10 +5,10 @@
 /// targets the affine fit is over-determined; it is solved by least squares (the normal
 /// equations of two independent 3-unknown problems), so one sloppy touch is averaged out
 /// rather than taken at its word.
-public enum CalibrationSolver {
+package enum CalibrationSolver {
     /// The matrix that best maps each `touched` point onto its `target` (both normalised), or
     /// nil when the touches do not span a plane (all on one line, or fewer than three).
-    public static func solve(touched: [Point], targets: [Point]) -> [Double]? {
+    package static func solve(touched: [Point], targets: [Point]) -> [Double]? {
         guard touched.count == targets.count, touched.count >= 3 else { return nil }
         // Normal equations AᵀA·m = Aᵀb with rows (x, y, 1).
         var ata = [[Double]](repeating: [0, 0, 0], count: 3)

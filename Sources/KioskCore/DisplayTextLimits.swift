@@ -3,10 +3,10 @@
 ///
 /// Lengths are in Unicode scalars because that is what shaping costs: Pango and HarfBuzz work
 /// per code point, and one label of 100,000 combining marks took 14 s to shape, every frame.
-public enum DisplayTextLimits {
+package enum DisplayTextLimits {
     /// The most scalars of one text (a label, a title, a popup's text).
-    public static let maximumScalars = 4096
+    package static let maximumScalars = 4096
     /// The most scalars of one character (extended grapheme cluster): a base and 31
     /// combining marks, more than any script needs.
-    public static let maximumCharacterScalars = 32
+    package static let maximumCharacterScalars = 32
 }

@@ -10,38 +10,38 @@
 /// zero matrix entry would be NaN), and mapped positions to `reach`, a generous area around
 /// the scene. Every gesture, velocity and animation downstream then works with finite,
 /// modest numbers.
-public struct InputMapping: Sendable {
+package struct InputMapping: Sendable {
     /// Panel pixels to scene coordinates: calibration, then rotation, then layout scale.
-    public let panelToScene: AffineTransform
+    package let panelToScene: AffineTransform
     /// Where mapped positions are kept (scene coordinates); see the type's notes.
-    public let reach: Rect
+    package let reach: Rect
 
     /// Scene sizes added on every side of the scene to make `reach` (`limited(toScene:)`):
     /// two, so a drag that runs off the screen keeps its direction and a panel or slider still
     /// follows it to the end of its travel, which is at most one scene size.
-    public static let reachMargin = 2.0
+    package static let reachMargin = 2.0
 
     /// The largest magnitude of a panel coordinate taken as it is: a million pixels, the touch
     /// script's limit and a hundred times the largest panel.
-    public static let panelLimit = 1_000_000.0
+    package static let panelLimit = 1_000_000.0
 
     /// The reach of a mapping made without a scene: as far as `panelLimit`.
-    public static let defaultReach = Rect(-panelLimit, -panelLimit, 2 * panelLimit, 2 * panelLimit)
+    package static let defaultReach = Rect(-panelLimit, -panelLimit, 2 * panelLimit, 2 * panelLimit)
 
     /// A mapping through `panelToScene` whose results are kept within `reach`.
-    public init(panelToScene: AffineTransform, reach: Rect = InputMapping.defaultReach) {
+    package init(panelToScene: AffineTransform, reach: Rect = InputMapping.defaultReach) {
         self.panelToScene = panelToScene
         self.reach = reach
     }
 
     /// The mapping of a panel of size `panel` (its own orientation) mounted with `rotation`, followed by `screenToScene` (the layout scale); positions are kept within reach of the scene.
-    public init(rotation: DisplayRotation, panel: Size, screenToScene: AffineTransform = .identity) {
+    package init(rotation: DisplayRotation, panel: Size, screenToScene: AffineTransform = .identity) {
         self.init(panelToScene: rotation.panelToScreen(panel: panel).then(screenToScene))
     }
 
     /// Puts a calibration in front: `calibration` maps normalised panel coordinates (0…1
     /// across the panel, libinput's convention) to corrected normalised coordinates.
-    public func calibrated(_ calibration: AffineTransform, panel: Size) -> InputMapping {
+    package func calibrated(_ calibration: AffineTransform, panel: Size) -> InputMapping {
         guard calibration != .identity, panel.width > 0, panel.height > 0 else { return self }
         let normalise = AffineTransform.scale(1 / panel.width, 1 / panel.height)
         let back = AffineTransform.scale(panel.width, panel.height)
@@ -50,18 +50,18 @@ public struct InputMapping: Sendable {
 
     /// The same mapping with positions clamped to `reachMargin` scene sizes (the larger side)
     /// around `scene`.
-    public func limited(toScene scene: Rect) -> InputMapping {
+    package func limited(toScene scene: Rect) -> InputMapping {
         let margin = Self.reachMargin * max(scene.width, scene.height)
         return InputMapping(panelToScene: panelToScene, reach: scene.outsetBy(margin))
     }
 
     /// A panel position in scene coordinates, clamped into `reach`.
-    public func scenePoint(_ panelPoint: Point) -> Point {
+    package func scenePoint(_ panelPoint: Point) -> Point {
         panelToScene.apply(panelPoint.clamped(to: Self.defaultReach)).clamped(to: reach)
     }
 
     /// The event with its position mapped (and clamped); slot, phase and time unchanged.
-    public func map(_ event: TouchEvent) -> TouchEvent {
+    package func map(_ event: TouchEvent) -> TouchEvent {
         var e = event
         e.position = scenePoint(event.position)
         return e

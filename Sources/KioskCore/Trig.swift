@@ -3,16 +3,16 @@ import CMath
 /// The few libm functions the pure modules need. The Swift standard library has no
 /// trigonometry; funnelling it through here (and libm through CMath, not Glibc) keeps libc
 /// out of the pure modules.
-public enum Trig {
+package enum Trig {
     /// The sine of `x` radians.
-    public static func sin(_ x: Double) -> Double { CMath.sin(x) }
+    package static func sin(_ x: Double) -> Double { CMath.sin(x) }
     /// The cosine of `x` radians.
-    public static func cos(_ x: Double) -> Double { CMath.cos(x) }
+    package static func cos(_ x: Double) -> Double { CMath.cos(x) }
     /// The angle of (`x`, `y`) from the positive x axis, in radians, −π…π.
-    public static func atan2(_ y: Double, _ x: Double) -> Double { CMath.atan2(y, x) }
+    package static func atan2(_ y: Double, _ x: Double) -> Double { CMath.atan2(y, x) }
 
     /// `degrees` in radians.
-    public static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
+    package static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
     /// `radians` in degrees.
-    public static func degrees(_ radians: Double) -> Double { radians * 180 / .pi }
+    package static func degrees(_ radians: Double) -> Double { radians * 180 / .pi }
 }

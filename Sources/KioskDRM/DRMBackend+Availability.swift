@@ -7,7 +7,7 @@ extension DRMBackend {
     /// the opener master (the kernel's first-open rule), so on a bare device this is true; under
     /// a compositor (cage, Weston, a desktop) that holds the card it is false, and `--backend
     /// auto` goes to the compositor instead of failing with "display in use".
-    public static func displayIsFree(devicePath: String?, opener: DeviceOpener) -> Bool {
+    package static func displayIsFree(devicePath: String?, opener: DeviceOpener) -> Bool {
         guard let device = try? openCard(path: devicePath, opener: opener, requireConnected: true) else { return false }
         return device.isMaster
     }

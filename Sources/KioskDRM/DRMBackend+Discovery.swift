@@ -7,7 +7,7 @@ extension DRMBackend {
     /// master, so it also works while another program shows something.
     /// - Parameter devicePath: the card, or nil for the one the backend would pick (falling
     ///   back to the first card with dumb buffers when none has a connected display).
-    public static func listOutputs(devicePath: String?,
+    package static func listOutputs(devicePath: String?,
                                    opener: DeviceOpener) throws(DRMError) -> (device: String, outputs: [OutputInfo]) {
         let device = try openCard(path: devicePath, opener: opener, requireConnected: false)
         let (resources, _) = try device.readResources(withPlanes: false)

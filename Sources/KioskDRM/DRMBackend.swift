@@ -31,16 +31,16 @@ import KioskLoop
 /// the program calls `Instant.zero` (`MonotonicClock.origin`), so `frameDone` receives instants on
 /// the same time line as everything else. `now`, if given, is only used to time the frame copy
 /// for ``statistics``; the backend reads no clock of its own.
-public final class DRMBackend: DisplayBackend, CustomStringConvertible {
-    public let panelSize: Size
-    public let refreshInterval: Duration
-    public let modesetting: Modesetting
+package final class DRMBackend: DisplayBackend, CustomStringConvertible {
+    package let panelSize: Size
+    package let refreshInterval: Duration
+    package let modesetting: Modesetting
     /// The dumb buffers' pixel format.
     let format: DRMFormat
     /// The flip in flight, the session's pause and the statistics.
     let pacer: OutputPacer
     /// The kernel's timestamp of the last completed flip (what `frameDone` last received).
-    public private(set) var lastFlip: Instant?
+    package private(set) var lastFlip: Instant?
 
     let card: KMSScanout
     private(set) var swapChain: SwapChain
@@ -59,7 +59,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     ///   - startPaused: start paused, without taking master and without a modeset: for a
     ///     logind session that is not active yet (TakeDevice answered `inactive`, the fd is not
     ///     master); the first `resume()` (on ResumeDevice) takes master and sets the mode.
-    public convenience init(options: DRMOptions, opener: DeviceOpener, clockOrigin: Int64,
+    package convenience init(options: DRMOptions, opener: DeviceOpener, clockOrigin: Int64,
                             now: (() -> Instant)? = nil, startPaused: Bool = false) throws(DRMError) {
         let device = try Self.openCard(path: options.devicePath, opener: opener, requireConnected: true)
         guard device.hasDumbBuffers else { throw .noDumbBuffers(device: device.path) }
@@ -147,31 +147,31 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     }
 
     /// The DRM descriptor: when it is readable, call ``handleEvents()``.
-    public var fileDescriptor: Int32 { card.fileDescriptor }
+    package var fileDescriptor: Int32 { card.fileDescriptor }
 
-    public var isFlipPending: Bool { pacer.isFrameInFlight }
+    package var isFlipPending: Bool { pacer.isFrameInFlight }
 
-    public var statistics: PresentStatistics { pacer.statistics }
+    package var statistics: PresentStatistics { pacer.statistics }
 
     /// `/dev/dri/card0 Virtual-1 800x480@60 atomic`; ` RGB565` is added when the buffers are 16 bpp.
-    public var description: String {
+    package var description: String {
         "\(card.path) \(outputName) \(modesetting)" + (format == .xrgb8888 ? "" : " \(format)")
     }
 
-    public var name: String { "drm \(description)" }
-    public var output: OutputMode? {
+    package var name: String { "drm \(description)" }
+    package var output: OutputMode? {
         OutputMode(width: Int(panelSize.width), height: Int(panelSize.height), refreshInterval: refreshInterval)
     }
-    public var deliversInput: Bool { false }
+    package var deliversInput: Bool { false }
 
     /// Watches the DRM descriptor for page-flip events; the mode is already set (by `init`, or
     /// by the first `resume()` when started paused).
-    public func start(loop: EventLoop, events: BackendEvents) throws {
+    package func start(loop: EventLoop, events: BackendEvents) throws {
         pacer.start(events: events)
         try loop.register(fd: fileDescriptor) { [unowned self] in self.handleEvents() }
     }
 
-    public func stop() { restore() }
+    package func stop() { restore() }
 
     // MARK: Frames
 
@@ -180,7 +180,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     /// `restore()`) the frame is dropped and done at once: `resume()` repaints the last one
     /// whole. If the kernel refuses the flip, no flip is pending and the frame is done at once;
     /// the error is in ``statistics`` and the next present shows the frame.
-    public func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
+    package func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
         precondition(frame.width == Int(panelSize.width) && frame.height == Int(panelSize.height),
                      "frame \(frame.width)x\(frame.height) does not match the mode \(Int(panelSize.width))x\(Int(panelSize.height))")
         lastFrame = frame
@@ -203,7 +203,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
 
     /// Reads the DRM events that are ready (drmHandleEvent) and completes the pending flip.
     /// Call it when ``fileDescriptor`` is readable; with nothing to read it returns at once.
-    public func handleEvents() { card.readEvents() }
+    package func handleEvents() { card.readEvents() }
 
     private func flipCompleted(seconds: UInt32, microseconds: UInt32) {
         guard case .awaitingOutput(let requested) = pacer.frame else { return }
@@ -229,7 +229,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     /// property; on is the full modeset showing the front buffer (atomic) or `DPMS` on, and the
     /// runner's full repaint follows as a normal flip. The runner calls it with no flip
     /// pending. A refusal is kept in `statistics.lastError`; the black frame stays on screen.
-    public func setScreenPower(_ power: DisplayPower) {
+    package func setScreenPower(_ power: DisplayPower) {
         guard pacer.phase == .active, !isFlipPending else { return }
         let command = OutputPowerCommand.command(for: power, modesetting: modesetting, dpmsProperty: card.dpmsProperty)
         switch command {
@@ -258,7 +258,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     /// Stops presenting and gives up DRM master (VT switched away, logind PauseDevice). Frames
     /// presented meanwhile are dropped. A flip already queued still completes through
     /// `handleEvents`.
-    public func pause() {
+    package func pause() {
         guard pacer.phase == .active else { return }
         pacer.pause()
         card.dropMaster()
@@ -266,7 +266,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
 
     /// Takes DRM master back, sets the mode again (fbcon or another client had the CRTC) and
     /// shows the last presented frame, copied whole: the buffers' contents are no longer known.
-    public func resume() throws(DRMError) {
+    package func resume() throws(DRMError) {
         guard pacer.phase == .paused else { return }
         try card.becomeMaster()
         // Nothing may stay in flight over a modeset (SwapChain.showDirectly).
@@ -285,7 +285,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
 
     /// Waits (at most a second) for the flip in flight, so that the last frame is what the
     /// screen shows; a flip whose event never comes is taken as done.
-    public func finishPendingFrame() {
+    package func finishPendingFrame() {
         waitForPendingFlip()
         pacer.finishPendingFrame()
     }
@@ -293,7 +293,7 @@ public final class DRMBackend: DisplayBackend, CustomStringConvertible {
     /// Puts back what the CRTC showed at start, frees the buffers and drops master. Waits (at
     /// most a second) for a pending flip first: the kernel may still be scanning out the
     /// buffer. Idempotent; called on SIGTERM/SIGINT, normal exit and errors, and by `deinit`.
-    public func restore() {
+    package func restore() {
         guard pacer.phase != .stopped else { return }
         waitForPendingFlip()
         // Paused, the display belongs to someone else: leave it alone.

@@ -7,7 +7,7 @@ import KioskDevice
 ///
 /// Environment problems (no display, another compositor, a bad `--mode`) are errors;
 /// misuse of the API (presenting while a flip is pending, a frame of the wrong size) traps.
-public enum DRMError: Error, CustomStringConvertible, Sendable {
+package enum DRMError: Error, CustomStringConvertible, Sendable {
     /// The device node could not be opened (missing, no permission); carries the opener's error.
     case deviceUnavailable(DeviceError)
     /// Discovery found no usable card. `tried` says what was wrong with each one.
@@ -32,7 +32,7 @@ public enum DRMError: Error, CustomStringConvertible, Sendable {
     /// A libdrm or kernel call failed for another reason.
     case callFailed(call: String, device: String, errno: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .deviceUnavailable(let error):
             return "cannot open the display: \(error)"

@@ -17,6 +17,13 @@ public struct DRMOptions: Sendable {
     /// buffer is always drawn into, so two alternate and the third only helps after a failed flip.
     public var bufferCount: Int
 
+    /// Options with the defaults of each field (the first connected output, its preferred mode).
+    /// - Parameters:
+    ///   - devicePath: ``devicePath``: the card, or nil for the first usable one.
+    ///   - output: ``output``: the connector's name, or nil for the first connected one.
+    ///   - mode: ``mode``: the size and refresh to set, or nil for the preferred mode.
+    ///   - forceLegacy: ``forceLegacy``: legacy modesetting even where atomic works.
+    ///   - bufferCount: ``bufferCount``: 2 or 3 scanout buffers.
     public init(devicePath: String? = nil, output: String? = nil,
                 mode: (width: Int, height: Int, refresh: Int?)? = nil,
                 forceLegacy: Bool = false, bufferCount: Int = 2) {
@@ -29,7 +36,7 @@ public struct DRMOptions: Sendable {
 
     /// Parses `--mode`: `800x480`, `1920x1080@60` (a fractional rate such as `@59.94` is
     /// rounded, which is how the kernel's `vrefresh` lists it).
-    public static func parseMode(_ text: String) throws(DRMError) -> (width: Int, height: Int, refresh: Int?) {
+    package static func parseMode(_ text: String) throws(DRMError) -> (width: Int, height: Int, refresh: Int?) {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count <= 2 else { throw .invalidModeString(text) }
         let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)

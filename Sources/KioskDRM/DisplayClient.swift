@@ -2,14 +2,14 @@ import KioskDevice
 @preconcurrency import Glibc
 
 /// A process that has a DRM device open, as found when the display turns out to be in use.
-public struct DisplayClient: Sendable, Equatable {
-    public var pid: Int
+package struct DisplayClient: Sendable, Equatable {
+    package var pid: Int
     /// The process name (`comm`): `weston`, `Xorg`, `gdm-wayland-ses`.
-    public var command: String
+    package var command: String
     /// True when the kernel says it is the device's current DRM master.
-    public var isMaster: Bool
+    package var isMaster: Bool
 
-    public init(pid: Int, command: String, isMaster: Bool) {
+    package init(pid: Int, command: String, isMaster: Bool) {
         self.pid = pid
         self.command = command
         self.isMaster = isMaster

@@ -2,14 +2,14 @@ import CDRM
 @preconcurrency import Glibc
 
 /// How the output is modeset and flipped, chosen once at start (kmscube's strategy value).
-public enum Modesetting: String, Sendable, CustomStringConvertible {
+package enum Modesetting: String, Sendable, CustomStringConvertible {
     /// One atomic commit sets connector, CRTC and primary plane together; flips are
     /// non-blocking atomic commits of the plane's FB_ID.
     case atomic
     /// drmModeSetCrtc for the mode, drmModePageFlip for flips: every KMS driver has these.
     case legacy
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Atomic when it was not ruled out, the kernel accepted DRM_CLIENT_CAP_ATOMIC and every
     /// object and property an atomic commit needs was found; legacy otherwise.

@@ -1,18 +1,18 @@
 /// One connector as `kiosk run --backend drm --list-outputs` prints it.
-public struct OutputInfo: Sendable, Equatable, CustomStringConvertible {
+package struct OutputInfo: Sendable, Equatable, CustomStringConvertible {
     /// The kernel's name: `Virtual-1`, `HDMI-A-1`, `DSI-1`.
-    public var name: String
+    package var name: String
     /// True when the connector reports a display attached (`DRM_MODE_CONNECTED`).
-    public var connected: Bool
+    package var connected: Bool
     /// Modes as `800x480@60`, the preferred one first (the kernel's order otherwise).
-    public var modes: [String]
+    package var modes: [String]
     /// The mode the display prefers (its native resolution), if it marks one.
-    public var preferredMode: String?
+    package var preferredMode: String?
     /// True when some CRTC can drive this connector (one of its encoders lists one), i.e.
     /// it could be lit up at all.
-    public var crtcPossible: Bool
+    package var crtcPossible: Bool
 
-    public init(name: String, connected: Bool, modes: [String], preferredMode: String?, crtcPossible: Bool) {
+    package init(name: String, connected: Bool, modes: [String], preferredMode: String?, crtcPossible: Bool) {
         self.name = name
         self.connected = connected
         self.modes = modes
@@ -21,7 +21,7 @@ public struct OutputInfo: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `Virtual-1 connected: 800x480@60 (preferred), 1024x768@60, …` or `HDMI-A-1 disconnected`.
-    public var description: String {
+    package var description: String {
         var s = "\(name) \(connected ? "connected" : "disconnected")"
         if !modes.isEmpty {
             s += ": " + modes.map { $0 == preferredMode ? "\($0) (preferred)" : $0 }.joined(separator: ", ")

@@ -7,21 +7,21 @@
 /// `video` group write access); else through logind's `Session.SetBrightness`, which lets the
 /// session's owner set the backlights of its seat without any permission on sysfs. The
 /// brightness found at start is what `on` restores, and `restore()` leaves it so at exit.
-public final class Backlight {
+package final class Backlight {
     /// The device's name in sysfs (`intel_backlight`, `rpi_backlight`), as logind wants it.
-    public let name: String
+    package let name: String
     /// `max_brightness`.
-    public let maximum: Int
+    package let maximum: Int
     /// The brightness when the kiosk started: what `on` and `restore()` put back.
-    public let initial: Int
+    package let initial: Int
     /// The value last written.
-    public private(set) var current: Int
+    package private(set) var current: Int
     /// How values are written: `direct` or `logind` (for the log line).
-    public let route: String
+    package let route: String
     private let write: (Int) throws(BacklightError) -> Void
 
     /// Sets brightness by name through logind (`SetBrightness("backlight", name, value)`).
-    public typealias SessionWriter = (_ name: String, _ value: Int) throws -> Void
+    package typealias SessionWriter = (_ name: String, _ value: Int) throws -> Void
 
     /// The backlight `name` (nil: the first, by name, in `root`), or nil when there is none.
     ///
@@ -31,7 +31,7 @@ public final class Backlight {
     ///     and a read-only `brightness` is an error.
     /// - Throws: a named backlight that does not exist, unreadable or nonsensical values, or no
     ///   way to write.
-    public static func find(named name: String? = nil, root: String = "/sys/class/backlight",
+    package static func find(named name: String? = nil, root: String = "/sys/class/backlight",
                             session: SessionWriter? = nil) throws(BacklightError) -> Backlight? {
         let chosen: String
         if let name {
@@ -47,7 +47,7 @@ public final class Backlight {
     }
 
     /// The backlight in `folder` (which holds `brightness` and `max_brightness`).
-    public init(folder: String, name: String, session: SessionWriter? = nil) throws(BacklightError) {
+    package init(folder: String, name: String, session: SessionWriter? = nil) throws(BacklightError) {
         let brightnessPath = folder + "/brightness"
         let maximum = try Self.readNumber(folder + "/max_brightness")
         guard maximum > 0 else { throw BacklightError(path: folder + "/max_brightness", message: "is \(maximum); must be positive") }
@@ -73,7 +73,7 @@ public final class Backlight {
 
     /// Full (the brightness at start), `level` (0…1) of the maximum, or 0 for off. A dim level
     /// above zero never rounds to 0: on many panels 0 is the backlight off.
-    public func set(level: Double?) throws(BacklightError) {
+    package func set(level: Double?) throws(BacklightError) {
         let value: Int
         switch level {
         case nil: value = initial
@@ -87,10 +87,10 @@ public final class Backlight {
     }
 
     /// The brightness found at start, put back (at exit); errors are ignored: nothing is left to tell.
-    public func restore() { try? set(level: nil) }
+    package func restore() { try? set(level: nil) }
 
     /// `backlight intel_backlight (logind, 120/937)`: for the log line.
-    public var description: String { "backlight \(name) (\(route), \(current)/\(maximum))" }
+    package var description: String { "backlight \(name) (\(route), \(current)/\(maximum))" }
 
     // MARK: sysfs
 
@@ -130,19 +130,19 @@ public final class Backlight {
 }
 
 /// A backlight that could not be read or written, with the file it is about.
-public struct BacklightError: Error, CustomStringConvertible, Equatable, Sendable {
+package struct BacklightError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The sysfs file (or folder).
-    public var path: String
+    package var path: String
     /// What went wrong.
-    public var message: String
+    package var message: String
 
     /// A problem with `path`.
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 }
 
 extension String {

@@ -9,8 +9,8 @@ import KioskLoop
 /// announced with SIGUSR1 (the runner pauses display and input, then the switch is allowed) and
 /// SIGUSR2 when the VT is back (acknowledged, then the runner resumes and repaints). Without a
 /// VT (started over ssh, in a container) nothing pauses: the devices are simply opened.
-public final class ConsoleSession: Session {
-    public let opener: DeviceOpener = DirectOpener()
+package final class ConsoleSession: Session {
+    package let opener: DeviceOpener = DirectOpener()
     private let terminal: VirtualTerminal?
     private let log: (String) -> Void
     private var signals: SignalSource?
@@ -18,15 +18,15 @@ public final class ConsoleSession: Session {
     /// - Parameters:
     ///   - terminal: the VT's node, or nil to find it (standard input, else the foreground VT).
     ///   - log: receives a warning when the VT cannot be put into graphics mode.
-    public init(terminal path: String? = nil, log: @escaping (String) -> Void) {
+    package init(terminal path: String? = nil, log: @escaping (String) -> Void) {
         terminal = VirtualTerminal(path: path)
         self.log = log
     }
 
-    public var name: String { terminal.map { "console \($0.path)" } ?? "direct, no console" }
-    public var isActive: Bool { true }
+    package var name: String { terminal.map { "console \($0.path)" } ?? "direct, no console" }
+    package var isActive: Bool { true }
 
-    public func start(loop: EventLoop, onChange: @escaping (SessionChange) -> Void) throws {
+    package func start(loop: EventLoop, onChange: @escaping (SessionChange) -> Void) throws {
         guard let terminal else { return }
         // The signals must be blocked and read from a signalfd before VT_SETMODE names them:
         // their default action ends the process.
@@ -43,7 +43,7 @@ public final class ConsoleSession: Session {
         do { try terminal.enterGraphicsMode() } catch { log("warning: \(error)") }
     }
 
-    public func stop() {
+    package func stop() {
         terminal?.restore()
         signals = nil
     }

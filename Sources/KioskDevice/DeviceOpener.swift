@@ -1,18 +1,18 @@
 @preconcurrency import Glibc
 
 /// A device node that could not be opened, with what to check.
-public struct DeviceError: Error, CustomStringConvertible, Equatable {
-    public var path: String
-    public var call: String
-    public var errno: Int32
+package struct DeviceError: Error, CustomStringConvertible, Equatable {
+    package var path: String
+    package var call: String
+    package var errno: Int32
     /// What the user can do about it ("add the user to group video", …).
-    public var hint: String?
+    package var hint: String?
 
-    public init(path: String, call: String, errno: Int32, hint: String? = nil) {
+    package init(path: String, call: String, errno: Int32, hint: String? = nil) {
         self.path = path; self.call = call; self.errno = errno; self.hint = hint
     }
 
-    public var description: String {
+    package var description: String {
         var s = "\(path): \(call): \(String(cString: strerror(errno)))"
         if let hint { s += " (\(hint))" }
         return s
@@ -23,7 +23,7 @@ public struct DeviceError: Error, CustomStringConvertible, Equatable {
 /// with group access (video, input); inside a logind session a logind-backed opener gets the
 /// same descriptors through `TakeDevice`, so the service needs no root. DRM and libinput both
 /// go through the one opener the program picked.
-public protocol DeviceOpener: AnyObject {
+package protocol DeviceOpener: AnyObject {
     /// Opens `path` (O_RDWR | O_CLOEXEC | O_NONBLOCK unless `flags` says otherwise).
     func open(_ path: String, flags: Int32) throws(DeviceError) -> Int32
     /// Gives a descriptor from `open` back.
@@ -33,12 +33,12 @@ public protocol DeviceOpener: AnyObject {
 }
 
 /// Opens device nodes with `open(2)`.
-public final class DirectOpener: DeviceOpener {
-    public init() {}
+package final class DirectOpener: DeviceOpener {
+    package init() {}
 
-    public var name: String { "direct" }
+    package var name: String { "direct" }
 
-    public func open(_ path: String, flags: Int32 = O_RDWR | O_CLOEXEC | O_NONBLOCK) throws(DeviceError) -> Int32 {
+    package func open(_ path: String, flags: Int32 = O_RDWR | O_CLOEXEC | O_NONBLOCK) throws(DeviceError) -> Int32 {
         while true {
             let fd = Glibc.open(path, flags)
             if fd >= 0 { return fd }
@@ -48,7 +48,7 @@ public final class DirectOpener: DeviceOpener {
         }
     }
 
-    public func close(_ fd: Int32) { _ = Glibc.close(fd) }
+    package func close(_ fd: Int32) { _ = Glibc.close(fd) }
 
     static func hint(for path: String, errno e: Int32) -> String? {
         switch e {

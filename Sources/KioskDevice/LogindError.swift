@@ -2,20 +2,20 @@
 
 /// A logind session that could not be found or controlled, naming the call that failed and
 /// logind's (or D-Bus's) own words for it.
-public struct LogindError: Error, CustomStringConvertible, Equatable, Sendable {
+package struct LogindError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The sd-bus function or logind method that failed (`sd_bus_open_system`, `TakeControl`).
-    public var call: String
+    package var call: String
     /// The negative return value of the sd-bus call, as a positive `errno`.
-    public var errno: Int32
+    package var errno: Int32
     /// The D-Bus error's name and message when the bus sent one
     /// (`org.freedesktop.login1.NoSessionForPID: PID 42 does not belong to any known session`).
-    public var busError: String?
+    package var busError: String?
 
-    public init(call: String, errno: Int32, busError: String? = nil) {
+    package init(call: String, errno: Int32, busError: String? = nil) {
         self.call = call; self.errno = errno; self.busError = busError
     }
 
-    public var description: String {
+    package var description: String {
         if let busError { return "logind: \(call): \(busError)" }
         return "logind: \(call): \(String(cString: strerror(errno)))"
     }

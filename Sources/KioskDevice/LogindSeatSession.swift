@@ -8,8 +8,8 @@ import KioskLoop
 /// The display's pause and resume are the session's: a pause of a DRM card (major 226) or a
 /// framebuffer (major 29) pauses the kiosk; input devices follow, since the runner suspends
 /// libinput with the display.
-public final class LogindSeatSession: Session {
-    public let logind: LogindSession
+package final class LogindSeatSession: Session {
+    package let logind: LogindSession
     /// Device majors whose pause or resume is the display's: DRM cards and framebuffers.
     static let displayMajors: Set<UInt32> = [226, 29]
     private var onChange: ((SessionChange) -> Void)?
@@ -17,18 +17,18 @@ public final class LogindSeatSession: Session {
 
     /// - Parameter clockOrigin: CLOCK_MONOTONIC nanoseconds of `Instant.zero`, to turn sd-bus's
     ///   timeouts into deadlines on the program's time line.
-    public init(_ logind: LogindSession, clockOrigin: Int64) {
+    package init(_ logind: LogindSession, clockOrigin: Int64) {
         self.logind = logind
         self.clockOrigin = clockOrigin
     }
 
-    public var opener: DeviceOpener { logind }
-    public var name: String { logind.name }
+    package var opener: DeviceOpener { logind }
+    package var name: String { logind.name }
     /// A session on a background VT gets its devices without DRM master: the kiosk starts
     /// paused and takes the display when logind resumes it.
-    public var isActive: Bool { (try? logind.isActive()) != false }
+    package var isActive: Bool { (try? logind.isActive()) != false }
 
-    public func start(loop: EventLoop, onChange: @escaping (SessionChange) -> Void) throws {
+    package func start(loop: EventLoop, onChange: @escaping (SessionChange) -> Void) throws {
         self.onChange = onChange
         logind.onPause = { major, _ in
             guard Self.displayMajors.contains(major) else { return }
@@ -44,15 +44,15 @@ public final class LogindSeatSession: Session {
     /// sd-bus reads logind's signals while it waits for replies to our own calls (TakeDevice,
     /// ReleaseDevice); those sit in its queue without making the bus descriptor readable, so the
     /// queue is drained on every pass of the loop, not only when the descriptor fires.
-    public func poll() {
+    package func poll() {
         do { try logind.dispatch() } catch {
             onChange?(.lost(reason: "lost logind: \(error)"))
         }
     }
 
-    public var nextDeadline: Instant? {
+    package var nextDeadline: Instant? {
         logind.dispatchDeadline.map { Instant(nanoseconds: $0 - clockOrigin) }
     }
 
-    public func stop() {}
+    package func stop() {}
 }

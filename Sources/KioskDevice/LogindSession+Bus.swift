@@ -4,12 +4,12 @@ import CSystemd
 /// The bus as the main loop sees it: a descriptor to poll and a `dispatch()` to call.
 extension LogindSession {
     /// The bus connection's descriptor (`sd_bus_get_fd`), to register with the main loop's epoll.
-    public var fileDescriptor: Int32 { sd_bus_get_fd(bus.pointer) }
+    package var fileDescriptor: Int32 { sd_bus_get_fd(bus.pointer) }
 
     /// What to wait for on ``fileDescriptor`` (`sd_bus_get_events`: `POLLIN`, plus `POLLOUT`
     /// while a message is only partly written). Calls here are synchronous, so this is
     /// `POLLIN` in practice.
-    public var events: Int32 { max(sd_bus_get_events(bus.pointer), 0) }
+    package var events: Int32 { max(sd_bus_get_events(bus.pointer), 0) }
 
     /// The CLOCK_MONOTONIC time, in nanoseconds, by which ``dispatch()`` must run even if the
     /// descriptor stays quiet (`sd_bus_get_timeout`); nil when there is none.
@@ -18,7 +18,7 @@ extension LogindSession {
     /// its reply (a `PauseDevice` during a `TakeDevice`) are already read off the socket and
     /// queued, so the descriptor will not become readable for them. The main loop subtracts its
     /// clock's origin to get an `Instant` and wakes by then.
-    public var dispatchDeadline: Int64? {
+    package var dispatchDeadline: Int64? {
         var usec: UInt64 = 0
         guard sd_bus_get_timeout(bus.pointer, &usec) >= 0, usec != UInt64.max else { return nil }
         return Int64(clamping: usec) &* 1000
@@ -29,7 +29,7 @@ extension LogindSession {
     ///
     /// - Throws: when the connection is lost (logind or the bus restarted): the session's
     ///   devices are gone with it, and the descriptor stays readable, so unregister it.
-    public func dispatch() throws(LogindError) {
+    package func dispatch() throws(LogindError) {
         while true {
             let result = sd_bus_process(bus.pointer, nil)
             if result < 0 { throw LogindError(call: "sd_bus_process", errno: -result) }

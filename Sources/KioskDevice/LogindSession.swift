@@ -31,28 +31,28 @@ import CSystemd
 /// ```
 ///
 /// All calls are synchronous and happen on the main loop's thread; the class is not `Sendable`.
-public final class LogindSession: DeviceOpener {
+package final class LogindSession: DeviceOpener {
     /// logind's session id ("3", "c1").
-    public let sessionID: String
+    package let sessionID: String
     /// The session's D-Bus object path (`/org/freedesktop/login1/session/_33`).
-    public let sessionPath: String
+    package let sessionPath: String
     /// The seat the session is on ("seat0").
-    public let seat: String
+    package let seat: String
 
     /// Called when the session is being deactivated: `PauseDevice(major, minor, type)` with
     /// type `"pause"` (logind waits for us; this class answers `PauseDeviceComplete` after the
     /// callback returns) or `"force"` (already paused: master dropped, evdev descriptors
     /// revoked). Stop using the device before returning. One call per taken device.
-    public var onPause: ((UInt32, UInt32) -> Void)?
+    package var onPause: ((UInt32, UInt32) -> Void)?
     /// Called when a taken device disappeared (`PauseDevice` type `"gone"`, not the echo of
     /// our own `ReleaseDevice`): logind has dropped it, so ``close(_:)`` only closes it.
     /// Not a session pause; libinput notices unplugged input devices by itself.
-    public var onGone: ((UInt32, UInt32) -> Void)?
+    package var onGone: ((UInt32, UInt32) -> Void)?
     /// Called for `ResumeDevice(major, minor, fd)`. The descriptor belongs to the D-Bus message
     /// and is valid only during the call: duplicate it (`fcntl(F_DUPFD_CLOEXEC)`) to keep it.
     /// For a DRM card it is the same open file the session already holds (master again); for
     /// an evdev node logind opened a new one, the old descriptor stays revoked.
-    public var onResume: ((UInt32, UInt32, Int32) -> Void)?
+    package var onResume: ((UInt32, UInt32, Int32) -> Void)?
 
     let bus: SystemBus
     /// Descriptors handed out by `open`, with the device each one is, for `ReleaseDevice`.
@@ -73,7 +73,7 @@ public final class LogindSession: DeviceOpener {
     /// - Throws: no system bus, no session, a session without a seat (an ssh login: logind
     ///   gives such sessions no devices), or `TakeControl` refused (another controller, such as
     ///   a compositor, already runs in the session; or the caller is not the session's owner).
-    public init(sessionID: String? = nil) throws(LogindError) {
+    package init(sessionID: String? = nil) throws(LogindError) {
         let bus = try SystemBus()
         let path = try Self.findSession(on: bus, id: sessionID)
         let id = try bus.property(Self.login1, path, Self.sessionInterface, "Id", type: "s").readString()
@@ -103,18 +103,18 @@ public final class LogindSession: DeviceOpener {
         }
     }
 
-    public var name: String { "logind session \(sessionID)" }
+    package var name: String { "logind session \(sessionID)" }
 
     /// `TakeDevice` for the node at `path`. `flags` are ignored: logind opens every node
     /// `O_RDWR | O_CLOEXEC | O_NOCTTY | O_NONBLOCK`.
-    public func open(_ path: String, flags: Int32 = O_RDWR | O_CLOEXEC | O_NONBLOCK) throws(DeviceError) -> Int32 {
+    package func open(_ path: String, flags: Int32 = O_RDWR | O_CLOEXEC | O_NONBLOCK) throws(DeviceError) -> Int32 {
         try takeDevice(path).fd
     }
 
     /// `TakeDevice` for the node at `path`, with logind's `inactive` flag: true when the
     /// session is not in the foreground (DRM descriptor without master, evdev descriptor
     /// revoked) until a `ResumeDevice` for it arrives.
-    public func takeDevice(_ path: String) throws(DeviceError) -> (fd: Int32, inactive: Bool) {
+    package func takeDevice(_ path: String) throws(DeviceError) -> (fd: Int32, inactive: Bool) {
         let number = try DeviceNumber(path: path)
         let reply: BusMessage
         do {
@@ -140,20 +140,20 @@ public final class LogindSession: DeviceOpener {
 
     /// `ReleaseDevice` for a descriptor from ``open(_:flags:)``, then closes it. Other
     /// descriptors are only closed.
-    public func close(_ fd: Int32) {
+    package func close(_ fd: Int32) {
         if let number = taken.closing(fd) { releaseDevice(number) }
         _ = Glibc.close(fd)
     }
 
     /// Sets a backlight of the session's seat (`Session.SetBrightness("backlight", name,
     /// value)`): logind writes sysfs for the session's owner, who needs no access to it.
-    public func setBrightness(backlight name: String, to value: Int) throws(LogindError) {
+    package func setBrightness(backlight name: String, to value: Int) throws(LogindError) {
         _ = try bus.call(Self.login1, sessionPath, Self.sessionInterface, "SetBrightness",
                          [.string("backlight"), .string(name), .uint32(UInt32(clamping: value))])
     }
 
     /// Whether the session is in the foreground now (its `Active` property).
-    public func isActive() throws(LogindError) -> Bool {
+    package func isActive() throws(LogindError) -> Bool {
         let reply = try bus.property(Self.login1, sessionPath, Self.sessionInterface, "Active", type: "b")
         return reply.readBool() ?? false
     }
@@ -207,7 +207,7 @@ extension LogindSession {
     /// - Parameter log: receives one line saying which opener was chosen and why.
     /// - Returns: a ``LogindSession`` (check with `as?` to wire its bus into the main loop) or a
     ///   ``DirectOpener``.
-    public static func automatic(log: (String) -> Void = { _ in }) -> DeviceOpener {
+    package static func automatic(log: (String) -> Void = { _ in }) -> DeviceOpener {
         do {
             let session = try LogindSession()
             log("devices are opened through logind (session \(session.sessionID) on \(session.seat))")

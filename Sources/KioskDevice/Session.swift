@@ -8,7 +8,7 @@ import KioskLoop
 /// VT switch, logind pausing the devices) and resumes them, repainting everything, when it is
 /// back. DRM and the framebuffer need one; a Wayland client and the headless backend do not
 /// (the compositor is the session there).
-public protocol Session: AnyObject {
+package protocol Session: AnyObject {
     /// How device nodes are opened in this session (logind's `TakeDevice`, or `open(2)`).
     var opener: DeviceOpener { get }
     /// For logs: "logind session 3 on seat0", "console /dev/tty7".
@@ -26,12 +26,12 @@ public protocol Session: AnyObject {
 }
 
 extension Session {
-    public func poll() {}
-    public var nextDeadline: Instant? { nil }
+    package func poll() {}
+    package var nextDeadline: Instant? { nil }
 }
 
 /// What happened to a session.
-public enum SessionChange: Sendable, Equatable {
+package enum SessionChange: Sendable, Equatable {
     /// Switched away: pause display and input (then the session lets the switch happen).
     case paused(reason: String)
     /// Back: resume display and input and repaint everything.

@@ -23,25 +23,25 @@ import CConsoleShim
 ///
 /// Under logind, logind owns the VT: it sets KD_GRAPHICS itself for the session's device
 /// users and reports switches as PauseDevice/ResumeDevice; do not use this type then.
-public final class VirtualTerminal {
+package final class VirtualTerminal {
     /// The VT's device node, `/dev/tty7`.
-    public let path: String
+    package let path: String
     /// The VT number (7 for `/dev/tty7`).
-    public let number: Int
+    package let number: Int
     private let fd: Int32
     private var graphics = false
     private var processControlled = false
 
     /// The signal the kernel sends when a switch away is requested.
-    public static let releaseSignal = SIGUSR1
+    package static let releaseSignal = SIGUSR1
     /// The signal the kernel sends when the VT is ours again.
-    public static let acquireSignal = SIGUSR2
+    package static let acquireSignal = SIGUSR2
 
     /// Opens the VT at `path`, or finds one: standard input if it is a VT (started from a
     /// console or by systemd with `TTYPath=` + `StandardInput=tty`), else the foreground VT
     /// (`/dev/tty0` + VT_GETSTATE) if we may open it. Nil when there is none or no access
     /// (started over ssh, in a container, by a service without a tty): then nothing is done.
-    public init?(path: String?) {
+    package init?(path: String?) {
         let candidates: [String]
         if let path {
             candidates = [path]
@@ -74,7 +74,7 @@ public final class VirtualTerminal {
 
     /// Sets KD_GRAPHICS and process-controlled switching (signals above). The caller must have
     /// blocked SIGUSR1/SIGUSR2 first.
-    public func enterGraphicsMode() throws(DeviceError) {
+    package func enterGraphicsMode() throws(DeviceError) {
         var result = kiosk_vt_set_kd_mode(fd, KIOSK_KD_GRAPHICS)
         guard result == 0 else { throw DeviceError(path: path, call: "ioctl(KDSETMODE, KD_GRAPHICS)", errno: -result) }
         graphics = true
@@ -84,25 +84,25 @@ public final class VirtualTerminal {
     }
 
     /// Lets the requested switch away happen (VT_RELDISP 1). Call after pausing the backend.
-    public func acknowledgeRelease() {
+    package func acknowledgeRelease() {
         guard processControlled else { return }
         _ = kiosk_vt_allow_release(fd)
     }
 
     /// Confirms we have the VT again (VT_RELDISP VT_ACKACQ). Call before resuming the backend.
-    public func acknowledgeAcquire() {
+    package func acknowledgeAcquire() {
         guard processControlled else { return }
         _ = kiosk_vt_acknowledge_acquire(fd)
     }
 
     /// Switches to this VT (VT_ACTIVATE), e.g. when the kiosk was started on a background VT.
-    public func activate() throws(DeviceError) {
+    package func activate() throws(DeviceError) {
         let result = kiosk_vt_activate(fd, Int32(number))
         guard result == 0 else { throw DeviceError(path: path, call: "ioctl(VT_ACTIVATE)", errno: -result) }
     }
 
     /// KD_TEXT and VT_AUTO again. Idempotent.
-    public func restore() {
+    package func restore() {
         if processControlled {
             _ = kiosk_vt_set_auto_mode(fd)
             processControlled = false

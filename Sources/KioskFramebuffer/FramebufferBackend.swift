@@ -36,9 +36,9 @@ import KioskLoop
 /// ending in `drmfb`) is never asked: it answers FBIO_WAITFORVSYNC at once, without error, when
 /// the CRTC has no vblank interrupt (cirrus, virtio-gpu), which would not pace anything. With
 /// nothing presented there is no deadline and no waiting: an idle kiosk does not wake up.
-public final class FramebufferBackend: DisplayBackend {
+package final class FramebufferBackend: DisplayBackend {
     /// The framebuffer `--backend fbdev` and `auto` use when `--fb-device` does not say.
-    public static let defaultDevice = "/dev/fb0"
+    package static let defaultDevice = "/dev/fb0"
 
     /// The frame in flight, the session's pause and the statistics; frames are done at the
     /// vertical blank the waiter reports, or by its timer.
@@ -73,7 +73,7 @@ public final class FramebufferBackend: DisplayBackend {
     ///   - opener: how to open the node; logind hands out only DRM and input nodes
     ///     (TakeDevice answers ENODEV for framebuffers), so the caller passes a direct opener.
     ///   - now: the program's clock, used only to time frame copies (nil: not timed).
-    public convenience init(devicePath: String, opener: DeviceOpener = DirectOpener(),
+    package convenience init(devicePath: String, opener: DeviceOpener = DirectOpener(),
                             now: (() -> Instant)? = nil) throws(FramebufferError) {
         try self.init(device: LinuxFramebuffer(path: devicePath, opener: opener), now: now)
     }
@@ -92,25 +92,25 @@ public final class FramebufferBackend: DisplayBackend {
     deinit { stop() }
 
     /// Whether `path` opens as a framebuffer (`--backend auto`); nothing on it is changed.
-    public static func isFramebuffer(_ path: String) -> Bool { LinuxFramebuffer.isFramebuffer(path) }
+    package static func isFramebuffer(_ path: String) -> Bool { LinuxFramebuffer.isFramebuffer(path) }
 
-    public var name: String {
+    package var name: String {
         "fbdev \(device.path) (\(geometry.driver)) \(output!) \(geometry.layout.bitsPerPixel) bpp \(geometry.layout) "
             + (swapChain == nil ? "single-buffered" : "double-buffered")
             + (blankWaiter == nil ? " timer-paced" : " vsync-paced")
     }
 
-    public var output: OutputMode? {
+    package var output: OutputMode? {
         OutputMode(width: geometry.width, height: geometry.height, refreshInterval: geometry.refreshInterval)
     }
 
-    public var deliversInput: Bool { false }
+    package var deliversInput: Bool { false }
 
     /// Unblanks the panel and sets up the pages: two when the virtual screen holds them or can
     /// be made to (asked for here, after the runner's session put the VT into graphics mode, so
     /// the console does not redraw itself for the new mode). There is no descriptor to watch:
     /// frames complete on the runner's deadline.
-    public func start(loop: EventLoop, events: BackendEvents) throws {
+    package func start(loop: EventLoop, events: BackendEvents) throws {
         pacer.start(events: events)
         pacer.frameCompleted = { [unowned self] in _ = self.swapChain?.completeFlip() }
         device.unblank()
@@ -181,7 +181,7 @@ public final class FramebufferBackend: DisplayBackend {
     /// missed) and shows it; the frame is done at the next vertical blank, or a refresh
     /// interval later. `frame` must have the screen's size; no frame may be in flight. While
     /// paused the frame is dropped and done at once (`resume()` is followed by a full repaint).
-    public func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
+    package func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
         precondition(frame.width == geometry.width && frame.height == geometry.height,
                      "frame \(frame.width)x\(frame.height) does not match the screen \(geometry.width)x\(geometry.height)")
         guard pacer.admit(at: time, outputAvailable: !pages.isEmpty) else { return }
@@ -223,22 +223,22 @@ public final class FramebufferBackend: DisplayBackend {
         pacer.frameDone(at: now?())
     }
 
-    public var statistics: PresentStatistics { pacer.statistics }
+    package var statistics: PresentStatistics { pacer.statistics }
 
-    public var nextDeadline: Instant? { pacer.nextDeadline }
+    package var nextDeadline: Instant? { pacer.nextDeadline }
 
     /// Completes the frame in flight once its refresh interval has passed: the pan has been
     /// latched, the page that was on screen is free.
-    public func advance(to time: Instant) { pacer.advance(to: time) }
+    package func advance(to time: Instant) { pacer.advance(to: time) }
 
-    public func finishPendingFrame() { pacer.finishPendingFrame() }
+    package func finishPendingFrame() { pacer.finishPendingFrame() }
 
     // MARK: Power
 
     /// Off: FBIOBLANK FB_BLANK_POWERDOWN (the runner's black frame is already shown, for
     /// drivers that refuse). On: FB_BLANK_UNBLANK; the next frame is the runner's full repaint.
     /// Dimming is the backlight's or the renderer's.
-    public func setScreenPower(_ power: DisplayPower) {
+    package func setScreenPower(_ power: DisplayPower) {
         guard pacer.phase == .active else { return }
         switch power {
         case .off: poweredDown = device.powerDown()
@@ -252,11 +252,11 @@ public final class FramebufferBackend: DisplayBackend {
     // MARK: Session
 
     /// Another VT has the screen (its console draws into the same memory): stop writing.
-    public func pause() { pacer.pause() }
+    package func pause() { pacer.pause() }
 
     /// Back on our VT: the console there may have changed the pan or, on a VT switch, the
     /// virtual height; set up the pages again (every one stale) for the runner's full repaint.
-    public func resume() throws {
+    package func resume() throws {
         guard pacer.phase == .paused else { return }
         // Nothing may stay in flight over pages set up anew.
         pacer.finishPendingFrame()
@@ -270,7 +270,7 @@ public final class FramebufferBackend: DisplayBackend {
 
     /// Puts back the mode (virtual height and pan) and what the screen showed at start. While
     /// paused only the mode: the screen belongs to another VT then. Idempotent.
-    public func stop() {
+    package func stop() {
         guard pacer.phase != .stopped else { return }
         if poweredDown { device.unblank() }
         poweredDown = false

@@ -4,7 +4,7 @@ import KioskDevice
 /// Why the framebuffer backend could not start or go on, worded for whoever has to fix it: each
 /// case names the device and, where there is one, the call that failed and what to check.
 /// Misuse of the API (a frame of the wrong size) traps instead.
-public enum FramebufferError: Error, CustomStringConvertible, Sendable, Equatable {
+package enum FramebufferError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The node could not be opened (missing, no permission).
     case deviceUnavailable(DeviceError)
     /// The node opened but is not a framebuffer (FBIOGET_FSCREENINFO refused).
@@ -19,7 +19,7 @@ public enum FramebufferError: Error, CustomStringConvertible, Sendable, Equatabl
     /// A call failed for another reason.
     case callFailed(device: String, call: String, errno: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .deviceUnavailable(let error):
             var text = "cannot open the framebuffer: \(error)"

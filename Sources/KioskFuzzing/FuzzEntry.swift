@@ -10,7 +10,7 @@ import KioskService
 /// Every run is on the headless backend at a small panel (`panelSize`) on the virtual clock,
 /// so it reads no clock, no device and no file, and gives the same result every time: a crash
 /// the fuzzer saves replays the same way in `swift test`.
-public enum FuzzEntry {
+package enum FuzzEntry {
     /// The upright screen every run renders to: a fifth of the 800x480 design, small enough
     /// for thousands of runs a second, large enough that every control covers pixels.
     static let panelSize = (width: 160, height: 96)
@@ -18,7 +18,7 @@ public enum FuzzEntry {
     /// A config file (as `kiosk check` and `kiosk run` read it): parsed, decoded, validated,
     /// its scene built and one frame rendered. Every popup template it names reads as
     /// config/popups/dialog.json, so popups that are otherwise valid reach the scene.
-    public static func config(_ bytes: [UInt8]) -> FuzzOutcome {
+    package static func config(_ bytes: [UInt8]) -> FuzzOutcome {
         guard let text = String(validating: bytes, as: UTF8.self) else { return .notText }
         let config: KioskConfiguration
         do {
@@ -32,7 +32,7 @@ public enum FuzzEntry {
     /// A popup template: the text of `popups/fuzzed.json` in `templateConfig`, whose only
     /// screen is a button that opens the popup. One tap opens it, it is drawn while it fades
     /// in, a tap on the backdrop dismisses it.
-    public static func template(_ bytes: [UInt8]) -> FuzzOutcome {
+    package static func template(_ bytes: [UInt8]) -> FuzzOutcome {
         guard let text = String(validating: bytes, as: UTF8.self) else { return .notText }
         let config: KioskConfiguration
         do {
@@ -58,7 +58,7 @@ public enum FuzzEntry {
     /// config/demo.json for at most `touchHorizon` of virtual time. The script's positions are
     /// panel pixels of the demo's own 800x480 panel, as a script for `kiosk run` would be,
     /// and are scaled to the small panel.
-    public static func touch(_ bytes: [UInt8]) -> FuzzOutcome {
+    package static func touch(_ bytes: [UInt8]) -> FuzzOutcome {
         guard let text = String(validating: bytes, as: UTF8.self) else { return .notText }
         let script: [TouchEvent]
         do { script = try TouchScript.parse(text, file: "fuzz.jsonl") } catch {

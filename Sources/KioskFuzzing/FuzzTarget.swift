@@ -5,7 +5,7 @@
 /// Adding a format: a case here with its entry in `FuzzEntry`, `Fuzz/Targets/<name>/` (a copy of
 /// another target's file with the two names changed), the name in Package.swift's `fuzzTargets`,
 /// a corpus folder and a dictionary. The replay test and the script pick up the rest.
-public enum FuzzTarget: String, CaseIterable, Sendable {
+package enum FuzzTarget: String, CaseIterable, Sendable {
     /// A config file: parsed, decoded, validated, built into a scene, one frame rendered.
     case config
     /// A popup template: served to a fixed config whose popup names it; the popup is opened,
@@ -16,7 +16,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// Runs the input through this format's pipeline.
     @discardableResult
-    public func run(_ bytes: [UInt8]) -> FuzzOutcome {
+    package func run(_ bytes: [UInt8]) -> FuzzOutcome {
         switch self {
         case .config: return FuzzEntry.config(bytes)
         case .template: return FuzzEntry.template(bytes)
@@ -27,7 +27,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
 /// How far an input got. Every outcome is a pass for the fuzzer: only a trap, a hang or a
 /// blow-up of memory is a finding.
-public enum FuzzOutcome: Sendable, Equatable, CustomStringConvertible {
+package enum FuzzOutcome: Sendable, Equatable, CustomStringConvertible {
     /// Not UTF-8: the kiosk refuses such a file before parsing it (`TextFile.read`).
     case notText
     /// Refused, with the messages the kiosk would print (formatting them is part of the run).
@@ -35,7 +35,7 @@ public enum FuzzOutcome: Sendable, Equatable, CustomStringConvertible {
     /// Accepted and run: the scene was built, rendered and, for a script, played.
     case ran(frames: Int, events: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notText: return "not UTF-8"
         case .rejected(let messages): return "rejected: " + messages.joined(separator: " | ")

@@ -3,22 +3,22 @@ import KioskDevice
 
 /// The seat or a named input device could not be set up. Says which call failed, on which
 /// device, why, and what to check.
-public struct InputError: Error, CustomStringConvertible, Equatable {
+package struct InputError: Error, CustomStringConvertible, Equatable {
     /// The C function or step that failed (`libinput_udev_assign_seat`, `libinput_path_add_device`).
-    public var call: String
+    package var call: String
     /// The device node involved, if any (an `--input-device` path).
-    public var path: String?
+    package var path: String?
     /// What went wrong: `strerror`, the opener's error, or libinput's last log line.
-    public var reason: String
+    package var reason: String
     /// What the user can do about it.
-    public var hint: String?
+    package var hint: String?
 
-    public init(call: String, path: String? = nil, reason: String, hint: String? = nil) {
+    package init(call: String, path: String? = nil, reason: String, hint: String? = nil) {
         self.call = call; self.path = path; self.reason = reason; self.hint = hint
     }
 
     /// `/dev/input/event9: libinput_path_add_device: No such file or directory (…)`.
-    public var description: String {
+    package var description: String {
         var text = path.map { "\($0): " } ?? ""
         text += "\(call): \(reason)"
         if let hint { text += " (\(hint))" }

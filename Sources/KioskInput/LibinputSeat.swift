@@ -26,7 +26,7 @@ import KioskDevice
 /// ``fileDescriptor`` readable, so call ``dispatch()`` once after each of them.
 ///
 /// Not `Sendable`: libinput contexts are single-threaded; use it on the main loop's thread.
-public final class LibinputSeat {
+package final class LibinputSeat {
     private let context: LibinputContext
     private let reader: LibinputEventReader
     private var converter: InputEventConverter
@@ -34,7 +34,7 @@ public final class LibinputSeat {
     private var pending: [InputEvent] = []
     private var latestDispatchError: Int32 = 0
     /// True between ``suspend()`` and ``resume()``.
-    public private(set) var isSuspended = false
+    package private(set) var isSuspended = false
 
     /// The udev backend on `seat`, with hot-plug (`libinput_udev_create_context` +
     /// `libinput_udev_assign_seat`). Succeeds with no devices, and without udevd (nothing
@@ -44,7 +44,7 @@ public final class LibinputSeat {
     ///   - panelSize: the panel in pixels; touch and absolute pointer ranges are mapped onto it.
     ///   - clockOrigin: the CLOCK_MONOTONIC nanoseconds the program's ``Instant/zero`` stands
     ///     for (`MonotonicClock.origin`); libinput's event times are converted with it.
-    public init(seat: String = "seat0", opener: DeviceOpener, panelSize: Size, clockOrigin: Int64) throws(InputError) {
+    package init(seat: String = "seat0", opener: DeviceOpener, panelSize: Size, clockOrigin: Int64) throws(InputError) {
         context = try LibinputContext.udev(opener: opener)
         reader = LibinputEventReader(panelSize: panelSize)
         converter = InputEventConverter(panelSize: panelSize, clockOrigin: clockOrigin)
@@ -63,7 +63,7 @@ public final class LibinputSeat {
     ///
     /// - Throws: naming the first path that is missing, cannot be opened (with the opener's
     ///   hint: groups, logind) or is not an input device libinput can use.
-    public init(devicePaths: [String], opener: DeviceOpener, panelSize: Size, clockOrigin: Int64) throws(InputError) {
+    package init(devicePaths: [String], opener: DeviceOpener, panelSize: Size, clockOrigin: Int64) throws(InputError) {
         context = try LibinputContext.path(opener: opener)
         reader = LibinputEventReader(panelSize: panelSize)
         converter = InputEventConverter(panelSize: panelSize, clockOrigin: clockOrigin)
@@ -75,11 +75,11 @@ public final class LibinputSeat {
 
     /// libinput's epoll descriptor (`libinput_get_fd`): readable when a device has events or
     /// udev reports a device. Call ``dispatch()`` then.
-    public var fileDescriptor: Int32 { libinput_get_fd(context.pointer) }
+    package var fileDescriptor: Int32 { libinput_get_fd(context.pointer) }
 
     /// Reads what the devices sent (`libinput_dispatch`) and returns it converted, oldest
     /// first. Returns `[]` when nothing happened.
-    public func dispatch() -> [InputEvent] {
+    package func dispatch() -> [InputEvent] {
         let result = libinput_dispatch(context.pointer)
         if result < 0, result != latestDispatchError {
             // Reported once per distinct error: the loop calls this on every wake-up.
@@ -94,7 +94,7 @@ public final class LibinputSeat {
     /// Closes every device (`libinput_suspend`): the session is being switched away (a VT
     /// switch, logind's `PauseDevice`). Their removal, and the cancel of any finger still
     /// down, comes from the next ``dispatch()``. Does nothing when already suspended.
-    public func suspend() {
+    package func suspend() {
         guard !isSuspended else { return }
         libinput_suspend(context.pointer)
         isSuspended = true
@@ -107,7 +107,7 @@ public final class LibinputSeat {
     ///
     /// - Throws: when libinput cannot re-enable input. With the path backend that includes a
     ///   listed device that went away meanwhile: libinput then gives up on all of them.
-    public func resume() throws(InputError) {
+    package func resume() throws(InputError) {
         guard isSuspended else { return }
         context.access.forgetFailures()
         guard libinput_resume(context.pointer) == 0 else {
@@ -122,7 +122,7 @@ public final class LibinputSeat {
 
     /// The names of the devices present, in the order they appeared; for logs. Up to date with
     /// the events returned so far and those waiting for the next ``dispatch()``.
-    public var devices: [String] { converter.deviceNames }
+    package var devices: [String] { converter.deviceNames }
 
     private func add(_ path: String) throws(InputError) {
         // Checked here because libinput does not call open_restricted for a path udev cannot

@@ -8,24 +8,24 @@ import KioskLoop
 /// libinput queues the events of `init`, `suspend()` and `resume()` (devices added, removed,
 /// fingers cancelled) without making its descriptor readable, so each of those is followed by
 /// a dispatch here.
-public final class LibinputSource: InputSource {
-    public let seat: LibinputSeat
+package final class LibinputSource: InputSource {
+    package let seat: LibinputSeat
     private var deliver: ((InputEvent) -> Void)?
 
-    public init(seat: LibinputSeat) { self.seat = seat }
+    package init(seat: LibinputSeat) { self.seat = seat }
 
-    public func start(loop: EventLoop, deliver: @escaping (InputEvent) -> Void) throws {
+    package func start(loop: EventLoop, deliver: @escaping (InputEvent) -> Void) throws {
         self.deliver = deliver
         flush()
         try loop.register(fd: seat.fileDescriptor) { [unowned self] in self.flush() }
     }
 
-    public func pause() {
+    package func pause() {
         seat.suspend()
         flush()
     }
 
-    public func resume() throws {
+    package func resume() throws {
         try seat.resume()
         flush()
     }

@@ -5,26 +5,26 @@ import KioskCore
 /// wander off-screen and then take as long to come back.
 ///
 /// Only a position: whether a cursor is drawn is the renderer's business.
-public struct PointerTracker: Sendable {
-    public let panelSize: Size
-    public private(set) var position: Point
+package struct PointerTracker: Sendable {
+    package let panelSize: Size
+    package private(set) var position: Point
 
     /// Starts in the middle of the panel, where a first relative motion is most likely to
     /// stay visible.
-    public init(panelSize: Size) {
+    package init(panelSize: Size) {
         self.panelSize = panelSize
         self.position = Point(panelSize.width / 2, panelSize.height / 2)
     }
 
     /// A relative motion (`libinput_event_pointer_get_dx/dy`, already accelerated).
-    public mutating func move(by delta: Point) -> Point {
+    package mutating func move(by delta: Point) -> Point {
         position = clamped(position + delta)
         return position
     }
 
     /// An absolute position (`libinput_event_pointer_get_absolute_x_transformed`), clamped
     /// like any other so no position outside the panel ever leaves this type.
-    public mutating func move(to point: Point) -> Point {
+    package mutating func move(to point: Point) -> Point {
         position = clamped(point)
         return position
     }

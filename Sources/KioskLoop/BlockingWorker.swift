@@ -8,7 +8,7 @@
 /// gets nothing but what it captures (it must be `@Sendable`); its completion runs on the loop
 /// like any other handler, woken through a ``CrossThreadNotifier``. Idle, the thread sleeps
 /// on a condition variable and the loop is not woken.
-public final class BlockingWorker {
+package final class BlockingWorker {
     /// What the two threads share; touched only under `mutex`.
     private final class Shared: @unchecked Sendable {
         let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -65,7 +65,7 @@ public final class BlockingWorker {
     private var completions: [(any Sendable) -> Void] = []
 
     /// Starts the thread.
-    public init(loop: EventLoop) throws(SystemCallError) {
+    package init(loop: EventLoop) throws(SystemCallError) {
         var deliver: () -> Void = {}
         notifier = try CrossThreadNotifier(loop: loop) { _ in deliver() }
         shared = Shared(sender: notifier.sender)
@@ -86,10 +86,10 @@ public final class BlockingWorker {
     deinit { stop() }
 
     /// Jobs submitted whose completion has not run yet.
-    public var pendingJobs: Int { completions.count }
+    package var pendingJobs: Int { completions.count }
 
     /// Queues `job`; `completion` gets its result on the loop's thread once it has run.
-    public func submit<Result: Sendable>(_ job: @escaping @Sendable () -> Result,
+    package func submit<Result: Sendable>(_ job: @escaping @Sendable () -> Result,
                                          then completion: @escaping (Result) -> Void) {
         precondition(thread != nil, "a job was submitted to a stopped worker")
         completions.append { completion($0 as! Result) }
@@ -101,7 +101,7 @@ public final class BlockingWorker {
 
     /// Waits until every job submitted so far has run, and runs their completions now: for the
     /// end of a run, when nothing may be left half done.
-    public func finishAll() {
+    package func finishAll() {
         pthread_mutex_lock(shared.mutex)
         while !shared.queue.isEmpty || shared.running { pthread_cond_wait(shared.done, shared.mutex) }
         pthread_mutex_unlock(shared.mutex)
@@ -109,7 +109,7 @@ public final class BlockingWorker {
     }
 
     /// Runs what is queued, then ends the thread and joins it. Idempotent.
-    public func stop() {
+    package func stop() {
         guard let thread else { return }
         pthread_mutex_lock(shared.mutex)
         shared.stopping = true

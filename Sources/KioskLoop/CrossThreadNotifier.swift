@@ -14,14 +14,14 @@ import KioskCore
 /// unregisters it. The `eventfd` itself lives as long as any ``Sender`` does: a thread that
 /// notifies after the notifier is gone (a detached helper finishing late) writes into an
 /// eventfd nobody reads, never into whatever descriptor the kernel gave that number next.
-public final class CrossThreadNotifier {
+package final class CrossThreadNotifier {
     /// What the other thread holds: it can only notify.
-    public struct Sender: Sendable {
+    package struct Sender: Sendable {
         let channel: Channel
 
         /// Adds one to the count and wakes the loop. Never blocks (the counter would have to
         /// reach 2⁶⁴ − 1 first).
-        public func notify() {
+        package func notify() {
             var one: UInt64 = 1
             _ = withUnsafeBytes(of: &one) { bytes in
                 try? retryingEINTR("write") { Glibc.write(channel.descriptor.rawValue, bytes.baseAddress, bytes.count) }
@@ -43,7 +43,7 @@ public final class CrossThreadNotifier {
 
     /// - Parameter handler: called on the loop's thread with the number of notifications since
     ///   the last call (at least 1).
-    public init(loop: EventLoop, handler: @escaping (_ notifications: UInt64) -> Void) throws(SystemCallError) {
+    package init(loop: EventLoop, handler: @escaping (_ notifications: UInt64) -> Void) throws(SystemCallError) {
         self.loop = loop
         self.handler = handler
         let fd = try retryingEINTR("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
@@ -56,7 +56,7 @@ public final class CrossThreadNotifier {
     }
 
     /// The handle for the other thread.
-    public var sender: Sender { Sender(channel: channel) }
+    package var sender: Sender { Sender(channel: channel) }
 
     private func drain() {
         let count: UInt64?

@@ -79,7 +79,9 @@ public struct FileDescriptor: ~Copyable, Sendable {
     /// of the same module or frozen ones.
     @frozen
     public struct Pipe: ~Copyable {
+        /// The end that reads what the other end wrote.
         public var readEnd: FileDescriptor
+        /// The end that writes.
         public var writeEnd: FileDescriptor
     }
 

@@ -9,20 +9,20 @@ import CLinux
 /// megabyte, later ones come from the heap, whose freed pages stay resident wherever something
 /// lives above them. Pixel buffers map their own pages (`PixelBuffer`), so this is about the
 /// images cairo and pixman allocate.
-public enum HeapPolicy {
+package enum HeapPolicy {
     /// Blocks at least this big are always mapped, so freeing one returns its pages.
-    public static let mappingThreshold: Int32 = 256 * 1024
+    package static let mappingThreshold: Int32 = 256 * 1024
 
     /// Pins malloc's mapping threshold at `mappingThreshold` (`mallopt(M_MMAP_THRESHOLD)`,
     /// which also stops glibc from raising it). Call once, before the first frame.
-    public static func mapBigBlocks() {
+    package static func mapBigBlocks() {
         _ = mallopt(M_MMAP_THRESHOLD, mappingThreshold)
     }
 
     /// Hands the free pages inside malloc's heap back to the kernel (`malloc_trim`): after
     /// start-up (config parsing, font set-up) and after big buffers were dropped. Not for
     /// every frame: it walks the whole heap.
-    public static func trim() {
+    package static func trim() {
         _ = malloc_trim(0)
     }
 }

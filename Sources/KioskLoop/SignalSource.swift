@@ -17,13 +17,13 @@ import Glibc
 /// Standard signals do not queue: two SIGTERMs that arrive before the loop reads are delivered
 /// once. Releasing the source unregisters it, drops signals still pending, and unblocks only the
 /// signals that were not blocked before it was created, so nested sources compose.
-public final class SignalSource {
+package final class SignalSource {
     /// The signals a kiosk service handles: SIGTERM (systemd stop), SIGINT (Ctrl-C), SIGHUP
     /// (reload), and SIGUSR1/SIGUSR2 (kept for virtual-terminal switching).
-    public static let serviceSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
+    package static let serviceSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
 
     /// The signals this source receives.
-    public let signals: [Int32]
+    package let signals: [Int32]
     private let loop: EventLoop
     private let descriptor: FileDescriptor
     private let onSignal: (Int32) -> Void
@@ -35,7 +35,7 @@ public final class SignalSource {
     ///
     /// - Parameter onSignal: called on the loop's thread with the signal number, once per
     ///   signal read.
-    public init(
+    package init(
         loop: EventLoop, signals: [Int32] = SignalSource.serviceSignals, onSignal: @escaping (Int32) -> Void
     ) throws(SystemCallError) {
         self.loop = loop

@@ -5,26 +5,26 @@ import Glibc
 ///
 /// Every descriptor is close-on-exec; the listener and accepted clients are non-blocking, as
 /// the event loop expects, while `connect(to:)` gives a blocking one for a command-line client.
-public enum UnixSocket {
+package enum UnixSocket {
     /// Who is on the other end of a connection (`SO_PEERCRED`: the peer's at `connect` time).
-    public struct PeerCredentials: Sendable, Equatable, CustomStringConvertible {
-        public var pid: Int32
-        public var uid: UInt32
-        public var gid: UInt32
-        public var description: String { "pid \(pid) uid \(uid) gid \(gid)" }
+    package struct PeerCredentials: Sendable, Equatable, CustomStringConvertible {
+        package var pid: Int32
+        package var uid: UInt32
+        package var gid: UInt32
+        package var description: String { "pid \(pid) uid \(uid) gid \(gid)" }
     }
 
     /// Why a socket could not be made or reached, naming the path.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public var path: String
-        public var message: String
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        package var path: String
+        package var message: String
         /// The `errno` behind it, when a system call failed.
-        public var errno: Int32?
-        public var description: String { "\(path): \(message)" }
+        package var errno: Int32?
+        package var description: String { "\(path): \(message)" }
     }
 
     /// `sun_path` holds 108 bytes with the terminating zero.
-    public static let maximumPathBytes = 107
+    package static let maximumPathBytes = 107
 
     /// Listens at `path` with mode 0660, owned by `group` when given.
     ///
@@ -33,7 +33,7 @@ public enum UnixSocket {
     /// something other than a socket, which is never removed. The mode and group are set
     /// between `bind` and `listen`, while nobody can connect yet, so there is no moment in
     /// which the umask's permissions apply.
-    public static func listen(at path: String, group: String? = nil, backlog: Int32 = 16) throws(Failure)
+    package static func listen(at path: String, group: String? = nil, backlog: Int32 = 16) throws(Failure)
         -> FileDescriptor
     {
         let gid = try group.map { name throws(Failure) in try groupID(of: name, for: path) }
@@ -58,7 +58,7 @@ public enum UnixSocket {
     }
 
     /// A blocking connection to the socket at `path`.
-    public static func connect(to path: String) throws(Failure) -> FileDescriptor {
+    package static func connect(to path: String) throws(Failure) -> FileDescriptor {
         var address = try socketAddress(path)
         let socket = try makeSocket(path, flags: 0)
         while true {
@@ -73,7 +73,7 @@ public enum UnixSocket {
     }
 
     /// The next waiting connection, non-blocking; nil when there is none.
-    public static func accept(_ listener: borrowing FileDescriptor) throws(SystemCallError) -> FileDescriptor? {
+    package static func accept(_ listener: borrowing FileDescriptor) throws(SystemCallError) -> FileDescriptor? {
         while true {
             let fd = accept4(listener.rawValue, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
             if fd >= 0 { return FileDescriptor(adopting: fd) }
@@ -88,7 +88,7 @@ public enum UnixSocket {
     }
 
     /// The credentials of the process that connected `socket` (nil if the kernel says none).
-    public static func peerCredentials(of socket: borrowing FileDescriptor) -> PeerCredentials? {
+    package static func peerCredentials(of socket: borrowing FileDescriptor) -> PeerCredentials? {
         var credentials = kiosk_peer_credentials()
         var length = socklen_t(MemoryLayout<kiosk_peer_credentials>.size)
         guard getsockopt(socket.rawValue, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
@@ -96,7 +96,7 @@ public enum UnixSocket {
     }
 
     /// `send(2)` without SIGPIPE: a client that went away is an `EPIPE` error, not a signal.
-    public static func send(_ socket: borrowing FileDescriptor, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError)
+    package static func send(_ socket: borrowing FileDescriptor, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError)
         -> Int
     {
         while true {
@@ -107,21 +107,21 @@ public enum UnixSocket {
     }
 
     /// Which file is at `path` (device and inode, without following a link); nil when none.
-    public static func fileIdentity(at path: String) -> FileIdentity? {
+    package static func fileIdentity(at path: String) -> FileIdentity? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// A file's device and inode: tells our socket file from one a newer kiosk made there.
-    public struct FileIdentity: Sendable, Equatable {
-        public var device: UInt64
-        public var inode: UInt64
+    package struct FileIdentity: Sendable, Equatable {
+        package var device: UInt64
+        package var inode: UInt64
     }
 
     /// Removes the socket file at `path` if it is still `identity` (the one this process
     /// bound), so a kiosk stopping never removes a newer kiosk's socket.
-    public static func removeFile(at path: String, ifStill identity: FileIdentity?) {
+    package static func removeFile(at path: String, ifStill identity: FileIdentity?) {
         guard let identity, fileIdentity(at: path) == identity else { return }
         unlink(path)
     }

@@ -18,9 +18,9 @@ import KioskLoop
 /// the connection's state is logged once; repeated failures for the same reason are not.
 ///
 /// Confined to the loop's thread, like the loop.
-public final class MQTTBridge {
+package final class MQTTBridge {
     /// Where the connection is. One state at a time; each has a name for the logs.
-    public enum State: String, Sendable {
+    package enum State: String, Sendable {
         /// Made, not started.
         case idle
         /// `mosquitto_connect_async` runs on the helper thread (resolving, starting TCP).
@@ -34,18 +34,18 @@ public final class MQTTBridge {
     }
 
     /// The broker and how to reach it.
-    public let connection: MQTTConnection
-    public let clientID: String
-    public let topics: MQTTTopics
-    public private(set) var state: State = .idle
+    package let connection: MQTTConnection
+    package let clientID: String
+    package let topics: MQTTTopics
+    package private(set) var state: State = .idle
     /// Events not published because the broker was not connected.
-    public private(set) var droppedEvents = 0
+    package private(set) var droppedEvents = 0
     /// Messages handed to libmosquitto.
-    public private(set) var publishedMessages = 0
+    package private(set) var publishedMessages = 0
     /// Connections made (CONNACK accepted).
-    public private(set) var connections = 0
+    package private(set) var connections = 0
     /// Attempts that failed since the last connection (the backoff's count).
-    public var failedAttempts: Int { backoff.failures }
+    package var failedAttempts: Int { backoff.failures }
 
     private let loop: EventLoop
     private let log: (String) -> Void
@@ -77,7 +77,7 @@ public final class MQTTBridge {
     ///   - log: one line per change of the connection's state (the password is never in one).
     /// - Throws: libmosquitto refusing the options (a CA file it cannot load), or the loop's
     ///   timers failing.
-    public init(connection: MQTTConnection, clientID: String, password: MQTTPassword?, loop: EventLoop,
+    package init(connection: MQTTConnection, clientID: String, password: MQTTPassword?, loop: EventLoop,
                 handleRequest: @escaping (_ line: [UInt8], _ reply: @escaping (String) -> Void) -> Void,
                 log: @escaping (String) -> Void) throws {
         self.connection = connection
@@ -114,7 +114,7 @@ public final class MQTTBridge {
     }
 
     /// The host name for the default client id (`gethostname`).
-    public static func hostName() -> String {
+    package static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "kiosk" }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -123,14 +123,14 @@ public final class MQTTBridge {
     // MARK: What the kiosk calls
 
     /// Starts the first connection attempt; returns at once.
-    public func start() {
+    package func start() {
         guard state == .idle else { return }
         log("mqtt: connecting to \(connection.url) as \(clientID), topics \(topics.prefix)/…")
         beginAttempt()
     }
 
     /// An event's JSON line, to `PREFIX/events` (dropped while not connected).
-    public func publish(eventLine: String) {
+    package func publish(eventLine: String) {
         guard state == .connected else {
             droppedEvents += 1
             return
@@ -140,14 +140,14 @@ public final class MQTTBridge {
 
     /// Control `controlID`'s value (a JSON object), retained on `PREFIX/state/ID`; kept for the
     /// next connection when not connected now. The same value twice publishes once.
-    public func publishState(controlID: String, valueJSON: String) {
+    package func publishState(controlID: String, valueJSON: String) {
         guard let message = router.state(id: controlID, json: valueJSON), state == .connected else { return }
         send(message)
     }
 
     /// A clean stop: `offline` (retained) and DISCONNECT, written within `timeout` at most (the
     /// kiosk is exiting; the broker's will covers a stop that could not say goodbye).
-    public func stop(timeout: Duration = .seconds(1)) {
+    package func stop(timeout: Duration = .seconds(1)) {
         let previous = state
         state = .stopped
         try? timer.disarm()

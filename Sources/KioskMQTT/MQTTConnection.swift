@@ -1,26 +1,26 @@
 /// Where and how the bridge connects: the broker, TLS, the credentials' user name, the
 /// keepalive and the topic prefix. The kiosk's `mqtt` settings become one of these
 /// (`MQTTService`), so this module reads no config and knows no widget.
-public struct MQTTConnection: Sendable, Equatable {
+package struct MQTTConnection: Sendable, Equatable {
     /// The broker's host name or address.
-    public var host: String
+    package var host: String
     /// The broker's port.
-    public var port: Int
+    package var port: Int
     /// TLS (`mqtts://`): the broker's certificate and host name are verified.
-    public var usesTLS: Bool
+    package var usesTLS: Bool
     /// The PEM CAs that sign the broker's certificate (TLS only); nil: the system's.
-    public var caFile: String?
+    package var caFile: String?
     /// The user name to log in with; nil: none.
-    public var username: String?
+    package var username: String?
     /// Whole seconds between keepalive pings.
-    public var keepalive: Int
+    package var keepalive: Int
     /// What every topic starts with (`PREFIX/status`, `PREFIX/request`, …).
-    public var topicPrefix: String
+    package var topicPrefix: String
     /// The broker as the log names it: `mqtt://host:port`, `mqtts://host:port`.
-    public var url: String
+    package var url: String
 
     /// A connection to `host`:`port`, with `topicPrefix` before every topic.
-    public init(host: String, port: Int, usesTLS: Bool = false, caFile: String? = nil, username: String? = nil,
+    package init(host: String, port: Int, usesTLS: Bool = false, caFile: String? = nil, username: String? = nil,
                 keepalive: Int = 30, topicPrefix: String, url: String? = nil) {
         self.host = host
         self.port = port

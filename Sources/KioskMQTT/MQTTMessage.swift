@@ -1,7 +1,7 @@
 /// One message the bridge publishes: where, what, and how it is delivered.
-public struct MQTTMessage: Sendable, Equatable, CustomStringConvertible {
+package struct MQTTMessage: Sendable, Equatable, CustomStringConvertible {
     /// MQTT's delivery guarantees.
-    public enum QoS: Int32, Sendable {
+    package enum QoS: Int32, Sendable {
         /// At most once: events, which a reader that missed one can read again as state.
         case atMostOnce = 0
         /// At least once: state, replies and status, which a reader must not miss (a
@@ -9,13 +9,13 @@ public struct MQTTMessage: Sendable, Equatable, CustomStringConvertible {
         case atLeastOnce = 1
     }
 
-    public var topic: String
-    public var payload: String
-    public var qos: QoS
+    package var topic: String
+    package var payload: String
+    package var qos: QoS
     /// The broker keeps the last retained message of a topic for new subscribers.
-    public var retain: Bool
+    package var retain: Bool
 
-    public init(topic: String, payload: String, qos: QoS, retain: Bool) {
+    package init(topic: String, payload: String, qos: QoS, retain: Bool) {
         self.topic = topic
         self.payload = payload
         self.qos = qos
@@ -23,5 +23,5 @@ public struct MQTTMessage: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `topic qos1 retained: payload`, for test failures.
-    public var description: String { "\(topic) qos\(qos.rawValue)\(retain ? " retained" : ""): \(payload)" }
+    package var description: String { "\(topic) qos\(qos.rawValue)\(retain ? " retained" : ""): \(payload)" }
 }

@@ -6,20 +6,20 @@ import KioskCore
 /// It keeps the latest state of every control, whether or not the broker is reachable, so a
 /// (re)connection publishes each one again: a value that changed while the broker was away
 /// reaches it, and a broker that lost its retained messages gets them back.
-public struct MQTTRouter {
-    public let topics: MQTTTopics
+package struct MQTTRouter {
+    package let topics: MQTTTopics
 
     /// The latest value JSON of each control, in the order they were first published.
     private var states: [String: String] = [:]
     private var stateOrder: [String] = []
 
     /// A router for the topics under `topics.prefix`.
-    public init(topics: MQTTTopics) {
+    package init(topics: MQTTTopics) {
         self.topics = topics
     }
 
     /// What a message on the request topic is.
-    public enum Incoming: Sendable, Equatable {
+    package enum Incoming: Sendable, Equatable {
         /// One request line for the control protocol (final newline removed); its reply goes
         /// out through `reply(line:)`. Size and encoding are the protocol's to check, with the
         /// socket's words.
@@ -29,25 +29,25 @@ public struct MQTTRouter {
     }
 
     /// The last will, which the broker publishes if the kiosk vanishes without a clean stop.
-    public var will: MQTTMessage { MQTTMessage(topic: topics.status, payload: "offline", qos: .atLeastOnce, retain: true) }
+    package var will: MQTTMessage { MQTTMessage(topic: topics.status, payload: "offline", qos: .atLeastOnce, retain: true) }
 
     /// What a clean stop publishes before disconnecting (a clean disconnect drops the will).
-    public var offline: MQTTMessage { will }
+    package var offline: MQTTMessage { will }
 
     /// What a new connection publishes: `online`, then every control's state.
-    public func messagesOnConnect() -> [MQTTMessage] {
+    package func messagesOnConnect() -> [MQTTMessage] {
         [MQTTMessage(topic: topics.status, payload: "online", qos: .atLeastOnce, retain: true)]
             + stateOrder.map { stateMessage(id: $0, json: states[$0]!) }
     }
 
     /// An event's JSON line on `PREFIX/events`.
-    public func event(line: String) -> MQTTMessage {
+    package func event(line: String) -> MQTTMessage {
         MQTTMessage(topic: topics.events, payload: line, qos: .atMostOnce, retain: false)
     }
 
     /// Records control `id`'s value; the message to publish, or nil when it is the value
     /// published last (a commit after a drag that ended where the last change was).
-    public mutating func state(id: String, json: String) -> MQTTMessage? {
+    package mutating func state(id: String, json: String) -> MQTTMessage? {
         if let old = states[id] {
             if old == json { return nil }
         } else {
@@ -58,7 +58,7 @@ public struct MQTTRouter {
     }
 
     /// The recorded value of control `id`.
-    public func recordedState(of id: String) -> String? { states[id] }
+    package func recordedState(of id: String) -> String? { states[id] }
 
     /// What to do with a message from the broker; nil for a topic other than the request
     /// topic (the bridge subscribes to that one only).
@@ -68,7 +68,7 @@ public struct MQTTRouter {
     /// every start and every reconnection, undoing what people set by touch since. (A retained
     /// request published while the kiosk is connected arrives without the flag and is carried
     /// out once, as any other.)
-    public func received(topic: String, payload: [UInt8], retained: Bool = false) -> Incoming? {
+    package func received(topic: String, payload: [UInt8], retained: Bool = false) -> Incoming? {
         guard topic == topics.request else { return nil }
         if retained {
             return .refused(reply(line: Self.errorReply("a retained request is not carried out (it would be again at "
@@ -82,7 +82,7 @@ public struct MQTTRouter {
     }
 
     /// A reply line on `PREFIX/reply`, at QoS 1, not retained.
-    public func reply(line: String) -> MQTTMessage {
+    package func reply(line: String) -> MQTTMessage {
         MQTTMessage(topic: topics.reply, payload: line, qos: .atLeastOnce, retain: false)
     }
 

@@ -7,26 +7,26 @@
 /// | `PREFIX/state/ID` | control `ID`'s current value (retained) |
 /// | `PREFIX/request` | the control socket's JSON request lines, to the kiosk |
 /// | `PREFIX/reply` | one reply line per request, from the kiosk |
-public struct MQTTTopics: Sendable, Equatable {
-    public let prefix: String
+package struct MQTTTopics: Sendable, Equatable {
+    package let prefix: String
 
-    public init(prefix: String) { self.prefix = prefix }
+    package init(prefix: String) { self.prefix = prefix }
 
-    public var status: String { prefix + "/status" }
-    public var events: String { prefix + "/events" }
-    public var request: String { prefix + "/request" }
-    public var reply: String { prefix + "/reply" }
+    package var status: String { prefix + "/status" }
+    package var events: String { prefix + "/events" }
+    package var request: String { prefix + "/request" }
+    package var reply: String { prefix + "/reply" }
     /// The level under which every control's state lies: subscribe to `stateFilter`.
-    public var stateFilter: String { prefix + "/state/+" }
+    package var stateFilter: String { prefix + "/state/+" }
 
     /// `PREFIX/state/ID`, with the id made one valid topic level: `%`, `/`, `+`, `#` and NUL
     /// are percent-encoded (`a/b` → `a%2Fb`), since a `/` would split the level and a wildcard
     /// cannot be published to. Ids of the built-in configs never contain them, so their topics
     /// read as the id itself.
-    public func state(of controlID: String) -> String { prefix + "/state/" + Self.level(controlID) }
+    package func state(of controlID: String) -> String { prefix + "/state/" + Self.level(controlID) }
 
     /// The control id a `PREFIX/state/…` topic stands for; nil for any other topic.
-    public func controlID(ofStateTopic topic: String) -> String? {
+    package func controlID(ofStateTopic topic: String) -> String? {
         let head = prefix + "/state/"
         guard topic.hasPrefix(head) else { return nil }
         return Self.unescape(String(topic.dropFirst(head.count)))

@@ -4,10 +4,10 @@ import CMosquitto
 /// A libmosquitto call that failed: the call's name and its `MOSQ_ERR_*` code, with
 /// `mosquitto_strerror`'s text (or `strerror(errno)` for `MOSQ_ERR_ERRNO`, whose reason is in
 /// errno: a refused connection, an unreachable host).
-public struct MosquittoError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let call: String
-    public let code: Int32
-    public let reason: String
+package struct MosquittoError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let call: String
+    package let code: Int32
+    package let reason: String
 
     init(call: String, code: Int32, errno savedErrno: Int32 = Glibc.errno) {
         self.call = call
@@ -15,7 +15,7 @@ public struct MosquittoError: Error, Sendable, Equatable, CustomStringConvertibl
         reason = Self.reason(code: code, errno: savedErrno)
     }
 
-    public var description: String { "\(call): \(reason)" }
+    package var description: String { "\(call): \(reason)" }
 
     /// The text for `code`, without libmosquitto's final full stop ("The connection was
     /// lost."), since it is always followed by more of a sentence of ours.

@@ -5,15 +5,15 @@
 /// second) nor stay away for long once it is back; doubling to a minute does both. No jitter:
 /// kiosks lose the broker at the same moment but were started at different times, and a
 /// deterministic schedule is what the tests and the logs can state.
-public struct ReconnectBackoff: Sendable, Equatable {
-    public let initial: Duration
-    public let maximum: Duration
+package struct ReconnectBackoff: Sendable, Equatable {
+    package let initial: Duration
+    package let maximum: Duration
     /// The delay the next failure gets.
-    public private(set) var next: Duration
+    package private(set) var next: Duration
     /// Failed attempts since the last success.
-    public private(set) var failures = 0
+    package private(set) var failures = 0
 
-    public init(initial: Duration = .seconds(1), maximum: Duration = .seconds(60)) {
+    package init(initial: Duration = .seconds(1), maximum: Duration = .seconds(60)) {
         precondition(initial > .zero && maximum >= initial, "a backoff needs 0 < initial <= maximum")
         self.initial = initial
         self.maximum = maximum
@@ -21,7 +21,7 @@ public struct ReconnectBackoff: Sendable, Equatable {
     }
 
     /// Records a failed attempt and returns how long to wait before the next one.
-    public mutating func failed() -> Duration {
+    package mutating func failed() -> Duration {
         let delay = next
         failures += 1
         next = min(maximum, next * 2)
@@ -29,7 +29,7 @@ public struct ReconnectBackoff: Sendable, Equatable {
     }
 
     /// Records a success: the next failure waits `initial` again.
-    public mutating func succeeded() {
+    package mutating func succeeded() {
         next = initial
         failures = 0
     }

@@ -19,7 +19,7 @@ extension CairoCanvas {
     /// - Any other path: the path filled plus a few strokes of growing width at decreasing
     ///   alpha (`steppedShadow`).
     /// - `blur` ≤ 0.5: a plain fill.
-    public func shadow(_ path: Path, offset: Point, blur: Double, color: Color) {
+    package func shadow(_ path: Path, offset: Point, blur: Double, color: Color) {
         guard color.alpha > 0, let first = path.first else { return }
         cairo_save(cr)
         cairo_translate(cr, offset.x, offset.y)
@@ -48,7 +48,7 @@ extension CairoCanvas {
     /// antialiasing, which makes each about three times cheaper; their soft, faint edges hide
     /// the stair-steps. A gradient paint is rasterised once into an image that every pass
     /// reuses (`GradientRasterCache`). `blur` ≤ 0.25 draws the plain stroke.
-    public func blurredStroke(_ path: Path, width: Double, _ paint: Paint, cap: LineCap, blur: Double) {
+    package func blurredStroke(_ path: Path, width: Double, _ paint: Paint, cap: LineCap, blur: Double) {
         guard blur > 0.25 else {
             stroke(path, width: width, paint, cap: cap)
             return
@@ -85,7 +85,7 @@ extension CairoCanvas {
     /// offscreen group is as large as the current clip, so clip first where possible.
     /// Opacity ≥ 1 needs no group and ≤ 0 draws nothing: both become a plain `cairo_save`,
     /// the latter with an empty clip so the layer's drawing costs nothing.
-    public func beginLayer(opacity: Double) {
+    package func beginLayer(opacity: Double) {
         if opacity >= 1 {
             cairo_save(cr)
             stack.append(.plainSave)
@@ -105,7 +105,7 @@ extension CairoCanvas {
     /// Composites the layer begun by the matching `beginLayer`
     /// (`cairo_pop_group_to_source` + `cairo_paint_with_alpha`). Saves left open inside the
     /// layer are restored first, because cairo refuses to pop a group over them.
-    public func endLayer() {
+    package func endLayer() {
         while case .save? = stack.last {
             assertionFailure("Canvas.endLayer() with an open save() inside the layer")
             stack.removeLast()

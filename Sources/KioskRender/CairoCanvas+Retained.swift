@@ -4,7 +4,7 @@ import KioskCore
 import KioskUI
 
 extension CairoCanvas {
-    public func concatenate(_ transform: AffineTransform) {
+    package func concatenate(_ transform: AffineTransform) {
         var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
                                x0: transform.tx, y0: transform.ty)
         cairo_transform(cr, &m)
@@ -17,7 +17,7 @@ extension CairoCanvas {
         return AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
     }
 
-    public func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double) {
+    package func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double) {
         guard opacity > 0 else { return }
         let matrix = currentMatrix
         let entry: RetainedLayerCache.Entry
@@ -86,7 +86,7 @@ extension CairoCanvas {
     /// The clip must be a rectangle, as the renderer's damage and the scene's clips are: it is
     /// taken as its bounding box, widened to whole device pixels. Anything else (another
     /// transform, a translucent layer) goes the general way.
-    public func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double, dimmedBy dim: Color?,
+    package func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double, dimmedBy dim: Color?,
                              over rect: Rect) {
         guard transform == .identity, opacity >= 1, drawsIntoBuffer, let clip = deviceClipExtents() else {
             drawRetained(layer, transform: transform, opacity: opacity)
@@ -160,10 +160,10 @@ extension CairoCanvas {
     /// kernel (the runner does, `SceneRenderer.releasedMemory`). Call it on state changes, not
     /// for every frame's sake: it allocates nothing when there is nothing to drop.
     @discardableResult
-    public func releaseRetained(keeping first: RetainedLayer?, _ second: RetainedLayer? = nil) -> Bool {
+    package func releaseRetained(keeping first: RetainedLayer?, _ second: RetainedLayer? = nil) -> Bool {
         retained.release(keeping: first, second)
     }
 
     /// How many retained layers hold pixels now (tests, memory reports).
-    public var retainedLayerCount: Int { retained.count }
+    package var retainedLayerCount: Int { retained.count }
 }

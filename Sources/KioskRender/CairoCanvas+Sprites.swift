@@ -7,7 +7,7 @@ extension CairoCanvas {
     /// `SpriteCache`). The image is rendered through the current transformation with the
     /// position's sub-pixel offset rounded to a quarter pixel, then copied at whole pixels under
     /// the current clip. If the image cannot be made, `draw` paints directly.
-    public func drawCached<Key: Hashable>(_ key: Key, bounds: Rect, _ draw: (Canvas) -> Void) {
+    package func drawCached<Key: Hashable>(_ key: Key, bounds: Rect, _ draw: (Canvas) -> Void) {
         let m = currentMatrix
         let device = m.apply(bounds)
         let limit = 1024.0   // larger than any knob; beyond it an image saves nothing

@@ -17,7 +17,7 @@ extension CairoCanvas {
     /// Text that FreeType cannot size at the canvas's scale (`largestFreeTypeSize`) is left out
     /// and the frame reports it (`endFrame` throws), rather than letting cairo's context fail
     /// for good and draw nothing more, in this frame or any later one.
-    public func drawText(_ text: String, style: TextStyle, in rect: Rect) {
+    package func drawText(_ text: String, style: TextStyle, in rect: Rect) {
         guard !text.isEmpty, rect.width > 0, style.color.alpha > 0 else { return }
         let deviceScale = currentScale()
         guard self.text.pixelSize(of: style.font) * deviceScale * deviceScale <= Self.largestFreeTypeSize else {
@@ -87,7 +87,7 @@ extension CairoCanvas {
     }
 
     /// The logical size (advance width × line height) of `text` in `font`, in scene units.
-    public func measureText(_ text: String, font: String) -> Size {
+    package func measureText(_ text: String, font: String) -> Size {
         self.text.update(for: cr)
         let logical = self.text.layout(text, font: font).logical
         return Size(Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE))
@@ -97,20 +97,20 @@ extension CairoCanvas {
     /// as boxes; `pango_layout_get_unknown_glyphs_count`) and which font families the runs
     /// use, in order, without repeats. For tests and diagnostics ("is the Devanagari font
     /// installed and used?").
-    public func textReport(_ text: String, font: String) -> (unknownGlyphs: Int, families: [String]) {
+    package func textReport(_ text: String, font: String) -> (unknownGlyphs: Int, families: [String]) {
         let shaped = shaping(text, font: font)
         return (shaped.unknownGlyphs, shaped.families)
     }
 
     /// The number of glyphs `text` shapes to in `font`. Fewer glyphs than characters means
     /// clusters were joined (conjuncts, ligatures, matras).
-    public func glyphCount(_ text: String, font: String) -> Int {
+    package func glyphCount(_ text: String, font: String) -> Int {
         shaping(text, font: font).glyphs
     }
 
     /// How the cached layouts are used: a low hit rate in steady state means labels are
     /// re-laid out every frame.
-    public var textCacheStatistics: (entries: Int, capacity: Int, hits: Int, misses: Int) {
+    package var textCacheStatistics: (entries: Int, capacity: Int, hits: Int, misses: Int) {
         (text.count, text.capacity, text.hits, text.misses)
     }
 

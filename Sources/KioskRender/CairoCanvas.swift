@@ -27,7 +27,7 @@ import KioskUI
 ///
 /// Not thread-safe; use a canvas on the thread that created it (Pango's default font map is
 /// per thread).
-public final class CairoCanvas: Canvas {
+package final class CairoCanvas: Canvas {
     /// What a `save` or `beginLayer` pushed, so that `restore`/`endLayer` undo the right thing
     /// and `reset` can unwind a frame that was left unbalanced.
     enum StateEntry {
@@ -40,12 +40,12 @@ public final class CairoCanvas: Canvas {
     }
 
     /// The buffer drawn into.
-    public let buffer: PixelBuffer
+    package let buffer: PixelBuffer
     let context: CairoContext
     /// `context.pointer`, the `cairo_t *` every drawing call goes to.
     let cr: OpaquePointer
     /// Scene → buffer transformation every frame starts with.
-    public private(set) var transform: AffineTransform
+    package private(set) var transform: AffineTransform
     var stack: [StateEntry] = []
     let shadowSprites: ShadowSpriteCache
     let gradientRasters: GradientRasterCache
@@ -59,7 +59,7 @@ public final class CairoCanvas: Canvas {
 
     /// A canvas drawing into `buffer` through `transform` (scene → buffer pixels).
     /// `textCacheCapacity` bounds how many laid-out strings are kept between frames.
-    public init(buffer: PixelBuffer, transform: AffineTransform = .identity,
+    package init(buffer: PixelBuffer, transform: AffineTransform = .identity,
                 textCacheCapacity: Int = 256) throws(CairoError) {
         self.buffer = buffer
         self.context = try CairoContext(surface: CairoSurface(buffer: buffer))
@@ -94,13 +94,13 @@ public final class CairoCanvas: Canvas {
 
     /// Starts a frame: a clean state (no clip, no pending saves or layers) drawing through
     /// `transform`.
-    public func beginFrame(transform: AffineTransform) {
+    package func beginFrame(transform: AffineTransform) {
         self.transform = transform
         beginFrame()
     }
 
     /// Starts a frame with the current base transform.
-    public func beginFrame() {
+    package func beginFrame() {
         // Someone may have written into the buffer directly (fill, copy, a PNG load):
         // cairo must not keep anything derived from the old pixels.
         context.surface.markDirty()
@@ -110,7 +110,7 @@ public final class CairoCanvas: Canvas {
 
     /// Ends a frame: unwinds anything left open, flushes pending drawing to the buffer
     /// (`cairo_surface_flush`) and reports the first cairo failure of the frame.
-    public func endFrame() throws(CairoError) {
+    package func endFrame() throws(CairoError) {
         unwind()
         context.surface.flush()
         if let error = firstError {
@@ -122,7 +122,7 @@ public final class CairoCanvas: Canvas {
 
     /// Restores a clean state: unwinds every open `save` and layer, removes the clip and
     /// sets the base transform, operator OVER, round joins and default antialiasing.
-    public func reset() {
+    package func reset() {
         unwind()
         cairo_reset_clip(cr)
         cairo_new_path(cr)
@@ -136,7 +136,7 @@ public final class CairoCanvas: Canvas {
 
     /// Intersects the clip with `rect` given in buffer pixels (a damaged rectangle), whatever
     /// the current transformation.
-    public func clipToBuffer(_ rect: Rect) {
+    package func clipToBuffer(_ rect: Rect) {
         // cairo_save/cairo_restore would undo the clip as well, so swap the matrix by hand.
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
@@ -186,7 +186,7 @@ public final class CairoCanvas: Canvas {
 
     // MARK: State
 
-    public func save() {
+    package func save() {
         cairo_save(cr)
         stack.append(.save)
     }
@@ -194,7 +194,7 @@ public final class CairoCanvas: Canvas {
     /// Undoes the matching `save`. An unmatched `restore` is ignored (cairo would otherwise
     /// enter a permanent CAIRO_STATUS_INVALID_RESTORE state) and trips an assertion in debug
     /// builds.
-    public func restore() {
+    package func restore() {
         guard case .save? = stack.last else {
             assertionFailure("Canvas.restore() without a matching save()")
             return
@@ -203,30 +203,30 @@ public final class CairoCanvas: Canvas {
         cairo_restore(cr)
     }
 
-    public func translate(_ dx: Double, _ dy: Double) {
+    package func translate(_ dx: Double, _ dy: Double) {
         cairo_translate(cr, dx, dy)
     }
 
-    public func clip(_ rect: Rect) {
+    package func clip(_ rect: Rect) {
         cairo_new_path(cr)
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
         cairo_clip(cr)
     }
 
-    public func clip(_ path: Path) {
+    package func clip(_ path: Path) {
         append(path)
         cairo_clip(cr)
     }
 
     // MARK: Shapes
 
-    public func fill(_ path: Path, _ paint: Paint) {
+    package func fill(_ path: Path, _ paint: Paint) {
         append(path)
         setSource(paint)
         cairo_fill(cr)
     }
 
-    public func stroke(_ path: Path, width: Double, _ paint: Paint, cap: LineCap) {
+    package func stroke(_ path: Path, width: Double, _ paint: Paint, cap: LineCap) {
         guard width > 0 else { return }
         append(path)
         setSource(paint)

@@ -6,14 +6,14 @@ import CCairo
 /// Owns the `cairo_t` (destroyed in `deinit`) and the surface it draws on. cairo errors are
 /// sticky: after the first failure every later call on the context does nothing, so callers
 /// check `status` at natural boundaries (end of a frame) rather than after every call.
-public final class CairoContext {
+package final class CairoContext {
     /// The `cairo_t *`. Valid while this object lives.
-    public let pointer: OpaquePointer
+    package let pointer: OpaquePointer
     /// The surface drawn on; kept alive as long as the context.
-    public let surface: CairoSurface
+    package let surface: CairoSurface
 
     /// A context drawing on `surface`; throws when cairo could not make one (out of memory).
-    public init(surface: CairoSurface) throws(CairoError) {
+    package init(surface: CairoSurface) throws(CairoError) {
         // Never NULL: cairo returns a context in an error state instead.
         let cr = cairo_create(surface.pointer)!
         let status = cairo_status(cr)
@@ -28,10 +28,10 @@ public final class CairoContext {
     deinit { cairo_destroy(pointer) }
 
     /// The context's sticky status (`cairo_status`).
-    public var status: cairo_status_t { cairo_status(pointer) }
+    package var status: cairo_status_t { cairo_status(pointer) }
 
     /// Throws when the context is in an error state, naming `call` as the culprit.
-    public func check(_ call: String) throws(CairoError) {
+    package func check(_ call: String) throws(CairoError) {
         try CairoError.check(cairo_status(pointer), call)
     }
 }

@@ -6,16 +6,16 @@ import KioskCore
 /// cairo reports errors through a sticky status on the object rather than return values,
 /// so the wrappers check `cairo_status` / `cairo_surface_status` after the calls that can
 /// fail and throw this, naming the C function that left the error behind.
-public struct CairoError: Error, Equatable, CustomStringConvertible {
+package struct CairoError: Error, Equatable, CustomStringConvertible {
     /// The C function after which the error was seen, e.g. `"cairo_image_surface_create_for_data"`.
-    public let call: String
+    package let call: String
     /// The raw `cairo_status_t` value.
-    public let status: UInt32
+    package let status: UInt32
     /// cairo's message for `status`, e.g. "out of memory".
-    public let message: String
+    package let message: String
 
     /// The error `status` left behind by `call`, with cairo's message for it.
-    public init(call: String, status: cairo_status_t) {
+    package init(call: String, status: cairo_status_t) {
         self.call = call
         self.status = status.rawValue
         self.message = String(cString: cairo_status_to_string(status))
@@ -24,13 +24,13 @@ public struct CairoError: Error, Equatable, CustomStringConvertible {
     /// An error found by this module's own checks before or after a C call (for example a
     /// PNG in a pixel format this module cannot convert), with the status cairo would give
     /// the same problem (`CAIRO_STATUS_INVALID_FORMAT` unless told).
-    public init(call: String, status: cairo_status_t = CAIRO_STATUS_INVALID_FORMAT, message: String) {
+    package init(call: String, status: cairo_status_t = CAIRO_STATUS_INVALID_FORMAT, message: String) {
         self.call = call
         self.status = status.rawValue
         self.message = message
     }
 
-    public var description: String { "\(call) failed: \(message)" }
+    package var description: String { "\(call) failed: \(message)" }
 
     /// Throws when `status` is not `CAIRO_STATUS_SUCCESS`.
     static func check(_ status: cairo_status_t, _ call: String) throws(CairoError) {
@@ -40,7 +40,7 @@ public struct CairoError: Error, Equatable, CustomStringConvertible {
 
 extension CairoError {
     /// A pixel buffer that could not be allocated, as cairo would say it.
-    public init(_ error: PixelBufferSizeError) {
+    package init(_ error: PixelBufferSizeError) {
         self.init(call: "PixelBuffer(width: \(error.width), height: \(error.height))", status: CAIRO_STATUS_INVALID_SIZE,
                   message: "a buffer must be 1…\(PixelBuffer.maximumSide) pixels a side")
     }

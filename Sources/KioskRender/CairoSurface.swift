@@ -6,15 +6,15 @@ import CCairo
 ///
 /// Owns the `cairo_surface_t` (destroyed in `deinit`) and keeps the pixel buffer alive for
 /// as long as cairo may touch its memory.
-public final class CairoSurface {
+package final class CairoSurface {
     /// The `cairo_surface_t *`. Valid while this object lives.
-    public let pointer: OpaquePointer
+    package let pointer: OpaquePointer
     /// The memory the surface draws into.
-    public let buffer: PixelBuffer
+    package let buffer: PixelBuffer
 
     /// Wraps `buffer` as a surface of its own format, or of `format` when given: the PNG
     /// writer views an ARGB buffer as RGB24 to drop a meaningless alpha byte.
-    public init(buffer: PixelBuffer, format: PixelBuffer.Format? = nil) throws(CairoError) {
+    package init(buffer: PixelBuffer, format: PixelBuffer.Format? = nil) throws(CairoError) {
         let cairoFormat = (format ?? buffer.format).cairoFormat
         // Never NULL: on failure cairo returns an "error surface" whose status says why.
         let surface = cairo_image_surface_create_for_data(
@@ -33,16 +33,16 @@ public final class CairoSurface {
 
     /// Finishes pending drawing (`cairo_surface_flush`) before the memory is read directly,
     /// e.g. copied to scanout or compared in a test.
-    public func flush() { cairo_surface_flush(pointer) }
+    package func flush() { cairo_surface_flush(pointer) }
 
     /// Tells cairo the memory was changed behind its back (`cairo_surface_mark_dirty`), so it
     /// drops anything it derived from the old pixels.
-    public func markDirty() { cairo_surface_mark_dirty(pointer) }
+    package func markDirty() { cairo_surface_mark_dirty(pointer) }
 
     /// The surface as PNG bytes in memory (`cairo_surface_write_to_png_stream`), for a caller
     /// that writes files itself and wants the `errno` of a failed write, which cairo's own
     /// file writer reduces to CAIRO_STATUS_WRITE_ERROR.
-    public func encodePNG() throws(CairoError) -> [UInt8] {
+    package func encodePNG() throws(CairoError) -> [UInt8] {
         flush()
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
@@ -58,7 +58,7 @@ public final class CairoSurface {
     }
 
     /// Writes the surface as a PNG file (`cairo_surface_write_to_png`).
-    public func writePNG(to path: String) throws(CairoError) {
+    package func writePNG(to path: String) throws(CairoError) {
         flush()
         try CairoError.check(cairo_surface_write_to_png(pointer, path), "cairo_surface_write_to_png(\(path))")
     }

@@ -73,7 +73,7 @@ public struct ImageComparison: Sendable {
     /// all others a faded greyscale of `expected` so the differences can be located. With
     /// different sizes the picture covers both, and pixels present in only one image are red.
     /// (Both are buffers, so the picture is never larger than `PixelBuffer.maximumSide`.)
-    public func diffImage(_ actual: PixelBuffer, to expected: PixelBuffer) throws(CairoError) -> PixelBuffer {
+    package func diffImage(_ actual: PixelBuffer, to expected: PixelBuffer) throws(CairoError) -> PixelBuffer {
         let width = max(actual.width, expected.width), height = max(actual.height, expected.height)
         let diff = try PixelBuffer.allocate(width: width, height: height, format: .argb32)
         let mask = Self.channelMask(actual, expected)

@@ -6,20 +6,20 @@ public enum PNGImage {
     /// Writes `buffer` as a PNG (`cairo_surface_write_to_png`). An `.xrgb32` buffer (a
     /// scanout buffer) is written through a `CAIRO_FORMAT_RGB24` view of the same memory, so
     /// whatever its unused top byte holds, the image comes out opaque.
-    public static func write(_ buffer: PixelBuffer, to path: String) throws(CairoError) {
+    package static func write(_ buffer: PixelBuffer, to path: String) throws(CairoError) {
         let surface = try CairoSurface(buffer: buffer)
         try surface.writePNG(to: path)
     }
 
     /// `buffer` as the bytes of a PNG file, written the same way as by `write(_:to:)`.
-    public static func encode(_ buffer: PixelBuffer) throws(CairoError) -> [UInt8] {
+    package static func encode(_ buffer: PixelBuffer) throws(CairoError) -> [UInt8] {
         try CairoSurface(buffer: buffer).encodePNG()
     }
 
     /// Reads a PNG (`cairo_image_surface_create_from_png`) into a new `.argb32` buffer.
     /// Opaque PNGs, which cairo loads as `CAIRO_FORMAT_RGB24`, get an alpha byte of 0xFF. An
     /// image larger than `PixelBuffer.maximumSide` a side is an error.
-    public static func read(_ path: String) throws(CairoError) -> PixelBuffer {
+    package static func read(_ path: String) throws(CairoError) -> PixelBuffer {
         let call = "cairo_image_surface_create_from_png(\(path))"
         // Never NULL: a missing or corrupt file gives an error surface.
         let surface = cairo_image_surface_create_from_png(path)!

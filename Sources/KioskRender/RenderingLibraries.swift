@@ -8,17 +8,17 @@ import CPangoCairo
 /// 12 (cairo 1.16, Pango 1.50) and Debian 13 (cairo 1.18, Pango 1.56) differ in about 1.5 % of
 /// the demo's pixels, all in glyphs and edges. Golden images are therefore kept per
 /// generation (``generation``); the compiler and the processor change nothing.
-public enum RenderingLibraries {
+package enum RenderingLibraries {
     /// cairo's version at run time, as `major.minor.micro`.
-    public static var cairoVersion: String { versionString(Int(cairo_version())) }
+    package static var cairoVersion: String { versionString(Int(cairo_version())) }
 
     /// Pango's version at run time, as `major.minor.micro`.
-    public static var pangoVersion: String { versionString(Int(pango_version())) }
+    package static var pangoVersion: String { versionString(Int(pango_version())) }
 
     /// The generation's name: cairo's and Pango's major and minor versions,
     /// `cairo-1.18-pango-1.56`. A point release keeps it; a new minor version, which may move
     /// pixels, changes it.
-    public static var generation: String {
+    package static var generation: String {
         let cairo = Int(cairo_version()), pango = Int(pango_version())
         return "cairo-\(cairo / 10000).\(cairo / 100 % 100)-pango-\(pango / 10000).\(pango / 100 % 100)"
     }

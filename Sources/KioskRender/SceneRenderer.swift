@@ -12,31 +12,31 @@ import KioskUI
 /// The shadow buffer is ordinary cached memory: scanout buffers (DRM dumb buffers) are
 /// write-combined and slow to read, so the backend only ever copies the damaged rectangles
 /// this returns into them.
-public final class SceneRenderer {
+package final class SceneRenderer {
     /// The shadow buffer: the whole panel as last rendered.
-    public let frame: PixelBuffer
+    package let frame: PixelBuffer
     /// Draws into `frame` through `sceneToPanel`; controls receive it as their ``KioskUI/Canvas``.
-    public let canvas: CairoCanvas
+    package let canvas: CairoCanvas
     /// How the panel is mounted.
-    public let rotation: DisplayRotation
+    package let rotation: DisplayRotation
     /// How the design size fits the upright screen.
-    public let scaling: SceneScaling
+    package let scaling: SceneScaling
     /// Design coordinates to panel pixels: scaling, then rotation.
-    public let sceneToPanel: AffineTransform
+    package let sceneToPanel: AffineTransform
     /// Panel pixels to design coordinates: the inverse of `sceneToPanel`, which touches go through.
-    public let panelToScene: AffineTransform
+    package let panelToScene: AffineTransform
     private var needsFullFrame = true
     /// This frame's damage in panel pixels; kept between frames so that its storage is reused.
     private var damage = DamageRegion()
     /// Told about a frame that could not be drawn completely, once per distinct message: the
     /// kiosk keeps running (the next frame is repainted in full), but the cause must be seen.
-    public var onFrameError: ((CairoError) -> Void)?
+    package var onFrameError: ((CairoError) -> Void)?
     private var reportedErrors: Set<String> = []
     /// A black layer over everything, 0 (none) to 1 (black): the screen's dim level where no
     /// backlight can dim (`1 − level`), and black for a screen that is off. It is part of
     /// every damaged rectangle, so a dimmed idle screen is still one frame; a change repaints
     /// the whole panel once. At 1 the scene is not drawn at all.
-    public var shade: Double = 0 {
+    package var shade: Double = 0 {
         didSet {
             shade = min(max(shade.isNaN ? 0 : shade, 0), 1)
             if shade != oldValue { needsFullFrame = true }
@@ -46,7 +46,7 @@ public final class SceneRenderer {
     /// A renderer for a panel of `panelWidth` x `panelHeight` pixels (each 1…8192,
     /// `PixelBuffer.maximumSide`) showing a scene of `designSize` (finite and positive, so the
     /// scaling can be inverted for touch). Anything else is an error, not a trap.
-    public init(designSize: Size, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation) throws(CairoError) {
+    package init(designSize: Size, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation) throws(CairoError) {
         let sides = designSize.width.isFinite && designSize.height.isFinite && designSize.width > 0 && designSize.height > 0
         guard sides else {
             throw CairoError(call: "SceneRenderer", status: CAIRO_STATUS_INVALID_SIZE,
@@ -66,18 +66,18 @@ public final class SceneRenderer {
     }
 
     /// Touch positions from the panel into scene coordinates.
-    public var inputMapping: InputMapping { InputMapping(panelToScene: panelToScene) }
+    package var inputMapping: InputMapping { InputMapping(panelToScene: panelToScene) }
 
     /// The whole panel in its own pixels.
-    public var panelBounds: Rect { frame.bounds }
+    package var panelBounds: Rect { frame.bounds }
 
     /// The next `render` repaints the whole panel (first frame, after a VT switch, …).
-    public func invalidateAll() { needsFullFrame = true }
+    package func invalidateAll() { needsFullFrame = true }
 
     /// Repaints what the scene reports as damaged and returns the damaged panel rectangles
     /// (whole pixels), which are exactly the ones a backend has to copy to scanout.
     @discardableResult
-    public func render(_ scene: Scene) -> DamageRegion {
+    package func render(_ scene: Scene) -> DamageRegion {
         let sceneDamage = scene.takeDamage()
         damage.removeAll()
         if needsFullFrame {
@@ -135,5 +135,5 @@ public final class SceneRenderer {
     /// A frame dropped big buffers (retained layers) since the flag was last cleared: the
     /// runner, which owns the process, then hands malloc's free pages back to the kernel
     /// (`HeapPolicy.trim()`); a renderer sets no process-wide policy itself.
-    public var releasedMemory = false
+    package var releasedMemory = false
 }

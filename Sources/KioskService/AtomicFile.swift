@@ -2,7 +2,7 @@
 
 /// Files replaced whole or not at all: configs written by `kiosk calibrate`, screenshots, the
 /// state file.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `bytes` to a temporary file beside `path` and renames it over `path`, so a
     /// reader (or a crash) never sees half a file; then syncs the directory, so the rename
     /// itself survives a power cut.
@@ -11,7 +11,7 @@ public enum AtomicFile {
     /// not exist yet (`resolvingLinks(_:)`): the link stays a link, so a config under /etc or a
     /// state file linked into a persistent partition keeps working. A file that existed keeps
     /// its permission bits with owner read and write added, and its owner when we run as root.
-    public static func write(_ bytes: [UInt8], to path: FilePath) throws(FileError) {
+    package static func write(_ bytes: [UInt8], to path: FilePath) throws(FileError) {
         let target = try resolvingLinks(path)
         // Through a link, "No such file or directory" alone would not say which folder is missing.
         func error(_ reason: String) -> FileError {
@@ -90,7 +90,7 @@ public enum AtomicFile {
     /// for months would collect them. A writer that still runs keeps its file. Returns what was
     /// removed.
     @discardableResult
-    public static func removeStaleTemporaryFiles(of path: FilePath) -> [FilePath] {
+    package static func removeStaleTemporaryFiles(of path: FilePath) -> [FilePath] {
         // A loop of links has no file beside which anything was written.
         guard let target = try? resolvingLinks(path) else { return [] }
         let directory = target.directory

@@ -5,9 +5,9 @@ import KioskConfig
 /// What `kiosk calibrate` shows: one target at a time and a line saying what to do. Laid out
 /// 1:1 on the upright screen (no design scaling), so targets sit exactly where the session
 /// expects them.
-public enum CalibrationScene {
+package enum CalibrationScene {
     /// The scene for `session`'s screen: its current target, drawn in `theme`, and the instruction line.
-    public static func make(session: CalibrationSession, theme: Theme) -> Scene {
+    package static func make(session: CalibrationSession, theme: Theme) -> Scene {
         let size = session.screenSize
         let target = CalibrationTarget(center: session.targets[0], theme: theme)
         let label = Label(id: "calibrationHint", frame: Rect(0, size.height / 2 - 30, size.width, 60), theme: theme,
@@ -32,7 +32,7 @@ public enum CalibrationScene {
 
     /// Stores `matrix` as `input.calibration` in the config file at `path`, keeping the rest of
     /// the file as it was; the new file replaces the old one atomically.
-    public static func store(_ matrix: [Double], inConfigAt path: FilePath) throws {
+    package static func store(_ matrix: [Double], inConfigAt path: FilePath) throws {
         let text = try TextFile.read(path)
         let edited: String
         do { edited = try ConfigEditor.settingCalibration(matrix, in: text) } catch {

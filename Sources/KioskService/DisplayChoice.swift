@@ -96,7 +96,7 @@ public enum DisplayChoice {
     }
 
     /// Makes the display `request` names for the runner's loop (see `KioskRunner.Display`).
-    public static func make(_ request: DisplayRequest, loop: EventLoop) throws -> KioskRunner.Display {
+    package static func make(_ request: DisplayRequest, loop: EventLoop) throws -> KioskRunner.Display {
         if let custom = request.custom { return KioskRunner.Display(backend: try custom(loop)) }
         switch resolve(request) {
         case .drm:

@@ -9,13 +9,13 @@ import KioskUI
 /// three decimals: a dragged slider's exact value is an artefact of finger pixels, and
 /// consumers (shell scripts, PLC bridges) should not have to parse 2.3478260869565215. The
 /// format is written once, with the event (an event's `description` is its line).
-public enum EventEncoder {
+package enum EventEncoder {
     /// The event as one JSON line, without the newline: keys in a fixed order, numbers rounded to three decimals.
-    public static func line(_ event: ControlEvent) -> String { event.jsonLine }
+    package static func line(_ event: ControlEvent) -> String { event.jsonLine }
 
     static func encode(_ scalar: EventScalar) -> String { scalar.description }
 
     /// A field's value as JSON, as the event line writes it: numbers rounded to three decimals
     /// (the control socket's `get` replies say the same as the events).
-    public static func json(_ scalar: EventScalar) -> JSONValue { scalar.json }
+    package static func json(_ scalar: EventScalar) -> JSONValue { scalar.json }
 }

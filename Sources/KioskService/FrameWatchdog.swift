@@ -11,36 +11,36 @@ import KioskCore
 /// than ``limit``. While paused (VT switched away) nothing is in flight.
 ///
 /// Time is a parameter: the runner passes its loop's clock, tests a virtual one.
-public struct FrameWatchdog: Sendable, Equatable {
+package struct FrameWatchdog: Sendable, Equatable {
     /// How long a frame may be in flight and the loop still count as healthy: half of
     /// `WatchdogSec=`, so that a stuck frame stops the pings and systemd acts within 1.5
     /// intervals of it. A flip takes a refresh period (~17 ms); nothing healthy comes near.
-    public let limit: Duration
+    package let limit: Duration
     /// When the oldest frame still in flight was presented; nil: none in flight.
-    public private(set) var inFlightSince: Instant?
+    package private(set) var inFlightSince: Instant?
 
     /// A watchdog for systemd's `interval` (`WatchdogSec=`, from `sd_watchdog_enabled`).
-    public init(interval: Duration) {
+    package init(interval: Duration) {
         limit = interval / 2
     }
 
     /// A frame went to the output.
-    public mutating func framePresented(at time: Instant) {
+    package mutating func framePresented(at time: Instant) {
         if inFlightSince == nil { inFlightSince = time }
     }
 
     /// The output took the frame (the flip completed, or the frame was dropped).
-    public mutating func frameDone() {
+    package mutating func frameDone() {
         inFlightSince = nil
     }
 
     /// The display was paused or resumed: a frame in flight before does not count.
-    public mutating func displayPausedOrResumed() {
+    package mutating func displayPausedOrResumed() {
         inFlightSince = nil
     }
 
     /// True while pings should go out at `now`.
-    public func isHealthy(at now: Instant) -> Bool {
+    package func isHealthy(at now: Instant) -> Bool {
         guard let since = inFlightSince else { return true }
         return now - since <= limit
     }

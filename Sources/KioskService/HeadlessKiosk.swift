@@ -34,7 +34,7 @@ public final class HeadlessKiosk {
     /// A headless kiosk showing `scene` on a virtual panel of `panelWidth` × `panelHeight`
     /// pixels, mapping touches through `calibration` then `rotation`, handing every control
     /// event to `emit`.
-    public init(scene: KioskRunner.SceneSource, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation = .none,
+    package init(scene: KioskRunner.SceneSource, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation = .none,
                 calibration: AffineTransform = .identity, emit: @escaping (ControlEvent) -> Void) {
         self.scene = scene
         self.panelWidth = panelWidth
@@ -100,7 +100,7 @@ public final class HeadlessKiosk {
     }
 
     /// The pipeline of the last run (nil before the first).
-    public var runtime: KioskRuntime? { kiosk?.runtime }
+    package var runtime: KioskRuntime? { kiosk?.runtime }
     /// Where the last run ended, in virtual time.
     public var now: Instant { kiosk?.now ?? .zero }
     /// What the panel shows after the last run.

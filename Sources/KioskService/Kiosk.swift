@@ -39,7 +39,7 @@ public final class Kiosk {
     /// Draws an arrow where a mouse points (touch screens show none).
     public var showsCursor: Bool
     /// nil: the virtual clock when the display is headless, the monotonic clock otherwise.
-    public var clock: KioskRunner.Clock?
+    package var clock: KioskRunner.Clock?
     /// Ends the run at this time (virtual or monotonic); nil: until stopped.
     public var until: Instant?
     /// Every control event, in order, each one before the observers of its control and of
@@ -55,15 +55,15 @@ public final class Kiosk {
     /// How long a dragged value waits to be written to `stateFile`.
     public var stateWriteInterval = StateKeeper.defaultInterval
     /// What runs in the loop beside the display: the control socket (`ControlServer`), …
-    public var services: [RunnerService] = []
+    package var services: [RunnerService] = []
     /// When the screen dims and goes off (the config's `power`); never by default.
-    public var power = ScreenPower.Settings.alwaysOn
+    package var power = ScreenPower.Settings.alwaysOn
     /// Where SIGHUP and the socket's `reload` get a new scene (see `KioskRunner.reloadSource`).
-    public var reloadSource: (() throws -> KioskRunner.SceneSource)?
+    package var reloadSource: (() throws -> KioskRunner.SceneSource)?
 
     private let sceneSource: KioskRunner.SceneSource
     /// The runner of the current or last run.
-    public private(set) var runner: KioskRunner?
+    package private(set) var runner: KioskRunner?
 
     /// A kiosk around `scene`.
     /// - Parameters:
@@ -74,7 +74,7 @@ public final class Kiosk {
     ///   - rotation: how the panel is mounted.
     ///   - calibration: libinput's calibration matrix for the touchscreen.
     ///   - showsCursor: whether a mouse shows an arrow.
-    public init(scene: KioskRunner.SceneSource, display: DisplayRequest = DisplayRequest(backend: .auto),
+    package init(scene: KioskRunner.SceneSource, display: DisplayRequest = DisplayRequest(backend: .auto),
                 rotation: DisplayRotation = .none, calibration: AffineTransform = .identity, showsCursor: Bool = false) {
         sceneSource = scene
         self.display = display
@@ -149,7 +149,7 @@ public final class Kiosk {
     }
 
     /// The pipeline of the current or last run (nil before the screen's size was known).
-    public var runtime: KioskRuntime? { runner?.runtime }
+    package var runtime: KioskRuntime? { runner?.runtime }
     /// The time of the last pass of the loop (virtual time on the virtual clock).
     public var now: Instant { runner?.now ?? .zero }
     /// What the panel shows after a headless run (nil on other backends).

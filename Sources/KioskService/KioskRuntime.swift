@@ -13,29 +13,29 @@ import KioskRender
 /// time into every call, hands the rendered frame to the display, and sleeps until
 /// `nextWakeup(now:outputReady:)`; nil means nothing moves and it may sleep without a timeout.
 /// The runtime knows no backend: pixels and damage go out, touches come in.
-public final class KioskRuntime {
+package final class KioskRuntime {
     /// The scene it drives: touches go to it, it is stepped and drawn; a reload replaces it.
-    public private(set) var scene: Scene
+    package private(set) var scene: Scene
     /// Draws the scene into frames for the panel; ``replaceRenderer(_:)`` swaps it when the
     /// output changes size (or a reload changes the design size).
-    public private(set) var renderer: SceneRenderer
+    package private(set) var renderer: SceneRenderer
     /// Panel pixels to scene coordinates for touches; follows the renderer.
-    public private(set) var mapping: InputMapping
+    package private(set) var mapping: InputMapping
     /// Turns touches into taps, drags, long presses and swipes.
-    public let gestures: GestureTracker
+    package let gestures: GestureTracker
     /// The fixed-step simulation clock: animations advance in equal steps whatever the frame rate.
-    public private(set) var clock: FixedStepClock
+    package private(set) var clock: FixedStepClock
     private let emit: (ControlEvent) -> Void
     private let calibration: AffineTransform
 
     /// What the runtime has done so far.
-    public private(set) var stats = RuntimeStats()
+    package private(set) var stats = RuntimeStats()
     /// Sees every touch first, in raw panel coordinates; returning true consumes it
     /// (calibration needs touches before the mapping that it is about to find).
-    public var touchInterceptor: ((TouchEvent) -> Bool)?
+    package var touchInterceptor: ((TouchEvent) -> Bool)?
 
     /// A runtime driving `scene` through `renderer`: animations advance in steps of `simulationStep` (at most `maxCatchUpSteps` per call, so a long stall does not freeze the loop catching up), touches are calibrated then mapped, and every control event goes to `emit`, in order.
-    public init(scene: Scene, renderer: SceneRenderer,
+    package init(scene: Scene, renderer: SceneRenderer,
                 gestureConfiguration: GestureConfiguration = .standard,
                 simulationStep: Duration = FixedStepClock.standardStep,
                 maxCatchUpSteps: Int = 8,
@@ -55,7 +55,7 @@ public final class KioskRuntime {
     }
 
     /// A touch from the backend, in panel coordinates.
-    public func handle(_ touch: TouchEvent) {
+    package func handle(_ touch: TouchEvent) {
         advance(to: touch.time)
         stats.touches += 1
         if touchInterceptor?(touch) == true { return }
@@ -64,10 +64,10 @@ public final class KioskRuntime {
 
     /// A panel position (a mouse pointer's) in scene coordinates, through the same calibration,
     /// rotation and scaling as touches.
-    public func scenePosition(ofPanelPoint p: Point) -> Point { mapping.scenePoint(p) }
+    package func scenePosition(ofPanelPoint p: Point) -> Point { mapping.scenePoint(p) }
 
     /// Runs the simulation up to `now`: the fixed steps that are due, then gesture time-outs.
-    public func advance(to now: Instant) {
+    package func advance(to now: Instant) {
         let steps = clock.advance(to: now)
         if steps > 0 {
             let last = clock.lastStepTime
@@ -83,7 +83,7 @@ public final class KioskRuntime {
 
     /// The output changed size (a Wayland `configure`): from now on frames are rendered by
     /// `renderer`, touches mapped for it, and the next frame repaints everything.
-    public func replaceRenderer(_ renderer: SceneRenderer) {
+    package func replaceRenderer(_ renderer: SceneRenderer) {
         self.renderer = renderer
         scene.resize(to: renderer.scaling.designSize)
         mapping = renderer.inputMapping.calibrated(calibration, panel: renderer.panelBounds.size)
@@ -98,7 +98,7 @@ public final class KioskRuntime {
     /// range), and the current screen when the new scene has one of that id (shown without a
     /// transition). Open panels and popups, fingers on the old scene and the `back` history do
     /// not. The old scene's waiting events go out first; the next frame repaints everything.
-    public func replaceScene(_ newScene: Scene) {
+    package func replaceScene(_ newScene: Scene) {
         flushEvents()
         let old = scene
         // The new scene's clock starts where the old one is, so its events carry today's time.
@@ -121,13 +121,13 @@ public final class KioskRuntime {
     }
 
     /// Something is waiting to be drawn or to be reported.
-    public var needsFrame: Bool { scene.needsRedraw || scene.hasPendingEvents }
+    package var needsFrame: Bool { scene.needsRedraw || scene.hasPendingEvents }
 
     /// Renders a frame into `renderer.frame` when something is damaged and returns the damage
     /// (nil when nothing was drawn). Call it only when the output can take a frame: events
     /// collected since the last frame leave here, so `valueChanged` goes out at most once per
     /// frame per control.
-    public func renderFrame(at now: Instant) -> DamageRegion? {
+    package func renderFrame(at now: Instant) -> DamageRegion? {
         var damage: DamageRegion?
         if scene.needsRedraw {
             let region = renderer.render(scene)
@@ -143,7 +143,7 @@ public final class KioskRuntime {
     /// (`emit`) and then goes to the observers of its control and of the scene
     /// (`Scene.dispatchEvents(to:)`), so an observer sees exactly what the line says. What
     /// observers change or send shows in the next frame.
-    public func flushEvents() {
+    package func flushEvents() {
         scene.dispatchEvents { event in
             stats.eventsEmitted += 1
             emit(event)
@@ -154,7 +154,7 @@ public final class KioskRuntime {
     /// to render now, or the next simulation step while something moves. Nil means idle: sleep
     /// until input. With `outputReady` false a frame waits for the output's `frameDone`,
     /// which wakes the driver itself.
-    public func nextWakeup(now: Instant, outputReady: Bool) -> Instant? {
+    package func nextWakeup(now: Instant, outputReady: Bool) -> Instant? {
         var other: Instant?
         if needsFrame {
             if outputReady { other = now }
@@ -167,18 +167,18 @@ public final class KioskRuntime {
 }
 
 /// Counters reported at the end of a run and by the benchmark.
-public struct RuntimeStats: Sendable, Equatable {
+package struct RuntimeStats: Sendable, Equatable {
     /// Frames painted.
-    public var framesRendered = 0
+    package var framesRendered = 0
     /// Control events handed out.
-    public var eventsEmitted = 0
+    package var eventsEmitted = 0
     /// Touch events received (down, move, up, cancel).
-    public var touches = 0
+    package var touches = 0
     /// Fixed simulation steps taken.
-    public var simulationSteps = 0
+    package var simulationSteps = 0
     /// Sum of damaged panel pixels over all frames (what was repainted and copied).
-    public var damagedPixels = 0
+    package var damagedPixels = 0
 
     /// Counters at zero.
-    public init() {}
+    package init() {}
 }

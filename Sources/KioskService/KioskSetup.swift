@@ -64,7 +64,7 @@ public enum KioskSetup {
     /// screen's own pixels when the config names none. `customize` (when given) is called with
     /// every scene built from it, before it is shown: what an app adds, replaces or observes
     /// in code.
-    public static func sceneSource(for config: KioskConfiguration, customize: ((Scene) -> Void)? = nil)
+    package static func sceneSource(for config: KioskConfiguration, customize: ((Scene) -> Void)? = nil)
         -> KioskRunner.SceneSource
     {
         KioskRunner.SceneSource(designSize: config.display.designSize) { size in
@@ -75,7 +75,7 @@ public enum KioskSetup {
     }
 
     /// What every kiosk does with a frame that could not be drawn completely: say so on stderr.
-    public static func reportFrameError(_ error: CairoError) {
+    package static func reportFrameError(_ error: CairoError) {
         LineWriter.standardError.writeLine("kiosk: a frame could not be drawn completely: \(error)", priority: .error)
     }
 

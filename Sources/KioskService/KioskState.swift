@@ -4,42 +4,42 @@ import KioskUI
 /// What a kiosk keeps across a restart: the value of every control that has one and the
 /// screen shown. The state file holds one (`StateFile`); `capture(from:)` takes it from a scene
 /// and `restore(into:)` puts it back.
-public struct KioskState: Sendable, Equatable {
+package struct KioskState: Sendable, Equatable {
     /// One control's value, its fields in the order the control's events carry them.
-    public struct SavedValue: Sendable, Equatable {
+    package struct SavedValue: Sendable, Equatable {
         /// The control's id.
-        public var id: String
+        package var id: String
         /// The fields, as `Control.currentValue` gives them.
-        public var fields: [(name: String, value: EventScalar)]
+        package var fields: [(name: String, value: EventScalar)]
 
         /// The saved value of the control `id`.
-        public init(id: String, fields: [(name: String, value: EventScalar)]) {
+        package init(id: String, fields: [(name: String, value: EventScalar)]) {
             self.id = id
             self.fields = fields
         }
 
-        public static func == (a: SavedValue, b: SavedValue) -> Bool {
+        package static func == (a: SavedValue, b: SavedValue) -> Bool {
             a.id == b.id && a.fields.map(\.name) == b.fields.map(\.name) && a.fields.map(\.value) == b.fields.map(\.value)
         }
     }
 
     /// The id of the screen shown (the destination while a transition runs); nil: not known.
-    public var screen: String?
+    package var screen: String?
     /// The values, in the scene's order: screens in order, then panels by id.
-    public var values: [SavedValue]
+    package var values: [SavedValue]
 
     /// A state showing `screen` with `values`.
-    public init(screen: String?, values: [SavedValue]) {
+    package init(screen: String?, values: [SavedValue]) {
         self.screen = screen
         self.values = values
     }
 
     /// The value saved for the control `id`.
-    public func value(of id: String) -> SavedValue? { values.first { $0.id == id } }
+    package func value(of id: String) -> SavedValue? { values.first { $0.id == id } }
 
     /// The state of `scene` now: every control on every screen and in every registered panel
     /// with a `currentValue` (ids are unique across a scene, so one id is one control).
-    public static func capture(from scene: Scene) -> KioskState {
+    package static func capture(from scene: Scene) -> KioskState {
         var values: [SavedValue] = []
         var controls = scene.screens.flatMap(\.controls)
         for case let panel as Panel in scene.registeredOverlays { controls += panel.controls }
@@ -59,7 +59,7 @@ public struct KioskState: Sendable, Equatable {
     ///
     /// The screen is shown like a button's `switchScreen` without a transition, so `back` from
     /// it returns to the config's start screen.
-    public func restore(into scene: Scene) -> Restoration {
+    package func restore(into scene: Scene) -> Restoration {
         var problems: [String] = []
         var restored = 0
         for saved in values {
@@ -105,11 +105,11 @@ public struct KioskState: Sendable, Equatable {
     }
 
     /// What `restore(into:)` did.
-    public struct Restoration: Sendable, Equatable {
+    package struct Restoration: Sendable, Equatable {
         /// Controls that took some or all of their saved fields.
-        public var restoredValues: Int
+        package var restoredValues: Int
         /// What could not be restored, one line each.
-        public var problems: [String]
+        package var problems: [String]
     }
 
     private static func sameKind(_ a: EventScalar, _ b: EventScalar) -> Bool {

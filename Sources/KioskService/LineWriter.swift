@@ -14,9 +14,9 @@ import Synchronization
 /// (`<3>` an error, `<4>` a warning, `<6>` the rest), which journald strips and keeps as the
 /// entry's priority (`SyslogLevelPrefix=`, on by default): `journalctl -p warning` then shows
 /// what went wrong. On a terminal or a pipe the lines stay as they are.
-public final class LineWriter: Sendable {
+package final class LineWriter: Sendable {
     /// A line's syslog priority, as journald records it.
-    public enum Priority: Int32, Sendable {
+    package enum Priority: Int32, Sendable {
         /// Something failed: the run or the command stops, or a frame, a file or a device is lost.
         case error = 3
         /// Something was refused or went wrong and the kiosk goes on (a bad reload, a client's error).
@@ -26,14 +26,14 @@ public final class LineWriter: Sendable {
     }
 
     /// Why lines could not be written, and how many were lost.
-    public struct Failure: Sendable, Equatable, CustomStringConvertible {
+    package struct Failure: Sendable, Equatable, CustomStringConvertible {
         /// What the writer writes to, as shown in messages ("/dev/full", "stdout").
-        public var destination: String
+        package var destination: String
         /// The first error, from `strerror(errno)`.
-        public var reason: String
+        package var reason: String
         /// Lines dropped since the first failure, that one included.
-        public var linesLost: Int
-        public var description: String {
+        package var linesLost: Int
+        package var description: String {
             "cannot write to \(destination): \(reason) (\(linesLost) line\(linesLost == 1 ? "" : "s") lost)"
         }
     }
@@ -43,19 +43,19 @@ public final class LineWriter: Sendable {
     private let destination: String
     private let state = Mutex<Failure?>(nil)
     /// Lines start with `<N>` (``Priority``): the descriptor is a journal stream.
-    public let prefixesPriority: Bool
+    package let prefixesPriority: Bool
 
     /// Standard output (descriptor 1), where events go by default: never prefixed, an event
     /// line is exactly its JSON.
-    public static let standardOutput = LineWriter(descriptor: 1, destination: "stdout")
+    package static let standardOutput = LineWriter(descriptor: 1, destination: "stdout")
     /// Standard error (descriptor 2), for reports and messages; prefixed with each line's
     /// priority when it is the journal (``isJournalStream(descriptor:environment:)``).
-    public static let standardError = LineWriter(descriptor: 2, destination: "stderr",
+    package static let standardError = LineWriter(descriptor: 2, destination: "stderr",
                                                  prefixesPriority: isJournalStream(descriptor: 2))
 
     /// A writer to an open `descriptor` that it does not close; `destination` names it in
     /// messages; `prefixesPriority`: start each line with `<N>`, its ``Priority``.
-    public init(descriptor: Int32, destination: String, prefixesPriority: Bool = false) {
+    package init(descriptor: Int32, destination: String, prefixesPriority: Bool = false) {
         fd = descriptor
         ownsDescriptor = false
         self.destination = destination
@@ -65,7 +65,7 @@ public final class LineWriter: Sendable {
     /// Whether `descriptor` is the journal stream systemd connected (systemd.exec(5):
     /// `JOURNAL_STREAM` is `device:inode` of that stream, and a descriptor with the same
     /// device and inode is it; a redirected stderr, `2>file`, is not).
-    public static func isJournalStream(descriptor: Int32,
+    package static func isJournalStream(descriptor: Int32,
                                        environment: String? = getenv("JOURNAL_STREAM").map { String(cString: $0) }) -> Bool {
         guard let environment else { return false }
         let parts = environment.split(separator: ":")
@@ -76,7 +76,7 @@ public final class LineWriter: Sendable {
     }
 
     /// Opens (creating or truncating) a file for writing.
-    public init(path: FilePath) throws(FileError) {
+    package init(path: FilePath) throws(FileError) {
         let d = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard d >= 0 else { throw FileError(path: path.description, reason: TextFile.errorText()) }
         fd = d
@@ -88,11 +88,11 @@ public final class LineWriter: Sendable {
     deinit { if ownsDescriptor { close(fd) } }
 
     /// The first write error and the number of lines lost since; nil while all went out.
-    public var failure: Failure? { state.withLock { $0 } }
+    package var failure: Failure? { state.withLock { $0 } }
 
     /// Writes `line` and a newline with one `write(2)`, retrying partial writes and `EINTR`; a failure is recorded (see ``failure``), not thrown.
     /// On a journal stream it goes in at `priority` (each line of a text with newlines).
-    public func writeLine(_ line: String, priority: Priority = .info) {
+    package func writeLine(_ line: String, priority: Priority = .info) {
         var bytes: [UInt8] = []
         if prefixesPriority {
             let prefix = Array("<\(priority.rawValue)>".utf8)

@@ -8,11 +8,11 @@ import KioskUI
 /// started in the runner's loop, fed every event, stopped (with `offline`) at the end.
 /// Requests on `PREFIX/request` are the control socket's, answered by the same
 /// ``ControlRequestHandler`` (a `subscribe` means nothing here: `PREFIX/events` has them all).
-public final class MQTTService: RunnerService {
+package final class MQTTService: RunnerService {
     /// The config's `mqtt` section.
-    public let settings: MQTTSettings
+    package let settings: MQTTSettings
     /// The bridge, while running.
-    public private(set) var bridge: MQTTBridge?
+    package private(set) var bridge: MQTTBridge?
 
     private let password: MQTTPassword?
     private let log: (String) -> Void
@@ -25,7 +25,7 @@ public final class MQTTService: RunnerService {
     /// starting, like a missing template. The error names the file, never its content.
     /// `passwordFile` and `caFile` are relative to `configDirectory` unless absolute, as every
     /// path in a config is.
-    public init(settings: MQTTSettings, configDirectory: FilePath = ".",
+    package init(settings: MQTTSettings, configDirectory: FilePath = ".",
                 log: @escaping (String) -> Void = { LineWriter.standardError.writeLine($0) }) throws {
         var settings = settings
         settings.passwordFile = settings.passwordFile.map { configDirectory.appending($0).description }
@@ -48,7 +48,7 @@ public final class MQTTService: RunnerService {
 
     /// Connects (from a helper thread: name resolution blocks) and registers the broker's
     /// socket in `loop`; requests act on `target`.
-    public func start(loop: EventLoop, target: ControlTarget) throws {
+    package func start(loop: EventLoop, target: ControlTarget) throws {
         self.target = target
         let clientID = settings.clientID(hostName: MQTTBridge.hostName())
         let bridge = try MQTTBridge(connection: Self.connection(settings, clientID: clientID), clientID: clientID,
@@ -72,13 +72,13 @@ public final class MQTTService: RunnerService {
     }
 
     /// Publishes the event, and the value it changed.
-    public func eventHandedOut(_ event: ControlEvent, line: String) {
+    package func eventHandedOut(_ event: ControlEvent, line: String) {
         publishAllStatesOfNewScene()
         link?.emitted(event, scene: target?.scene)
     }
 
     /// Publishes `offline` and disconnects.
-    public func stop() {
+    package func stop() {
         bridge?.stop()
         bridge = nil
         link = nil
@@ -86,7 +86,7 @@ public final class MQTTService: RunnerService {
 
     /// Every pass of the loop: the scene may have appeared (services start before the display
     /// knows its size) or been replaced by a reload.
-    public func advance(to now: Instant) { publishAllStatesOfNewScene() }
+    package func advance(to now: Instant) { publishAllStatesOfNewScene() }
 
     /// Every control's state goes out once per scene: when it first exists, and after a reload
     /// (whose controls may differ). The bridge keeps them for every reconnect.

@@ -11,7 +11,7 @@ import KioskUI
 /// its `nextDeadline`, and stops them when the run ends. A service registers its own
 /// descriptors with the loop and must never block it: a slow peer costs the service memory
 /// within its own bounds, never a frame.
-public protocol RunnerService: AnyObject {
+package protocol RunnerService: AnyObject {
     /// Starts the service in `loop`; it acts on the kiosk through `target` (whose scene is
     /// nil until the display's size is known).
     func start(loop: EventLoop, target: ControlTarget) throws
@@ -29,8 +29,8 @@ public protocol RunnerService: AnyObject {
 }
 
 extension RunnerService {
-    public func eventHandedOut(_ event: ControlEvent, line: String) {}
-    public var nextDeadline: Instant? { nil }
-    public func advance(to now: Instant) {}
-    public var statusText: String? { nil }
+    package func eventHandedOut(_ event: ControlEvent, line: String) {}
+    package var nextDeadline: Instant? { nil }
+    package func advance(to now: Instant) {}
+    package var statusText: String? { nil }
 }

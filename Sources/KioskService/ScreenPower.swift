@@ -15,9 +15,9 @@ import KioskCore
 ///   gesture (the classic complaint: the wake-up touch presses the button under it).
 /// - `keepAwake` (a video, an alarm) holds the screen on; `wake()` and `sleep()` are the
 ///   control socket's.
-public struct ScreenPower: Sendable {
+package struct ScreenPower: Sendable {
     /// How the screen is.
-    public enum State: String, Sendable {
+    package enum State: String, Sendable {
         /// Lit at full brightness.
         case on
         /// Lit at the dim level.
@@ -27,47 +27,47 @@ public struct ScreenPower: Sendable {
     }
 
     /// The config's `power` section: either delay may be absent.
-    public struct Settings: Sendable, Equatable {
+    package struct Settings: Sendable, Equatable {
         /// Time without input before the screen dims (nil: never).
-        public var dimAfter: Duration?
+        package var dimAfter: Duration?
         /// The brightness when dimmed, 0…1 of full.
-        public var dimLevel: Double
+        package var dimLevel: Double
         /// Time without input before the screen goes off (nil: never).
-        public var offAfter: Duration?
+        package var offAfter: Duration?
 
         /// Settings that dim after `dimAfter` to `dimLevel` and go off after `offAfter`.
-        public init(dimAfter: Duration? = nil, dimLevel: Double = 0.3, offAfter: Duration? = nil) {
+        package init(dimAfter: Duration? = nil, dimLevel: Double = 0.3, offAfter: Duration? = nil) {
             self.dimAfter = dimAfter
             self.dimLevel = min(max(dimLevel.isNaN ? 0.3 : dimLevel, 0), 1)
             self.offAfter = offAfter
         }
 
         /// Never dims, never goes off.
-        public static let alwaysOn = Settings()
+        package static let alwaysOn = Settings()
     }
 
     /// A change of state, for the events `screenDimmed`, `screenOff` and `screenOn`.
-    public struct Change: Sendable, Equatable {
+    package struct Change: Sendable, Equatable {
         /// The new state.
-        public var state: State
+        package var state: State
         /// When it happened (a deadline that passed, or the input that woke the screen).
-        public var time: Instant
+        package var time: Instant
 
         /// The screen became `state` at `time`.
-        public init(state: State, time: Instant) {
+        package init(state: State, time: Instant) {
             self.state = state
             self.time = time
         }
     }
 
     /// The settings in force.
-    public let settings: Settings
+    package let settings: Settings
     /// How the screen is now.
-    public private(set) var state = State.on
+    package private(set) var state = State.on
     /// The last input (or wake) that counts as someone being there.
-    public private(set) var lastActivity: Instant
+    package private(set) var lastActivity: Instant
     /// While true the screen stays on (and wakes if it was not).
-    public private(set) var keepsAwake = false
+    package private(set) var keepsAwake = false
     /// Fingers down now that belong to a waking touch: their events are swallowed.
     private var swallowed: Set<Int> = []
     /// Fingers down now (swallowed or not).
@@ -76,13 +76,13 @@ public struct ScreenPower: Sendable {
     private var waking = false
 
     /// The state machine at `time`, screen on.
-    public init(settings: Settings, at time: Instant) {
+    package init(settings: Settings, at time: Instant) {
         self.settings = settings
         lastActivity = time
     }
 
     /// When the state changes next by itself (nil: not before some input).
-    public var nextDeadline: Instant? {
+    package var nextDeadline: Instant? {
         if keepsAwake || !down.isEmpty { return nil }
         switch state {
         case .on:
@@ -96,7 +96,7 @@ public struct ScreenPower: Sendable {
     }
 
     /// The changes due by `time` (at most two: dim, then off), applied.
-    public mutating func advance(to time: Instant) -> [Change] {
+    package mutating func advance(to time: Instant) -> [Change] {
         var changes: [Change] = []
         while let deadline = nextDeadline, deadline <= time {
             // From on, the deadline is the dim unless going off is due as well (or first).
@@ -110,7 +110,7 @@ public struct ScreenPower: Sendable {
 
     /// A touch: whether it must be swallowed (it woke the screen, or belongs to the waking
     /// touch), and the change it caused (`screenOn`).
-    public mutating func handle(_ touch: TouchEvent) -> (consumed: Bool, change: Change?) {
+    package mutating func handle(_ touch: TouchEvent) -> (consumed: Bool, change: Change?) {
         var change: Change?
         switch touch.phase {
         case .down:
@@ -137,7 +137,7 @@ public struct ScreenPower: Sendable {
 
     /// Other input (a pointer, a key): someone is there. True when it must be swallowed (it
     /// woke the screen); a pointer press that wakes is not also a click.
-    public mutating func activity(at time: Instant) -> (consumed: Bool, change: Change?) {
+    package mutating func activity(at time: Instant) -> (consumed: Bool, change: Change?) {
         let change = state != .on ? wake(at: time) : nil
         lastActivity = time
         return (change != nil, change)
@@ -145,7 +145,7 @@ public struct ScreenPower: Sendable {
 
     /// Lights the screen (the socket's `wake`); nil when it already was.
     @discardableResult
-    public mutating func wake(at time: Instant) -> Change? {
+    package mutating func wake(at time: Instant) -> Change? {
         lastActivity = time
         guard state != .on else { return nil }
         state = .on
@@ -155,7 +155,7 @@ public struct ScreenPower: Sendable {
     /// Turns the screen off now (the socket's `sleep`), unless kept awake; nil when it
     /// already was off or is kept awake.
     @discardableResult
-    public mutating func sleep(at time: Instant) -> Change? {
+    package mutating func sleep(at time: Instant) -> Change? {
         guard !keepsAwake, state != .off else { return nil }
         state = .off
         return Change(state: .off, time: time)
@@ -163,7 +163,7 @@ public struct ScreenPower: Sendable {
 
     /// Holds the screen on while `keep` (waking it), or lets the timers run again from `time`.
     @discardableResult
-    public mutating func keepAwake(_ keep: Bool, at time: Instant) -> Change? {
+    package mutating func keepAwake(_ keep: Bool, at time: Instant) -> Change? {
         keepsAwake = keep
         lastActivity = time
         return keep ? wake(at: time) : nil
@@ -172,7 +172,7 @@ public struct ScreenPower: Sendable {
 
 extension ScreenPower.Settings {
     /// The config's `power` section (seconds) as settings.
-    public init(_ config: PowerSettings) {
+    package init(_ config: PowerSettings) {
         self.init(dimAfter: config.dimAfter.map { .milliseconds(Int64(($0 * 1000).rounded())) },
                   dimLevel: config.dimLevel,
                   offAfter: config.offAfter.map { .milliseconds(Int64(($0 * 1000).rounded())) })

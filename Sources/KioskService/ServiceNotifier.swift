@@ -9,20 +9,20 @@ import KioskDevice
 ///
 /// Only made under systemd (`NOTIFY_SOCKET` set, see ``systemd()``); the messages go out
 /// through `send`, so tests collect them.
-public final class ServiceNotifier {
+package final class ServiceNotifier {
     /// `WatchdogSec=` when systemd asked for pings; nil: no watchdog.
-    public let watchdogInterval: Duration?
+    package let watchdogInterval: Duration?
     /// Decides whether a ping goes out; fed by the runner with frames presented and done.
-    public var watchdog: FrameWatchdog?
+    package var watchdog: FrameWatchdog?
     /// The last `STATUS=` sent.
-    public private(set) var status: String?
+    package private(set) var status: String?
     private let send: (String) -> Void
     private var ready = false
     private var warnedUnhealthy = false
     private let log: LineWriter
 
     /// A notifier that hands each message to `send`; `watchdogInterval` arms the watchdog.
-    public init(watchdogInterval: Duration?, log: LineWriter = .standardError, send: @escaping (String) -> Void) {
+    package init(watchdogInterval: Duration?, log: LineWriter = .standardError, send: @escaping (String) -> Void) {
         self.watchdogInterval = watchdogInterval
         watchdog = watchdogInterval.map { FrameWatchdog(interval: $0) }
         self.log = log
@@ -30,13 +30,13 @@ public final class ServiceNotifier {
     }
 
     /// The notifier for this process when systemd started it with a notify socket; nil otherwise.
-    public static func systemd() -> ServiceNotifier? {
+    package static func systemd() -> ServiceNotifier? {
         guard SystemdNotifySocket.isPresent else { return nil }
         return ServiceNotifier(watchdogInterval: SystemdNotifySocket.watchdogInterval(), send: SystemdNotifySocket.send)
     }
 
     /// The first frame is on screen: `READY=1`, with the status.
-    public func becameReady(status: String) {
+    package func becameReady(status: String) {
         guard !ready else { return }
         ready = true
         self.status = status
@@ -44,7 +44,7 @@ public final class ServiceNotifier {
     }
 
     /// `STATUS=` if it changed since the last one (nothing before READY=1).
-    public func update(status: String) {
+    package func update(status: String) {
         guard ready, status != self.status else { return }
         self.status = status
         send("STATUS=\(status)")
@@ -52,7 +52,7 @@ public final class ServiceNotifier {
 
     /// The watchdog timer fired at `now`: ping if the loop is healthy. The first missed ping
     /// is logged, so the journal says why systemd is about to restart the kiosk.
-    public func watchdogTimerFired(at now: Instant) {
+    package func watchdogTimerFired(at now: Instant) {
         guard let watchdog else { return }
         if watchdog.isHealthy(at: now) {
             warnedUnhealthy = false
@@ -65,12 +65,12 @@ public final class ServiceNotifier {
     }
 
     /// The run ends (SIGTERM, the backend closed): `STOPPING=1`.
-    public func stopping() {
+    package func stopping() {
         send("STOPPING=1\nSTATUS=stopping")
     }
 
     /// The `STATUS=` line: the screen shown, the output and backend, what the services report.
-    public static func statusLine(screen: String?, mode: OutputMode?, backend: String?, paused: Bool,
+    package static func statusLine(screen: String?, mode: OutputMode?, backend: String?, paused: Bool,
                                   services: [String]) -> String {
         var parts = [screen.map { "showing \($0)" } ?? "starting"]
         if let mode, let backend { parts.append("\(mode.width)x\(mode.height) \(backend)") }

@@ -15,21 +15,21 @@ import KioskUI
 /// and tried again on the next change. A file the kiosk did not write (a link to /etc/passwd,
 /// see `StateFile+Ownership`) is reported once and never replaced: values are not kept while
 /// it is there.
-public final class StateKeeper {
+package final class StateKeeper {
     /// The debounce interval when the config gives none.
-    public static let defaultInterval = Duration.milliseconds(500)
+    package static let defaultInterval = Duration.milliseconds(500)
 
     /// The state file.
-    public let path: FilePath
+    package let path: FilePath
     /// When the next write is due.
-    public private(set) var schedule: StateSaveSchedule
+    package private(set) var schedule: StateSaveSchedule
     /// Writes that succeeded during this run.
-    public private(set) var writes = 0
+    package private(set) var writes = 0
     /// Why the last write failed, while it is not made good by a later one.
-    public private(set) var failure: FileError?
+    package private(set) var failure: FileError?
     /// Why the file is left alone: it holds something the kiosk did not write. Looked at
     /// again before every write, so it is nil again once the file is moved away and written.
-    public private(set) var foreignFile: String?
+    package private(set) var foreignFile: String?
 
     private let log: (String) -> Void
     private var scene: Scene?
@@ -54,7 +54,7 @@ public final class StateKeeper {
     ///   - path: the state file (`state.file`).
     ///   - interval: how long a dragged value waits before it is written (`state.debounce`).
     ///   - log: where problems and the restore's summary go, one line each (stderr).
-    public init(path: FilePath, interval: Duration = StateKeeper.defaultInterval,
+    package init(path: FilePath, interval: Duration = StateKeeper.defaultInterval,
                 log: @escaping (String) -> Void = { LineWriter.standardError.writeLine($0) }) {
         self.path = path
         schedule = StateSaveSchedule(interval: interval)
@@ -64,7 +64,7 @@ public final class StateKeeper {
     /// Restores the file into `scene` (see `KioskState.restore(into:)`) and from now on
     /// keeps it. Stale temporary files of writers that were killed are removed first: they
     /// never replaced the file, which still holds the last complete state.
-    public func start(with scene: Scene, at time: Instant) {
+    package func start(with scene: Scene, at time: Instant) {
         AtomicFile.removeStaleTemporaryFiles(of: path)
         let reading = StateFile.read(path)
         if let foreign = reading.foreign { refuse(foreign) }
@@ -80,7 +80,7 @@ public final class StateKeeper {
 
     /// Keeps `scene` from now on instead of the one before (a scene rebuilt by a reload keeps
     /// the file; its values go in with the next write).
-    public func observe(_ scene: Scene) {
+    package func observe(_ scene: Scene) {
         if let observation, let old = self.scene { old.removeObserver(observation) }
         self.scene = scene
         observation = scene.addObserver { [unowned self] event in
@@ -91,13 +91,13 @@ public final class StateKeeper {
 
     /// From now on, writes go to `worker`'s thread (the runner does this on the real clock; on
     /// the virtual clock writes stay in line, so a headless run is the same every time).
-    public func writeInBackground(on worker: BlockingWorker) { self.worker = worker }
+    package func writeInBackground(on worker: BlockingWorker) { self.worker = worker }
 
     /// When the loop must come back to write; nil when nothing is due.
-    public var nextDeadline: Instant? { schedule.nextDeadline }
+    package var nextDeadline: Instant? { schedule.nextDeadline }
 
     /// Takes in what changed since the last pass and writes when a write is due at `time`.
-    public func advance(to time: Instant) {
+    package func advance(to time: Instant) {
         if sawCommit { schedule.committed(at: time) } else if sawChange { schedule.valueChanged(at: time) }
         sawChange = false
         sawCommit = false
@@ -107,7 +107,7 @@ public final class StateKeeper {
 
     /// The end of the run (SIGTERM, SIGINT, the display closing, `--until`): writes whatever
     /// is not in the file yet.
-    public func finish(at time: Instant) {
+    package func finish(at time: Instant) {
         advance(to: time)
         // What is on the worker lands first; the last word is written here, in line.
         worker?.finishAll()

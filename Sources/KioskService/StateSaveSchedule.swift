@@ -11,9 +11,9 @@ import KioskCore
 ///
 /// A failed write leaves the changes unsaved but makes nothing due: the next change (or the
 /// end of the run) tries again, so a full disk does not turn into a write per frame.
-public struct StateSaveSchedule: Sendable, Equatable {
+package struct StateSaveSchedule: Sendable, Equatable {
     /// Where the file stands against the scene.
-    public enum Phase: Sendable, Equatable, CustomStringConvertible {
+    package enum Phase: Sendable, Equatable, CustomStringConvertible {
         /// The file says what the scene says.
         case clean
         /// Something changed since the last write; write at `due`.
@@ -21,7 +21,7 @@ public struct StateSaveSchedule: Sendable, Equatable {
         /// The last write failed; nothing is due until something changes again.
         case unsaved
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .clean: return "clean"
             case .dirty(let due): return "dirty (due \(due))"
@@ -31,15 +31,15 @@ public struct StateSaveSchedule: Sendable, Equatable {
     }
 
     /// The longest a dragged value waits to be written.
-    public let interval: Duration
+    package let interval: Duration
     /// The state now.
-    public private(set) var phase: Phase = .clean
+    package private(set) var phase: Phase = .clean
 
     /// A clean schedule whose drags wait `interval` to be written.
-    public init(interval: Duration) { self.interval = interval }
+    package init(interval: Duration) { self.interval = interval }
 
     /// A value changed during an interaction at `time`.
-    public mutating func valueChanged(at time: Instant) {
+    package mutating func valueChanged(at time: Instant) {
         switch phase {
         case .clean, .unsaved: phase = .dirty(due: time + interval)
         case .dirty: break   // the write already due carries this change too
@@ -48,7 +48,7 @@ public struct StateSaveSchedule: Sendable, Equatable {
 
     /// An interaction ended (a finger lifted, a value was set from outside), or the screen
     /// changed, at `time`: write now.
-    public mutating func committed(at time: Instant) {
+    package mutating func committed(at time: Instant) {
         switch phase {
         case .dirty(let due) where due <= time: break
         default: phase = .dirty(due: time)
@@ -56,20 +56,20 @@ public struct StateSaveSchedule: Sendable, Equatable {
     }
 
     /// When the owner must come back to write; nil when nothing is due (idle).
-    public var nextDeadline: Instant? {
+    package var nextDeadline: Instant? {
         if case .dirty(let due) = phase { return due }
         return nil
     }
 
     /// Whether a write is due at `time`.
-    public func isDue(at time: Instant) -> Bool { nextDeadline.map { $0 <= time } ?? false }
+    package func isDue(at time: Instant) -> Bool { nextDeadline.map { $0 <= time } ?? false }
 
     /// Whether the end of the run must write: anything changed since the last good write.
-    public var hasUnsavedChanges: Bool { phase != .clean }
+    package var hasUnsavedChanges: Bool { phase != .clean }
 
     /// The write the schedule asked for was made.
-    public mutating func wrote() { phase = .clean }
+    package mutating func wrote() { phase = .clean }
 
     /// The write failed; the changes wait for the next change or the end of the run.
-    public mutating func writeFailed() { phase = .unsaved }
+    package mutating func writeFailed() { phase = .unsaved }
 }

@@ -1,28 +1,28 @@
 @preconcurrency import Glibc
 
 /// A file that could not be read or written, with the path as the user gave it.
-public struct FileError: Error, CustomStringConvertible, Equatable, Sendable {
+package struct FileError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The path as the user gave it.
-    public var path: String
+    package var path: String
     /// Why it failed, from `strerror(errno)` or a check of the contents.
-    public var reason: String
+    package var reason: String
     /// An error about `path`, for `reason`.
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 }
 
 /// Whole-file reads with plain POSIX calls (no Foundation in the binary); writes are `AtomicFile`'s.
-public enum TextFile {
+package enum TextFile {
     /// The largest input file read: far above any real config (a 10 MB one checks in about a
     /// second), small enough that a wrong file cannot exhaust memory.
-    public static let maximumSize = 64 << 20
+    package static let maximumSize = 64 << 20
 
     /// Reads a UTF-8 text file. Invalid UTF-8 is an error rather than silently repaired,
     /// so a config saved in another encoding is reported, not half-understood.
-    public static func read(_ path: FilePath) throws(FileError) -> String {
+    package static func read(_ path: FilePath) throws(FileError) -> String {
         let bytes = try readBytes(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw FileError(path: path.description, reason: "not valid UTF-8 text")
@@ -31,7 +31,7 @@ public enum TextFile {
     }
 
     /// Reads a UTF-8 text file given as a string path.
-    public static func read(_ path: String) throws(FileError) -> String { try read(FilePath(path)) }
+    package static func read(_ path: String) throws(FileError) -> String { try read(FilePath(path)) }
 
     /// The bytes of a regular file.
     ///
@@ -39,7 +39,7 @@ public enum TextFile {
     /// does), and a character device such as `/dev/zero` never ends. The file is opened with
     /// `O_NONBLOCK`, so that the open returns at once whatever it is, and `fstat(2)` decides.
     /// A file larger than `limit` bytes is an error, checked before reading and while reading.
-    public static func readBytes(_ path: FilePath, limit: Int = maximumSize) throws(FileError) -> [UInt8] {
+    package static func readBytes(_ path: FilePath, limit: Int = maximumSize) throws(FileError) -> [UInt8] {
         try readRegularFile(path, limit: limit, whole: true)
     }
 

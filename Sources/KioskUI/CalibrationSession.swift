@@ -6,31 +6,31 @@ import KioskCore
 /// It sees touches before any calibration or rotation is applied (the point is to find that
 /// mapping), so everything it records is in panel pixels; the targets are shown on the upright
 /// screen and converted to panel pixels through the rotation for the fit.
-public final class CalibrationSession {
+package final class CalibrationSession {
     /// Target centres on the upright screen.
-    public let targets: [Point]
+    package let targets: [Point]
     /// The upright screen the targets are placed on.
-    public let screenSize: Size
+    package let screenSize: Size
     /// Where the finger lifted for each target so far, in raw panel pixels.
-    public private(set) var touched: [Point] = []
+    package private(set) var touched: [Point] = []
     private var finger: (slot: Int, position: Point)?
     /// Called when the next target is due (or all are done), to update what is shown.
-    public var onProgress: ((Int) -> Void)?
+    package var onProgress: ((Int) -> Void)?
 
     /// Targets inset 10 % from each corner, clockwise from the top left.
-    public init(screenSize: Size) {
+    package init(screenSize: Size) {
         self.screenSize = screenSize
         let (w, h) = (screenSize.width, screenSize.height)
         targets = [Point(0.1 * w, 0.1 * h), Point(0.9 * w, 0.1 * h), Point(0.9 * w, 0.9 * h), Point(0.1 * w, 0.9 * h)]
     }
 
     /// The target to touch next (equal to the number touched so far).
-    public var currentIndex: Int { touched.count }
+    package var currentIndex: Int { touched.count }
     /// Every target has been touched: the fit can be made.
-    public var isComplete: Bool { touched.count == targets.count }
+    package var isComplete: Bool { touched.count == targets.count }
 
     /// Takes a raw touch (panel pixels). Only the first finger counts; it is recorded where it lifts.
-    public func handle(raw touch: TouchEvent) {
+    package func handle(raw touch: TouchEvent) {
         guard !isComplete else { return }
         switch touch.phase {
         case .down:
@@ -49,7 +49,7 @@ public final class CalibrationSession {
 
     /// libinput's calibration matrix for a panel of `panel` size mounted at `rotation`, or nil
     /// when the touches cannot define one (e.g. all on a line).
-    public func matrix(panel: Size, rotation: DisplayRotation) -> [Double]? {
+    package func matrix(panel: Size, rotation: DisplayRotation) -> [Double]? {
         guard isComplete else { return nil }
         let toPanel = rotation.screenToPanel(panel: panel)
         func normalised(_ p: Point) -> Point { Point(p.x / panel.width, p.y / panel.height) }
@@ -59,21 +59,21 @@ public final class CalibrationSession {
 }
 
 /// The cross a finger is asked to touch during calibration.
-public final class CalibrationTarget: Control {
+package final class CalibrationTarget: Control {
     /// Where the cross is drawn; moving it repaints both the old and the new place.
-    public var center: Point { didSet { if oldValue != center { host?.invalidate(paintBounds(for: Self.frame(at: oldValue))); frame = Self.frame(at: center) } } }
+    package var center: Point { didSet { if oldValue != center { host?.invalidate(paintBounds(for: Self.frame(at: oldValue))); frame = Self.frame(at: center) } } }
 
     static let radius = 24.0
 
     /// A target centred at `center`.
-    public init(id: String = "calibrationTarget", center: Point, theme: Theme = .standard) {
+    package init(id: String = "calibrationTarget", center: Point, theme: Theme = .standard) {
         self.center = center
         super.init(id: id, frame: Self.frame(at: center), theme: theme)
     }
 
     static func frame(at c: Point) -> Rect { Rect(c.x - radius, c.y - radius, 2 * radius, 2 * radius) }
 
-    public override func draw(_ canvas: Canvas, in dirty: Rect) {
+    package override func draw(_ canvas: Canvas, in dirty: Rect) {
         let c = center, r = Self.radius
         canvas.stroke(.circle(center: c, radius: r - 4), width: 2, .solid(theme.accent), cap: .butt)
         canvas.stroke(Path([.move(Point(c.x - r, c.y)), .line(Point(c.x + r, c.y)),

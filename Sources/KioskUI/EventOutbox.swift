@@ -3,7 +3,7 @@ import KioskCore
 /// Events waiting for the next frame. Kinds that coalesce (`valueChanged`, and any kind made
 /// with `coalesces: true`) go out at most once per frame per source however many touch moves
 /// arrive in between: the latest value wins, the event keeps its place in the order.
-public struct EventOutbox: Sendable {
+package struct EventOutbox: Sendable {
     /// Each event with the control that sent it (nil for panels, popups and plain `post`),
     /// so that the scene can tell that control's observers.
     private var pending: [(event: ControlEvent, origin: ObjectIdentifier?)] = []
@@ -11,14 +11,14 @@ public struct EventOutbox: Sendable {
     private var spare: [(event: ControlEvent, origin: ObjectIdentifier?)] = []
 
     /// An empty outbox.
-    public init() {}
+    package init() {}
 
     /// Nothing is waiting.
-    public var isEmpty: Bool { pending.isEmpty }
+    package var isEmpty: Bool { pending.isEmpty }
 
     /// Queues `event`, replacing the source's latest pending event if both are of the same
     /// coalescing kind.
-    public mutating func post(_ event: ControlEvent) { post(event, origin: nil) }
+    package mutating func post(_ event: ControlEvent) { post(event, origin: nil) }
 
     mutating func post(_ event: ControlEvent, origin: ObjectIdentifier?) {
         if event.kind.coalesces,
@@ -30,7 +30,7 @@ public struct EventOutbox: Sendable {
     }
 
     /// Hands out everything posted since the last drain.
-    public mutating func drain() -> [ControlEvent] { drainWithOrigins().map(\.event) }
+    package mutating func drain() -> [ControlEvent] { drainWithOrigins().map(\.event) }
 
     /// Drained every frame: with nothing pending it hands out the empty array (no storage),
     /// otherwise two arrays take turns (as `Scene.takeDamage`), so draining allocates nothing.

@@ -25,8 +25,8 @@ import KioskLoop
 /// Time: compositor stamps are milliseconds of an unspecified base; ``CompositorClock`` puts
 /// them on the program's time line against the moment each batch of events was read (`now`,
 /// the loop's clock, also used to time copies for ``statistics``).
-public final class WaylandBackend: DisplayBackend {
-    public let options: WaylandOptions
+package final class WaylandBackend: DisplayBackend {
+    package let options: WaylandOptions
 
     private let connection: WaylandConnection
     private let globals: WaylandGlobals
@@ -66,7 +66,7 @@ public final class WaylandBackend: DisplayBackend {
     /// Connects to the compositor and binds its globals; fails when there is none, or when it
     /// lacks `wl_compositor`, `wl_shm` or `xdg_wm_base`.
     /// - Parameter now: the loop's clock, read once per batch of events (and to time copies).
-    public init(options: WaylandOptions, now: @escaping () -> Instant) throws(WaylandError) {
+    package init(options: WaylandOptions, now: @escaping () -> Instant) throws(WaylandError) {
         self.options = options
         self.now = now
         connection = try WaylandConnection(name: options.displayName)
@@ -100,17 +100,17 @@ public final class WaylandBackend: DisplayBackend {
 
     deinit { stop() }
 
-    public var name: String {
+    package var name: String {
         let kind = options.windowedSize == nil ? "fullscreen" : "window"
         return "wayland \(connection.name) wl_shm " + (mode.map { "\($0) \(kind)" } ?? "\(kind), waiting for configure")
     }
 
-    public var output: OutputMode? { mode }
-    public var deliversInput: Bool { true }
+    package var output: OutputMode? { mode }
+    package var deliversInput: Bool { true }
     /// With `showCursor` the compositor draws the pointer: the runner must not draw another.
-    public var showsPointerCursor: Bool { options.showCursor }
+    package var showsPointerCursor: Bool { options.showCursor }
 
-    public func start(loop: EventLoop, events: BackendEvents) throws {
+    package func start(loop: EventLoop, events: BackendEvents) throws {
         self.events = events
         frames.pacer.start(events: events)
         self.loop = loop
@@ -144,7 +144,7 @@ public final class WaylandBackend: DisplayBackend {
     /// Copies the damage into a free buffer, attaches it with `damage_buffer` and commits it
     /// with a frame callback. Before the first configure, and once the window is gone, the
     /// frame is dropped and done at once, as every backend drops a frame it cannot show.
-    public func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
+    package func present(_ frame: PixelBuffer, damage: DamageRegion, at time: Instant) {
         let surfaceMode = window == nil ? nil : mode
         if let surfaceMode, frames.pacer.phase == .active {
             precondition(frame.width == surfaceMode.width && frame.height == surfaceMode.height,
@@ -154,15 +154,15 @@ public final class WaylandBackend: DisplayBackend {
         frames.present(frame, damage: damage, at: time, mode: surfaceMode)
     }
 
-    public var statistics: PresentStatistics { frames.pacer.statistics }
+    package var statistics: PresentStatistics { frames.pacer.statistics }
 
     /// The compositor owns the session; paused all the same (by an app), frames are dropped
     /// and done at once, as on every backend.
-    public func pause() { frames.pause() }
+    package func pause() { frames.pause() }
 
-    public func resume() { frames.resume() }
+    package func resume() { frames.resume() }
 
-    public func finishPendingFrame() { frames.finishPendingFrame() }
+    package func finishPendingFrame() { frames.finishPendingFrame() }
 
     private func frameCallbackDone(stamp: UInt32) {
         frames.frameCallbackDone(at: frameClock.instant(milliseconds: stamp, readAt: readAt))
@@ -266,7 +266,7 @@ public final class WaylandBackend: DisplayBackend {
     }
 
     /// Destroys the surface, the buffers and every proxy and disconnects. Idempotent.
-    public func stop() {
+    package func stop() {
         guard state != .stopped else { return }
         frames.stop()
         if let registration { loop?.unregister(registration) }

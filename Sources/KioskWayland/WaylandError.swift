@@ -2,7 +2,7 @@
 
 /// Why the Wayland backend cannot start or go on. Each says what to check; the runner turns
 /// them into a message and exit code 1 (systemd's `Restart=` then tries again).
-public enum WaylandError: Error, Equatable, CustomStringConvertible {
+package enum WaylandError: Error, Equatable, CustomStringConvertible {
     /// Neither `WAYLAND_DISPLAY` nor `WAYLAND_SOCKET` is set.
     case noDisplayVariable
     /// `XDG_RUNTIME_DIR` is unset, so a relative socket name leads nowhere.
@@ -19,7 +19,7 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
     /// A wl_shm buffer could not be made (memfd_create, ftruncate, mmap).
     case bufferFailed(call: String, bytes: Int, errno: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noDisplayVariable:
             return "wayland: WAYLAND_DISPLAY is not set, so there is no compositor to connect to "

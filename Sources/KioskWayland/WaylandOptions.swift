@@ -15,6 +15,13 @@ public struct WaylandOptions: Sendable {
     /// rules match (labwc's window rules, sway's `app_id`).
     public var appID: String
 
+    /// Options with the defaults of each field: full screen, no cursor, app id `swiftkiosk`.
+    /// - Parameters:
+    ///   - windowedSize: ``windowedSize``: a window of this size instead of full screen.
+    ///   - fallbackSize: ``fallbackSize``: the size until the compositor names one.
+    ///   - showCursor: ``showCursor``: the compositor's pointer stays visible over the kiosk.
+    ///   - displayName: ``displayName``: the compositor's socket, or nil for `WAYLAND_DISPLAY`.
+    ///   - appID: ``appID``: what compositor rules match the window by.
     public init(windowedSize: (width: Int, height: Int)? = nil, fallbackSize: (width: Int, height: Int) = (800, 480),
                 showCursor: Bool = false, displayName: String? = nil, appID: String = "swiftkiosk") {
         self.windowedSize = windowedSize

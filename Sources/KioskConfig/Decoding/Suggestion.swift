@@ -10,7 +10,7 @@
 /// word's are compared at all (the distance is at least the difference in length); a
 /// comparison fills only the band of the table within the edit limit of its diagonal; and a
 /// run charges its comparisons to one `Budget`, after which it suggests nothing more.
-public enum Suggestion {
+package enum Suggestion {
     /// Longer words get no suggestion: a typo in something that long is better found by eye,
     /// and one comparison costs as much as the word is long.
     static let longestWord = 64
@@ -19,7 +19,7 @@ public enum Suggestion {
 
     /// The plausible typo fix for `word` among `candidates`, for messages outside a config
     /// (the control socket's unknown ops and fields), with a budget of its own.
-    public static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
+    package static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
         closest(to: word, among: candidates)
     }
 

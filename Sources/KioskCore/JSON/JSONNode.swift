@@ -1,22 +1,22 @@
 /// Where something starts in a JSON text: 1-based line and column. Columns count Unicode
 /// scalars (not bytes), so they match what an editor shows for non-ASCII text.
-public struct JSONPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct JSONPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// 1-based line.
-    public var line: Int
+    package var line: Int
     /// 1-based column, in Unicode scalars.
-    public var column: Int
+    package var column: Int
 
     /// A position at `line` and `column`, both 1-based.
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    package init(line: Int, column: Int) { self.line = line; self.column = column }
 
     /// The first character of a text.
-    public static let start = JSONPosition(line: 1, column: 1)
+    package static let start = JSONPosition(line: 1, column: 1)
 
-    public static func < (a: JSONPosition, b: JSONPosition) -> Bool {
+    package static func < (a: JSONPosition, b: JSONPosition) -> Bool {
         (a.line, a.column) < (b.line, b.column)
     }
 
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }
 
 /// A parsed JSON value that remembers its source position, so that whoever interprets the
@@ -29,9 +29,9 @@ public struct JSONPosition: Sendable, Hashable, Comparable, CustomStringConverti
 /// JSON being written or compared (built in code, edited in place, equal by contents).
 /// ``value`` turns the one into the other; what the six kinds are called is said once, by
 /// ``JSONValue/kindDescription``.
-public struct JSONNode: Sendable, Equatable {
+package struct JSONNode: Sendable, Equatable {
     /// What the value is, with its contents; arrays and objects hold nodes, so every element keeps its position too.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// `null`.
         case null
         /// `true` or `false`.
@@ -47,30 +47,30 @@ public struct JSONNode: Sendable, Equatable {
     }
 
     /// One `"key": value` pair of an object.
-    public struct Member: Sendable, Equatable {
+    package struct Member: Sendable, Equatable {
         /// The key, unescaped.
-        public var key: String
+        package var key: String
         /// Where the key's opening quote is: unknown-key errors point here.
-        public var keyPosition: JSONPosition
+        package var keyPosition: JSONPosition
         /// The member's value.
-        public var value: JSONNode
+        package var value: JSONNode
 
         /// A member `key` at `keyPosition` with `value`.
-        public init(key: String, keyPosition: JSONPosition, value: JSONNode) {
+        package init(key: String, keyPosition: JSONPosition, value: JSONNode) {
             self.key = key; self.keyPosition = keyPosition; self.value = value
         }
     }
 
     /// The value.
-    public var kind: Kind
+    package var kind: Kind
     /// Position of the value's first character (`{`, `[`, `"`, a digit, `-`, `t`, `f`, `n`).
-    public var position: JSONPosition
+    package var position: JSONPosition
 
     /// A node holding `kind` that starts at `position`.
-    public init(_ kind: Kind, at position: JSONPosition) { self.kind = kind; self.position = position }
+    package init(_ kind: Kind, at position: JSONPosition) { self.kind = kind; self.position = position }
 
     /// The value without positions.
-    public var value: JSONValue {
+    package var value: JSONValue {
         switch kind {
         case .array(let elements): return .array(elements.map(\.value))
         case .object(let members):
@@ -94,13 +94,13 @@ public struct JSONNode: Sendable, Equatable {
 
     /// "a number", "an object", "null", … for messages such as "expected a string, found a
     /// number": what ``JSONValue/kindDescription`` says of the same value.
-    public var kindDescription: String { shape.kindDescription }
+    package var kindDescription: String { shape.kindDescription }
 
     /// The members when the node is an object, else nil.
-    public var members: [Member]? { if case .object(let m) = kind { return m } else { return nil } }
+    package var members: [Member]? { if case .object(let m) = kind { return m } else { return nil } }
     /// The elements when the node is an array, else nil.
-    public var elements: [JSONNode]? { if case .array(let e) = kind { return e } else { return nil } }
+    package var elements: [JSONNode]? { if case .array(let e) = kind { return e } else { return nil } }
 
     /// The member named `key` when this is an object.
-    public subscript(key: String) -> JSONNode? { members?.first { $0.key == key }?.value }
+    package subscript(key: String) -> JSONNode? { members?.first { $0.key == key }?.value }
 }

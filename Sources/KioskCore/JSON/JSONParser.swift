@@ -4,18 +4,18 @@
 /// single quotes accepted here would be rejected by every other tool that reads the same file.
 /// Nesting is limited (`maxDepth`) so that hostile input cannot exhaust the stack: the parser
 /// is recursive, and recursion is what keeps it short and fast.
-public struct JSONParser: Sendable {
+package struct JSONParser: Sendable {
     /// How deep a document may nest by default: far beyond any config, far below the stack's limit.
-    public static let defaultMaxDepth = 512
+    package static let defaultMaxDepth = 512
 
     /// The deepest nesting of arrays and objects accepted.
-    public var maxDepth: Int
+    package var maxDepth: Int
 
     /// A parser that rejects documents nested deeper than `maxDepth`.
-    public init(maxDepth: Int = JSONParser.defaultMaxDepth) { self.maxDepth = maxDepth }
+    package init(maxDepth: Int = JSONParser.defaultMaxDepth) { self.maxDepth = maxDepth }
 
     /// Parses one JSON document (any value at the top level, surrounded by optional whitespace).
-    public func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+    package func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
         var text = text
         text.makeContiguousUTF8()
         let result = text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -27,7 +27,7 @@ public struct JSONParser: Sendable {
     }
 
     /// Parses a document and drops the source positions.
-    public func parseValue(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    package func parseValue(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(text).value
     }
 }

@@ -1,9 +1,9 @@
 /// Turns `JSONValue`s into text. Output is deterministic: keys in insertion order, one fixed
 /// number format, one fixed escaping, no locale and no platform formatter involved; event
 /// logs from two runs can be compared byte for byte.
-public enum JSONWriter {
+package enum JSONWriter {
     /// How the text is spaced; either way one value is one line.
-    public enum Style: Sendable {
+    package enum Style: Sendable {
         /// `{"t":16,"value":{"lower":2.5}}`: smallest output.
         case compact
         /// `{"t": 16, "value": {"lower": 2.5}}`: still one line, easier to read (the style of
@@ -12,7 +12,7 @@ public enum JSONWriter {
     }
 
     /// Appends the UTF-8 text of `value` to `out`.
-    public static func write(_ value: JSONValue, style: Style = .compact, into out: inout [UInt8]) {
+    package static func write(_ value: JSONValue, style: Style = .compact, into out: inout [UInt8]) {
         switch value {
         case .null: append("null", to: &out)
         case .bool(let b): append(b ? "true" : "false", to: &out)
@@ -47,7 +47,7 @@ public enum JSONWriter {
 
     /// Writes `s` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, … or
     /// `\u001b`, everything else (including non-ASCII) as plain UTF-8.
-    public static func writeString(_ s: String, into out: inout [UInt8]) {
+    package static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for b in s.utf8 {
             switch b {
@@ -70,7 +70,7 @@ public enum JSONWriter {
     }
 
     /// `s` as a JSON string literal, for messages: `"colour"`, `"a\"b"`.
-    public static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + 2)
         writeString(s, into: &out)
@@ -80,7 +80,7 @@ public enum JSONWriter {
     /// The JSON text of a number: integers without a fraction (`8`, `-3`, `0` for -0), others
     /// in the shortest form that reads back as the same Double (`2.5`, `0.1`, `1e+21`,
     /// `1e-7`). JSON has no infinity or NaN; they are written as `null`, as JavaScript does.
-    public static func format(_ n: Double) -> String {
+    package static func format(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
         // Below 1e16 Swift's description would print integers as "1234.0"; Int64 prints them
         // exactly (every integral Double below 2^63 is an exact Int64).
@@ -105,7 +105,7 @@ public enum JSONWriter {
 
 extension JSONValue {
     /// The value as one line of JSON text (see `JSONWriter`).
-    public func serialized(_ style: JSONWriter.Style = .compact) -> String {
+    package func serialized(_ style: JSONWriter.Style = .compact) -> String {
         var out: [UInt8] = []
         JSONWriter.write(self, style: style, into: &out)
         return String(decoding: out, as: UTF8.self)

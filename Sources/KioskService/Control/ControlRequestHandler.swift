@@ -10,20 +10,20 @@ import KioskUI
 ///
 /// What a request changes shows in the next frame, and the events it causes (a `set`'s
 /// `valueChanged` and `valueCommitted`) go out then, after the reply.
-public struct ControlRequestHandler {
+package struct ControlRequestHandler {
     /// The longest request line, in bytes without its newline.
-    public static let maximumRequestBytes = 65_536
+    package static let maximumRequestBytes = 65_536
 
     /// The kiosk the requests act on.
-    public let target: ControlTarget
+    package let target: ControlTarget
 
     /// A handler acting on `target`; it keeps no state of its own, so transports may share one.
-    public init(target: ControlTarget) { self.target = target }
+    package init(target: ControlTarget) { self.target = target }
 
     /// The reply to one line's bytes (without the newline): UTF-8 and size are checked here.
     /// Everything is done before it returns, a screenshot's encoding too (see
     /// `ControlRequestQueue` for requests carried out a budget at a time).
-    public func reply(toLine bytes: [UInt8]) -> ControlReply {
+    package func reply(toLine bytes: [UInt8]) -> ControlReply {
         switch Self.admit(bytes) {
         case .refused(let reply): return reply
         case .admitted(let request): return perform(request).finished
@@ -31,12 +31,12 @@ public struct ControlRequestHandler {
     }
 
     /// The reply to a request longer than `maximumRequestBytes` (its id was never read).
-    public static var tooLongReply: ControlReply {
+    package static var tooLongReply: ControlReply {
         .error(id: nil, "request is longer than \(maximumRequestBytes) bytes")
     }
 
     /// The reply to one request.
-    public func reply(to text: String) -> ControlReply { reply(toLine: Array(text.utf8)) }
+    package func reply(to text: String) -> ControlReply { reply(toLine: Array(text.utf8)) }
 
     /// What a line is, before anything is done: a request to carry out, or the reply that
     /// refuses it (too long, not UTF-8, not a request).

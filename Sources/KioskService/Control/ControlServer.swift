@@ -12,23 +12,23 @@ import KioskUI
 /// (`ClientOutputBuffer`); a client whose buffer is full (it stopped reading) is disconnected
 /// with a logged reason, so a slow or dead client costs at most `outputLimit` bytes and never
 /// a frame. Peer credentials are logged on connect. The socket is not moved by a reload.
-public final class ControlServer: RunnerService {
+package final class ControlServer: RunnerService {
     /// Where the socket is made, who may connect, and how much a client may leave unread.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Where the socket lives (`ipc.socket`, `--socket`).
-        public var path: String
+        package var path: String
         /// The group that may connect (`ipc.group`): the socket is 0660 and owned by it.
-        public var group: String?
+        package var group: String?
         /// The most bytes waiting for one client before it is disconnected.
-        public var outputLimit: Int
+        package var outputLimit: Int
 
         /// Where `kiosk ctl` looks when given no `--socket`.
-        public static let defaultPath = "/run/swiftkiosk/kiosk.sock"
+        package static let defaultPath = "/run/swiftkiosk/kiosk.sock"
         /// 256 KiB: room for a burst of events and replies, little memory per stalled client.
-        public static let defaultOutputLimit = 256 * 1024
+        package static let defaultOutputLimit = 256 * 1024
 
         /// Options for a socket at `path`.
-        public init(path: String, group: String? = nil, outputLimit: Int = Options.defaultOutputLimit) {
+        package init(path: String, group: String? = nil, outputLimit: Int = Options.defaultOutputLimit) {
             self.path = path
             self.group = group
             self.outputLimit = outputLimit
@@ -36,7 +36,7 @@ public final class ControlServer: RunnerService {
     }
 
     /// The options it was made with.
-    public let options: Options
+    package let options: Options
     private let log: LineWriter
     private var loop: EventLoop?
     private var listener: Listener?
@@ -58,17 +58,17 @@ public final class ControlServer: RunnerService {
 
     /// A server that opens its socket only when the runner starts it; connections, refusals
     /// and disconnections are logged to `log`.
-    public init(options: Options, log: LineWriter = .standardError) {
+    package init(options: Options, log: LineWriter = .standardError) {
         self.options = options
         self.log = log
     }
 
     /// Clients connected now.
-    public var clientCount: Int { connections.count }
+    package var clientCount: Int { connections.count }
     /// "2 clients", for systemd's `STATUS=`.
-    public var statusText: String? { "\(clientCount) client\(clientCount == 1 ? "" : "s")" }
+    package var statusText: String? { "\(clientCount) client\(clientCount == 1 ? "" : "s")" }
 
-    public func start(loop: EventLoop, target: ControlTarget) throws {
+    package func start(loop: EventLoop, target: ControlTarget) throws {
         self.loop = loop
         self.target = target
         let listener = Listener(socket: try UnixSocket.listen(at: options.path, group: options.group), path: options.path)
@@ -77,7 +77,7 @@ public final class ControlServer: RunnerService {
         log.writeLine("kiosk: control socket \(options.path)" + (options.group.map { " (group \($0))" } ?? ""))
     }
 
-    public func stop() {
+    package func stop() {
         for connection in Array(connections.values) { close(connection, reason: nil) }
         if let listener, let loop {
             if let registration = listener.registration { loop.unregister(registration) }
@@ -86,7 +86,7 @@ public final class ControlServer: RunnerService {
         listener = nil
     }
 
-    public func eventHandedOut(_ event: ControlEvent, line: String) {
+    package func eventHandedOut(_ event: ControlEvent, line: String) {
         let bytes = Array(line.utf8)
         for connection in connections.values.sorted(by: { $0.number < $1.number }) where connection.subscribed {
             send(bytes, to: connection)

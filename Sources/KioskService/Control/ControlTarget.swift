@@ -4,7 +4,7 @@ import KioskUI
 /// What the control socket (and any other remote control, such as an MQTT bridge) acts on:
 /// the running kiosk as `ControlRequestHandler` sees it. `KioskRunner` is one; a test can be
 /// another, around a scene of its own.
-public protocol ControlTarget: AnyObject {
+package protocol ControlTarget: AnyObject {
     /// The scene on screen; nil until the display's size is known (no scene yet).
     var scene: Scene? { get }
     /// The last frame drawn, in panel orientation (what the panel shows); nil before the first.
@@ -26,16 +26,16 @@ public protocol ControlTarget: AnyObject {
 }
 
 extension ControlTarget {
-    public func submit(_ line: [UInt8], from source: ObjectIdentifier?, reply: @escaping (ControlReply) -> Void) {
+    package func submit(_ line: [UInt8], from source: ObjectIdentifier?, reply: @escaping (ControlReply) -> Void) {
         reply(ControlRequestHandler(target: self).reply(toLine: line))
     }
 
-    public var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? { nil }
-    public func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? { nil }
+    package var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? { nil }
+    package func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? { nil }
 }
 
 /// What a reload did.
-public enum ReloadOutcome: Sendable, Equatable {
+package enum ReloadOutcome: Sendable, Equatable {
     /// The new scene is on screen, with the values of the controls that still exist.
     case reloaded
     /// The config has problems (each a line: file, JSON path, line); nothing changed.

@@ -3,21 +3,21 @@ import KioskUI
 
 /// The runner as the control socket's target: the host side answers.
 extension KioskRunner: ControlTarget {
-    public var scene: Scene? { runtime?.scene }
+    package var scene: Scene? { runtime?.scene }
 
     /// Admitted into the runner's queue, carried out a budget per pass (`ControlRequestQueue`).
-    public func submit(_ line: [UInt8], from source: ObjectIdentifier?, reply: @escaping (ControlReply) -> Void) {
+    package func submit(_ line: [UInt8], from source: ObjectIdentifier?, reply: @escaping (ControlReply) -> Void) {
         guard let host else { return reply(.error(id: nil, "the kiosk is not running")) }
         host.requests.submit(line, from: source, reply: reply)
     }
 
-    public var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? {
+    package var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? {
         (screenPower.state, screenPower.keepsAwake)
     }
 
-    public func changeScreenPower(_ request: PowerRequest) -> ScreenPower.State? { requestPower(request) }
+    package func changeScreenPower(_ request: PowerRequest) -> ScreenPower.State? { requestPower(request) }
 
-    public var currentFrame: PixelBuffer? {
+    package var currentFrame: PixelBuffer? {
         guard let runtime, runtime.stats.framesRendered > 0 else { return nil }
         return runtime.renderer.frame
     }
@@ -26,7 +26,7 @@ extension KioskRunner: ControlTarget {
     /// (`KioskRuntime.replaceScene`: same display, values and screen kept) and is announced
     /// by a `reloaded` event; a bad one leaves everything as it was, its problems go to stderr
     /// line by line and into a `reloadFailed` event. The control socket stays where it is.
-    public func reload() -> ReloadOutcome {
+    package func reload() -> ReloadOutcome {
         guard let host else { return .unsupported }
         let outcome = host.reload()
         sceneSource = host.sceneSource
@@ -36,7 +36,7 @@ extension KioskRunner: ControlTarget {
 
 extension KioskRunner {
     /// What a control request asks of the screen's power.
-    public enum PowerRequest: Sendable {
+    package enum PowerRequest: Sendable {
         /// Light the screen (and restart the countdown).
         case wake
         /// Turn it off now.
@@ -48,5 +48,5 @@ extension KioskRunner {
     /// Carries out `request` now (see `RunnerHost+Power`); the new state, or nil when it could
     /// not be done (`sleep` while kept awake, or no run yet).
     @discardableResult
-    public func requestPower(_ request: PowerRequest) -> ScreenPower.State? { host?.requestPower(request) }
+    package func requestPower(_ request: PowerRequest) -> ScreenPower.State? { host?.requestPower(request) }
 }

@@ -24,7 +24,7 @@ import KioskUI
 /// On the virtual clock (headless tests and CI) the same loop jumps straight to the next
 /// deadline instead of sleeping, so a run takes milliseconds and gives the same events and
 /// pixels on every machine; it ends at `until`, or when nothing is left to happen.
-public final class KioskRunner {
+package final class KioskRunner {
     let makeDisplay: (EventLoop) throws -> Display
     var sceneSource: SceneSource
     let options: Options
@@ -32,35 +32,35 @@ public final class KioskRunner {
     let log = LineWriter.standardError
 
     /// Sees every raw touch first; true consumes it (see `KioskRuntime.touchInterceptor`).
-    public var touchInterceptor: ((TouchEvent) -> Bool)?
+    package var touchInterceptor: ((TouchEvent) -> Bool)?
     /// Checked on every pass of the loop; true ends the run as SIGTERM would.
-    public var shouldStop: (() -> Bool)?
+    package var shouldStop: (() -> Bool)?
     /// Called after every presented frame with its time (tests sample motion with it).
-    public var onFramePresented: ((Instant) -> Void)?
+    package var onFramePresented: ((Instant) -> Void)?
     /// Keeps the values and the screen in a state file: restored before the first frame,
     /// written on the loop's time, and at the end of the run.
-    public var stateKeeper: StateKeeper?
+    package var stateKeeper: StateKeeper?
     /// What runs in the loop beside the display (the control socket; see `RunnerService`),
     /// started before the display opens, in this order.
-    public var services: [RunnerService] = []
+    package var services: [RunnerService] = []
     /// Where SIGHUP and the control socket's `reload` get a new scene from: the config file
     /// read again. Throws the problems (`KioskSetup.LoadError`: one line each); nil: a reload
     /// is refused.
-    public var reloadSource: (() throws -> SceneSource)?
+    package var reloadSource: (() throws -> SceneSource)?
     /// What systemd hears (READY=1, STATUS=, WATCHDOG=1, STOPPING=1); on the monotonic clock
     /// made by `run()` when systemd gave a notify socket (`ServiceNotifier.systemd()`).
-    public var notifier: ServiceNotifier?
+    package var notifier: ServiceNotifier?
 
     /// The pipeline, once the output's size is known.
-    public var runtime: KioskRuntime? { host?.runtime }
+    package var runtime: KioskRuntime? { host?.runtime }
     /// The backend, once made.
-    public var backend: DisplayBackend? { output?.backend }
+    package var backend: DisplayBackend? { output?.backend }
     /// The time of the last pass (virtual time on the virtual clock).
-    public private(set) var now = Instant.zero
+    package private(set) var now = Instant.zero
     /// Touches, pointer presses and moves delivered to the runtime.
-    public var touchCount: Int { host?.touchCount ?? 0 }
+    package var touchCount: Int { host?.touchCount ?? 0 }
     /// The screen's power: dim, off, the swallowed waking touch (see `RunnerHost+Power`).
-    public var screenPower: ScreenPower { host?.screenPower ?? ScreenPower(settings: options.power, at: .zero) }
+    package var screenPower: ScreenPower { host?.screenPower ?? ScreenPower(settings: options.power, at: .zero) }
 
     /// The host side of the current or last run: the pipeline and who talks to it.
     private(set) var host: RunnerHost?
@@ -84,7 +84,7 @@ public final class KioskRunner {
     ///   - scene: how the scene is made once the screen's size is known.
     ///   - options: rotation, calibration, cursor, clock and end time.
     ///   - emit: every control event, in order.
-    public init(display: @escaping (EventLoop) throws -> Display, scene: SceneSource, options: Options,
+    package init(display: @escaping (EventLoop) throws -> Display, scene: SceneSource, options: Options,
                 emit: @escaping (ControlEvent) -> Void) {
         makeDisplay = display
         sceneSource = scene
@@ -94,7 +94,7 @@ public final class KioskRunner {
 
     /// Runs until the end (virtual clock), `until`, SIGTERM/SIGINT or the backend closing;
     /// returns the exit code: 0, or 1 when the backend failed or the session was lost.
-    public func run() throws -> Int32 {
+    package func run() throws -> Int32 {
         do {
             try start()
             while try runPass(), try waitForNextPass() {}
