@@ -26,8 +26,9 @@ enum HelpText {
                              a card with a connected output can be opened and no compositor
                              holds it, else wayland when WAYLAND_DISPLAY is set, else fbdev
                              when /dev/fb0 is a framebuffer, else headless)
-      --size WxH             headless: the panel's size in its own orientation (default: the
-                             config's display.designSize turned by the rotation, else 800x480)
+      --size WxH             the headless panel's size in its own orientation, and a Wayland
+                             surface's when the compositor names none (default: the config's
+                             display.designSize turned by the rotation, else 800x480)
       --rotation DEG         0 | 90 | 180 | 270, overrides display.rotation in the config;
                              turns rendering and touch together
       --state FILE           keep control values and the screen in FILE across restarts
