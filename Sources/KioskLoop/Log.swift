@@ -7,8 +7,8 @@
 /// Under systemd, stderr is a journal stream and each line starts with its priority (`<3>` an
 /// error, `<4>` a warning, `<6>` the rest), which journald strips and keeps as the entry's
 /// priority (`SyslogLevelPrefix=`, on by default): `journalctl -p warning` then shows what
-/// went wrong. On a terminal or a pipe the lines stay as they are. Every module below the
-/// service logs through ``write(_:priority:)``; the service's `LineWriter` encodes and writes
+/// went wrong. On a terminal or a pipe the lines stay as they are. A module below the
+/// service (libinput's log) writes through ``write(_:priority:)``; the service's `LineWriter` encodes and writes
 /// its lines with ``encode(_:priority:prefixed:)`` and ``writeAll(_:to:)``.
 public enum Log {
     /// A line's syslog priority, as journald records it.
