@@ -123,9 +123,7 @@ public struct OutputMode: Sendable, Equatable, CustomStringConvertible {
     /// `800x480@60`.
     public var description: String {
         let hz = refreshInterval.nanoseconds > 0 ? 1e9 / Double(refreshInterval.nanoseconds) : 0
-        let rounded = (hz * 100).rounded() / 100
-        let text = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-        return "\(width)x\(height)@\(text)" + (scale == 1 ? "" : " scale \(scale)")
+        return "\(width)x\(height)@\(NumberFormat.rounded(hz, decimals: 2))" + (scale == 1 ? "" : " scale \(scale)")
     }
 }
 

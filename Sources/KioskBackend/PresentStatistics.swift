@@ -1,3 +1,5 @@
+import KioskCore
+
 /// Counters of what a display backend did, for the exit report and benchmarks: how many frames,
 /// how many bytes of them were copied to the output against whole frames, how long copies took.
 public struct PresentStatistics: Sendable, Equatable, CustomStringConvertible {
@@ -38,9 +40,9 @@ public struct PresentStatistics: Sendable, Equatable, CustomStringConvertible {
     /// The exit report's line: `frames N, copied B bytes of F full-frame bytes (P %), copy mean
     /// X ms, longest Y ms` (the VM test reads it).
     public var summary: String {
-        let percent = fullFrameBytes > 0 ? Int((copiedFraction * 100).rounded()) : 0
+        let percent = fullFrameBytes > 0 ? NumberFormat.percent(copiedFraction) : "0"
         return "frames \(framesPresented), copied \(bytesCopied) bytes of \(fullFrameBytes) full-frame bytes "
-            + "(\(percent) %), copy mean \(meanCopyTime.inMillisecondsText) ms, longest \(longestCopy.inMillisecondsText) ms"
+            + "(\(percent) %), copy mean \(NumberFormat.milliseconds(meanCopyTime)) ms, longest \(NumberFormat.milliseconds(longestCopy)) ms"
     }
 
     public var description: String {
@@ -48,18 +50,8 @@ public struct PresentStatistics: Sendable, Equatable, CustomStringConvertible {
         s += " copied \(bytesCopied) of \(fullFrameBytes) bytes"
         if fullFrameBytes > 0 { s += " (\(Int((copiedFraction * 1000).rounded()) / 10)%)" }
         if copyTime > .zero {
-            s += ", copy mean \(meanCopyTime.inMillisecondsText) ms, max \(longestCopy.inMillisecondsText) ms"
+            s += ", copy mean \(NumberFormat.milliseconds(meanCopyTime)) ms, max \(NumberFormat.milliseconds(longestCopy)) ms"
         }
         return s
-    }
-}
-
-extension Duration {
-    /// Milliseconds with three decimals, for statistics lines.
-    fileprivate var inMillisecondsText: String {
-        let micro = (Double(components.seconds) * 1e6 + Double(components.attoseconds) / 1e12).rounded()
-        let whole = Int(micro) / 1000, frac = Int(micro) % 1000
-        let padded = String(frac)
-        return "\(whole)." + String(repeating: "0", count: 3 - padded.count) + padded
     }
 }

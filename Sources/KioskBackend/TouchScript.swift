@@ -178,5 +178,5 @@ public enum TouchScript {
     /// constants far inside Int64, so the conversion is exact.
     private static func whole(_ limit: Double) -> String { String(Int64(limit)) }
 
-    private static func fmt(_ ms: Double) -> String { Instant.formatMilliseconds(ms) }
+    private static func fmt(_ ms: Double) -> String { NumberFormat.milliseconds(ms) }
 }

@@ -147,18 +147,8 @@ struct BenchCommand {
         return samples[samples.count / 2]
     }
 
-    static func format(_ v: Double?) -> String {
-        guard let v else { return "-" }
-        let thousandths = Int((v * 1000).rounded())
-        let frac = thousandths % 1000
-        return "\(thousandths / 1000)." + (frac < 10 ? "00" : frac < 100 ? "0" : "") + "\(frac)"
-    }
-
-    static func ratio(_ v: Double?, _ base: Double?) -> String {
-        guard let v, let base, base > 0 else { return "-" }
-        let r = Int((v / base * 100).rounded())
-        return "\(r / 100).\(r % 100 < 10 ? "0" : "")\(r % 100)x"
-    }
+    /// A time or a ratio with three decimals, as the table and the JSON show them.
+    static func thousandths(_ v: Double) -> String { NumberFormat.fixed(v, decimals: 3) }
 
     /// One row per case, one `ms  (x floor)` column pair per size.
     static func table(_ results: [Result], config: String) -> [String] {
@@ -168,7 +158,8 @@ struct BenchCommand {
         var lines = [header]
         for c in Case.allCases {
             var line = col(c.title, 44)
-            for r in results { line += col(format(r.ms[c]), 16) + col(ratio(r.ms[c], r.floor), 10) }
+            for r in results { line += col(r.ms[c].map(Self.thousandths) ?? "-", 16)
+                + col(NumberFormat.ratio(r.ms[c], to: r.floor), 10) }
             lines.append(line)
         }
         lines.append("medians; every frame includes the copy of its damage to a scanout buffer")
@@ -179,11 +170,11 @@ struct BenchCommand {
     /// not measured is null.
     static func json(_ results: [Result]) -> String {
         let items = results.map { r -> String in
-            var fields = ["\"size\": \"\(r.size)\"", "\"floor_ms\": \(r.floor.map(format) ?? "null")"]
+            var fields = ["\"size\": \"\(r.size)\"", "\"floor_ms\": \(r.floor.map(Self.thousandths) ?? "null")"]
             for c in Case.allCases {
-                fields.append("\"\(c.jsonKey)_ms\": \(r.ms[c].map(format) ?? "null")")
+                fields.append("\"\(c.jsonKey)_ms\": \(r.ms[c].map(Self.thousandths) ?? "null")")
                 let ratio = r.ms[c].flatMap { v in r.floor.flatMap { $0 > 0 ? v / $0 : nil } }
-                fields.append("\"\(c.jsonKey)_ratio\": \(ratio.map(format) ?? "null")")
+                fields.append("\"\(c.jsonKey)_ratio\": \(ratio.map(Self.thousandths) ?? "null")")
             }
             return "{" + fields.joined(separator: ", ") + "}"
         }

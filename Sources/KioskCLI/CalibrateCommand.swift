@@ -92,7 +92,7 @@ struct CalibrateCommand {
             return 1
         }
         try CalibrationScene.store(matrix, inConfigAt: configPath)
-        let text = matrix.map { JSONWriter.format(($0 * 1e6).rounded() / 1e6) }.joined(separator: ", ")
+        let text = NumberFormat.matrix(matrix)
         LineWriter.standardOutput.writeLine("\(configPath): input.calibration = [\(text)]")
         return 0
     }

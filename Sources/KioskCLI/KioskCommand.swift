@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import KioskConfig
+import KioskLoop
 import KioskService
 import KioskUI
 
@@ -26,8 +27,8 @@ import KioskUI
 public enum KioskCommand {
     /// Runs the tool with the process's arguments and exits with its exit code.
     /// - Parameters:
-    ///   - name: the program's name in usage lines, help and error messages (`kiosk` by
-    ///     default: the `kiosk` binary's own output).
+    ///   - name: the program's name in usage lines, help, error messages and the runtime's
+    ///     lines on stderr (`Log.program`; `kiosk` by default: the `kiosk` binary's own output).
     ///   - registry: the control types configs may use.
     ///   - customize: called with every scene `run` builds from the config, at start and on
     ///     every reload, before it is shown: add, replace or observe controls in code.
@@ -35,6 +36,8 @@ public enum KioskCommand {
                             customize: ((Scene) -> Void)? = nil) -> Never {
         // A reader of our stdout going away (a closed pipe) must not kill the kiosk.
         signal(SIGPIPE, SIG_IGN)
+        // The runtime's lines (`kiosk: ready`) name the program: an app's own name, not kiosk's.
+        Log.program = name
         // The bytes of argv, not CommandLine.arguments: those are repaired to valid UTF-8,
         // which turns a file name in another encoding into a name that does not exist.
         let arguments = (1..<Int(CommandLine.argc)).map { i in

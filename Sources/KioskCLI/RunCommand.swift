@@ -166,7 +166,7 @@ struct RunCommand {
         let stats = kiosk.runtime?.stats ?? RuntimeStats()
         var summary = "\(app.name): headless \(panel.width)x\(panel.height) rotation \(kiosk.rotation.degrees): "
             + "\(stats.framesRendered) frames, \(stats.eventsEmitted) events, \(touches) touches, "
-            + "ended at \(Instant.formatMilliseconds(kiosk.now.milliseconds)) ms "
+            + "ended at \(NumberFormat.milliseconds(kiosk.now.milliseconds)) ms "
             + (kiosk.clock == .monotonic ? "real time" : "virtual time")
         if let screenshotPath { summary += "; screenshot \(screenshotPath)" }
         LineWriter.standardError.writeLine(summary)

@@ -13,7 +13,7 @@ package enum ConfigEditor {
 
     /// `text` with `input.calibration` set to `matrix` (inserted when missing).
     package static func settingCalibration(_ matrix: [Double], in text: String) throws(EditError) -> String {
-        let value = "[" + matrix.map { JSONWriter.format(($0 * 1e6).rounded() / 1e6) }.joined(separator: ", ") + "]"
+        let value = "[" + NumberFormat.matrix(matrix) + "]"
         var bytes = Array(text.utf8)
         let scanner = Scanner(bytes: bytes)
         // A UTF-8 byte order mark is allowed before the JSON (the parser skips it too); it stays.

@@ -72,27 +72,7 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Moves the instant `d` later, saturating at the end of time.
     public static func += (a: inout Instant, d: Duration) { a = a + d }
 
-    public var description: String { "\(Self.formatMilliseconds(milliseconds))ms" }
-
-    /// Milliseconds as they appear in event output: whole numbers without a fraction,
-    /// others with at most three decimals ("16", "8.333"). Beyond 2⁵³ µs (285 years) a Double
-    /// has no three exact decimals left: whole numbers still print as such, others (and
-    /// infinity, NaN) as Swift prints a `Double`.
-    public static func formatMilliseconds(_ ms: Double) -> String {
-        let micro = (ms * 1000).rounded()
-        guard abs(micro) < 0x1p53 else {   // false for NaN too
-            if let whole = Int64(exactly: ms) { return String(whole) }
-            return String(ms)
-        }
-        // Below 2⁵³ the whole part fits an Int64 exactly: the conversion cannot trap.
-        if micro.truncatingRemainder(dividingBy: 1000) == 0 { return String(Int64(micro / 1000)) }
-        var s = String(micro / 1000)
-        // Double's description can print e.g. 8.333000000000001 after rounding; cut to 3 decimals.
-        if let dot = s.firstIndex(of: "."), s.distance(from: dot, to: s.endIndex) > 4 {
-            s = String(s[..<s.index(dot, offsetBy: 4)])
-        }
-        return s
-    }
+    public var description: String { "\(NumberFormat.milliseconds(milliseconds))ms" }
 }
 
 extension Duration {

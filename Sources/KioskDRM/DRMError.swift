@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import KioskDevice
+import KioskLoop
 
 /// Why the DRM backend could not do what was asked, worded for the
 /// person who has to fix it: each case names the device, the C call that failed and, where
@@ -46,7 +47,7 @@ package enum DRMError: Error, CustomStringConvertible, Sendable {
             return "\(device): the driver has no dumb buffers (drmGetCap DRM_CAP_DUMB_BUFFER = 0);"
                 + " this is a render-only device, use the card that drives the display"
         case .displayInUse(let device, let call, let errno, let holders):
-            let reason = "\(call): \(Self.message(errno))"
+            let reason = SystemCallError(call: call, errno: errno).description
             if let master = holders.first(where: \.isMaster) {
                 return "the display \(device) is in use by PID \(master.pid) (\(master.command)) (\(reason));"
                     + " stop that program first"
@@ -75,13 +76,7 @@ package enum DRMError: Error, CustomStringConvertible, Sendable {
         case .noCRTC(let output):
             return "no CRTC can drive output \(output) (none of its encoders lists a possible CRTC)"
         case .callFailed(let call, let device, let errno):
-            return "\(device): \(call): \(Self.message(errno))"
+            return SystemCallError(call: call, path: device, errno: errno).description
         }
-    }
-
-    /// `strerror` text plus the errno name's number, as in ``SystemCallError``.
-    static func message(_ errno: Int32) -> String {
-        let text = strerror(errno).map { String(cString: $0) } ?? "Unknown error"
-        return "\(text) (errno \(errno))"
     }
 }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import KioskLoop
 
 /// A panel's backlight (`/sys/class/backlight/NAME`): what dims the screen and turns it dark
 /// where there is one, instead of the renderer's black shade.
@@ -107,11 +108,11 @@ package final class Backlight {
 
     static func readNumber(_ path: String) throws(BacklightError) -> Int {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw BacklightError(path: path, message: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw BacklightError(path: path, message: SystemCallError.message(errno)) }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: 32)
         let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count > 0 else { throw BacklightError(path: path, message: count < 0 ? String(cString: strerror(errno)) : "is empty") }
+        guard count > 0 else { throw BacklightError(path: path, message: count < 0 ? SystemCallError.message(errno) : "is empty") }
         let text = String(decoding: bytes[..<count], as: UTF8.self).trimmingWhitespace
         guard let value = Int(text), value >= 0 else { throw BacklightError(path: path, message: "holds \"\(text)\", not a number") }
         return value
@@ -119,12 +120,12 @@ package final class Backlight {
 
     static func writeNumber(_ value: Int, to path: String) throws(BacklightError) {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw BacklightError(path: path, message: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw BacklightError(path: path, message: SystemCallError.message(errno)) }
         defer { close(fd) }
         let bytes = Array("\(value)\n".utf8)
         let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         guard written == bytes.count else {
-            throw BacklightError(path: path, message: written < 0 ? String(cString: strerror(errno)) : "short write")
+            throw BacklightError(path: path, message: written < 0 ? SystemCallError.message(errno) : "short write")
         }
     }
 }

@@ -1,23 +1,9 @@
 @preconcurrency import Glibc
+import KioskLoop
 
-/// A device node that could not be opened, with what to check.
-package struct DeviceError: Error, CustomStringConvertible, Equatable {
-    package var path: String
-    package var call: String
-    package var errno: Int32
-    /// What the user can do about it ("add the user to group video", …).
-    package var hint: String?
-
-    package init(path: String, call: String, errno: Int32, hint: String? = nil) {
-        self.path = path; self.call = call; self.errno = errno; self.hint = hint
-    }
-
-    package var description: String {
-        var s = "\(path): \(call): \(String(cString: strerror(errno)))"
-        if let hint { s += " (\(hint))" }
-        return s
-    }
-}
+/// A device node that could not be opened or used: the kiosk's one operating-system error,
+/// worded as device errors read (`/dev/dri/card0: open: Permission denied (hint)`).
+package typealias DeviceError = SystemCallError
 
 /// How device nodes (DRM cards, evdev inputs) are opened. Plain `open()` works as root or
 /// with group access (video, input); inside a logind session a logind-backed opener gets the

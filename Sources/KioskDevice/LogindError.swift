@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import KioskLoop
 
 /// A logind session that could not be found or controlled, naming the call that failed and
 /// logind's (or D-Bus's) own words for it.
@@ -17,6 +18,6 @@ package struct LogindError: Error, CustomStringConvertible, Equatable, Sendable 
 
     package var description: String {
         if let busError { return "logind: \(call): \(busError)" }
-        return "logind: \(call): \(String(cString: strerror(errno)))"
+        return "logind: \(call): \(SystemCallError.message(errno))"
     }
 }

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import KioskDevice
+import KioskLoop
 
 /// Why the framebuffer backend could not start or go on, worded for whoever has to fix it: each
 /// case names the device and, where there is one, the call that failed and what to check.
@@ -32,7 +33,7 @@ package enum FramebufferError: Error, CustomStringConvertible, Sendable, Equatab
             }
             return text
         case .notAFramebuffer(let device, let errno):
-            return "\(device) is not a framebuffer device (FBIOGET_FSCREENINFO: \(Self.message(errno)));"
+            return "\(device) is not a framebuffer device (\(SystemCallError(call: "FBIOGET_FSCREENINFO", errno: errno)));"
                 + " pick one with --fb-device /dev/fbN"
         case .unsupportedFormat(let device, let reason):
             return "\(device): \(reason); the kiosk needs true colour at 16, 24 or 32 bits per pixel"
@@ -42,13 +43,7 @@ package enum FramebufferError: Error, CustomStringConvertible, Sendable, Equatab
         case .modeChanged(let device, let was, let now):
             return "\(device): the mode changed from \(was) to \(now) while the kiosk ran; restart it to use the new one"
         case .callFailed(let device, let call, let errno):
-            return "\(device): \(call): \(Self.message(errno))"
+            return SystemCallError(call: call, path: device, errno: errno).description
         }
-    }
-
-    /// `strerror` text plus the number, as the DRM backend words it.
-    static func message(_ errno: Int32) -> String {
-        let text = strerror(errno).map { String(cString: $0) } ?? "Unknown error"
-        return "\(text) (errno \(errno))"
     }
 }

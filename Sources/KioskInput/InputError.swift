@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import KioskDevice
+import KioskLoop
 
 /// The seat or a named input device could not be set up. Says which call failed, on which
 /// device, why, and what to check.
@@ -26,13 +27,13 @@ package struct InputError: Error, CustomStringConvertible, Equatable {
     }
 
     static func fromErrno(_ code: Int32, call: String, path: String? = nil, hint: String? = nil) -> InputError {
-        InputError(call: call, path: path, reason: String(cString: strerror(code)), hint: hint)
+        InputError(call: call, path: path, reason: SystemCallError.message(code), hint: hint)
     }
 
     /// The opener refused the node (permissions, logind said no): its error, with its hint.
     static func opening(_ error: DeviceError, call: String) -> InputError {
         InputError(
-            call: call, path: error.path, reason: "\(error.call): \(String(cString: strerror(error.errno)))",
+            call: call, path: error.path, reason: "\(error.call): \(SystemCallError.message(error.errno))",
             hint: error.hint)
     }
 }

@@ -3,6 +3,7 @@ import CLibInputShim
 import CUdev
 @preconcurrency import Glibc
 import KioskDevice
+import KioskLoop
 
 /// Owns one `struct libinput` and everything libinput keeps pointers to: the
 /// `libinput_interface` (libinput stores its address, so it lives in memory allocated here,
@@ -78,7 +79,7 @@ final class LibinputContext {
         Unmanaged<DeviceAccess>.fromOpaque(userData).takeUnretainedValue().opener.close(fd)
     }
 
-    /// libinput's log, to stderr as `kiosk: libinput: …`. The message arrives formatted by
+    /// libinput's log, to stderr as `kiosk: libinput: …` (``Log``), an error at priority err. The message arrives formatted by
     /// `CLibInputShim` (a Swift closure taking libinput's `va_list` crashes the compiler when it
     /// targets aarch64).
     private static let logSink: kiosk_libinput_log_sink = { libinput, priority, formatted in
@@ -90,8 +91,8 @@ final class LibinputContext {
         if let libinput, let userData = libinput_get_user_data(libinput) {
             Unmanaged<DeviceAccess>.fromOpaque(userData).takeUnretainedValue().recordLog(String(message))
         }
-        let level = priority == Int32(LIBINPUT_LOG_PRIORITY_ERROR.rawValue) ? "error: " : ""
-        StandardError.write("kiosk: libinput: \(level)\(message)")
+        let isError = priority == Int32(LIBINPUT_LOG_PRIORITY_ERROR.rawValue)
+        Log.write("libinput: \(isError ? "error: " : "")\(message)", priority: isError ? .error : .info)
     }
 }
 
@@ -114,7 +115,7 @@ final class DeviceAccess {
         } catch {
             latestOpenError = error
             // libinput logs the failure without the hint (groups, logind); say it once here.
-            StandardError.write("kiosk: input: cannot open \(error) [\(opener.name)]")
+            Log.write("input: cannot open \(error) [\(opener.name)]", priority: .warning)
             return -error.errno
         }
     }

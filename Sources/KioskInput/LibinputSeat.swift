@@ -2,6 +2,7 @@ import CLibInput
 @preconcurrency import Glibc
 import KioskCore
 import KioskDevice
+import KioskLoop
 
 /// The kiosk's input devices through libinput, delivered as neutral ``InputEvent``s.
 ///
@@ -83,7 +84,7 @@ package final class LibinputSeat {
         let result = libinput_dispatch(context.pointer)
         if result < 0, result != latestDispatchError {
             // Reported once per distinct error: the loop calls this on every wake-up.
-            StandardError.write("kiosk: libinput: libinput_dispatch: \(String(cString: strerror(-result)))")
+            Log.write("libinput: \(SystemCallError(call: "libinput_dispatch", errno: -result, wording: .plain))", priority: .error)
         }
         latestDispatchError = min(result, 0)
         drainQueue()

@@ -1,31 +1,71 @@
 import Glibc
 
-/// A system call that failed, named by the call and the `errno` it left behind.
+/// A system call (or a C library call that reports through `errno`) that failed: the one
+/// operating-system error of the kiosk, named by the call, the file or device it was about,
+/// the `errno` it left behind and what the user can do about it.
 ///
-/// Every system call in KioskService goes through ``retryingEINTR(_:_:)``, so this is the only
-/// error the operating-system layer throws. Environment errors (a missing device, a closed peer)
-/// arrive as values of this type; programmer errors (a bad flag, an impossible `EINVAL`) trap.
+/// Every system call in KioskLoop goes through ``retryingEINTR(_:_:)``; the device opener, the
+/// VT, DRM, the framebuffer, libinput, Wayland and MQTT name their failures with it too, and
+/// their domain errors (`DRMError`, `FramebufferError`, `WaylandError`, `LogindError`) word
+/// the errno through ``message(_:)`` and ``reason(_:)``, the one place its text is built.
+/// Environment errors (a missing device, a closed peer) arrive as values of this type;
+/// programmer errors (a bad flag, an impossible `EINVAL`) trap.
 public struct SystemCallError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// How ``description`` words the errno.
+    public enum Wording: Sendable, Equatable {
+        /// `strerror` text and the number: `Bad file descriptor (errno 9)`.
+        case numbered
+        /// `strerror` text alone, as device nodes' errors read (`No such file or directory`).
+        case plain
+    }
+
     /// The C function that failed, e.g. `"epoll_ctl"`.
     public var call: String
+    /// The file or device node the call was about, if any (`/dev/dri/card0`).
+    public var path: String?
     /// The `errno` value the call set (`EBADF`, `EAGAIN`, …).
     public var errno: Int32
+    /// What the user can do about it ("add the user to group video", …).
+    public var hint: String?
+    /// Whether ``description`` shows the errno's number.
+    public var wording: Wording
 
-    public init(call: String, errno: Int32) {
-        self.call = call
-        self.errno = errno
+    /// A failed `call`, with the node it was about and a hint when there are; worded with
+    /// the number unless `wording` says otherwise.
+    public init(call: String, path: String? = nil, errno: Int32, hint: String? = nil, wording: Wording = .numbered) {
+        self.call = call; self.path = path; self.errno = errno; self.hint = hint; self.wording = wording
+    }
+
+    /// A device node's failure, as the device opener reports it: `path: call: strerror (hint)`,
+    /// without the number unless `wording` says so.
+    public init(path: String, call: String, errno: Int32, hint: String? = nil, wording: Wording = .plain) {
+        self.init(call: call, path: path, errno: errno, hint: hint, wording: wording)
     }
 
     /// True when a non-blocking descriptor had nothing to give (`EAGAIN`, which equals
     /// `EWOULDBLOCK` on Linux). Readers treat this as "come back on the next readiness".
     public var isWouldBlock: Bool { errno == EAGAIN }
 
-    /// `epoll_ctl: Bad file descriptor (errno 9)`.
-    public var description: String {
+    /// `strerror`'s text for `errno` (`Bad file descriptor`); the one call of it.
+    public static func message(_ errno: Int32) -> String {
         // glibc ≥ 2.32 returns static strings for known codes and a thread-local buffer for
         // unknown ones, so strerror is safe to call from any thread here.
-        let message = strerror(errno).map { String(cString: $0) } ?? "Unknown error"
-        return "\(call): \(message) (errno \(errno))"
+        strerror(errno).map { String(cString: $0) } ?? "Unknown error"
+    }
+
+    /// `strerror`'s text and the number: `Bad file descriptor (errno 9)`.
+    public static func reason(_ errno: Int32) -> String { "\(message(errno)) (errno \(errno))" }
+
+    /// The errno as ``wording`` words it.
+    public var reason: String { wording == .numbered ? Self.reason(errno) : Self.message(errno) }
+
+    /// `epoll_ctl: Bad file descriptor (errno 9)`; with a path and a hint,
+    /// `/dev/dri/card0: open: Permission denied (run as root, …)`.
+    public var description: String {
+        var text = path.map { "\($0): " } ?? ""
+        text += "\(call): \(reason)"
+        if let hint { text += " (\(hint))" }
+        return text
     }
 }
 

@@ -183,7 +183,6 @@ package enum UnixSocket {
 
     private static func failure(_ path: String, _ what: String) -> Failure {
         let code = errno
-        let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-        return Failure(path: path, message: "\(what): \(reason)", errno: code)
+        return Failure(path: path, message: "\(what): \(SystemCallError.message(code))", errno: code)
     }
 }

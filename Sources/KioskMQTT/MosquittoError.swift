@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import CMosquitto
+import KioskLoop
 
 /// A libmosquitto call that failed: the call's name and its `MOSQ_ERR_*` code, with
 /// `mosquitto_strerror`'s text (or `strerror(errno)` for `MOSQ_ERR_ERRNO`, whose reason is in
@@ -20,7 +21,7 @@ package struct MosquittoError: Error, Sendable, Equatable, CustomStringConvertib
     /// The text for `code`, without libmosquitto's final full stop ("The connection was
     /// lost."), since it is always followed by more of a sentence of ours.
     static func reason(code: Int32, errno savedErrno: Int32) -> String {
-        if code == Int32(MOSQ_ERR_ERRNO.rawValue) { return String(cString: strerror(savedErrno)) }
+        if code == Int32(MOSQ_ERR_ERRNO.rawValue) { return SystemCallError.message(savedErrno) }
         let text = String(cString: mosquitto_strerror(code))
         return text.hasSuffix(".") ? String(text.dropLast()) : text
     }

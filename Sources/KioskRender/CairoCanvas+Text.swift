@@ -21,7 +21,7 @@ extension CairoCanvas {
         guard !text.isEmpty, rect.width > 0, style.color.alpha > 0 else { return }
         let deviceScale = currentScale()
         guard self.text.pixelSize(of: style.font) * deviceScale * deviceScale <= Self.largestFreeTypeSize else {
-            let at = JSONWriter.format((deviceScale * 1000).rounded() / 1000)
+            let at = NumberFormat.rounded(deviceScale, decimals: 3)
             record(CairoError(call: "drawText", status: CAIRO_STATUS_FREETYPE_ERROR,
                               message: "\(JSONWriter.quoted(style.font)) at scale \(at) is too large for FreeType; the text is left out"))
             return

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import KioskLoop
 
 /// Files replaced whole or not at all: configs written by `kiosk calibrate`, screenshots, the
 /// state file.
@@ -132,7 +133,7 @@ package enum AtomicFile {
             }
             current = current.directory.appending(try linkTarget(of: current, shownAs: path))
         }
-        throw FileError(path: path.description, reason: String(cString: strerror(ELOOP)))
+        throw FileError(path: path.description, reason: SystemCallError.message(ELOOP))
     }
 
     /// The target stored in the link `link`, as bytes.
@@ -146,7 +147,7 @@ package enum AtomicFile {
         }
         guard count >= 0 else { throw FileError(path: path.description, reason: TextFile.errorText()) }
         guard count < buffer.count else {
-            throw FileError(path: path.description, reason: String(cString: strerror(ENAMETOOLONG)))
+            throw FileError(path: path.description, reason: SystemCallError.message(ENAMETOOLONG))
         }
         return FilePath(bytes: buffer[..<count])
     }

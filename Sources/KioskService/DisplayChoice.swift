@@ -131,10 +131,10 @@ public enum DisplayChoice {
     /// on a seat (no root, no groups), else the console's (direct opens, VT switching).
     static func deviceSession(loop: EventLoop) -> Session {
         let log = LineWriter.standardError
-        if let logind = LogindSession.automatic(log: { log.writeLine("kiosk: \($0)") }) as? LogindSession {
+        if let logind = LogindSession.automatic(log: { log.log($0) }) as? LogindSession {
             return LogindSeatSession(logind, clockOrigin: loop.clock.origin)
         }
-        return ConsoleSession { log.writeLine("kiosk: \($0)") }
+        return ConsoleSession { log.log($0) }
     }
 
     /// The panel's backlight, written through logind when sysfs is not writable. None is
@@ -146,7 +146,7 @@ public enum DisplayChoice {
             writer = { name, value in try logind.setBrightness(backlight: name, to: value) }
         }
         do { return try Backlight.find(named: request.backlight, session: writer) } catch {
-            LineWriter.standardError.writeLine("kiosk: backlight not used (\(error)); dimming by shading the frame")
+            LineWriter.standardError.log("backlight not used (\(error)); dimming by shading the frame")
             return nil
         }
     }

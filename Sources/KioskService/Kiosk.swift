@@ -143,7 +143,7 @@ public final class Kiosk {
         do {
             exit(try run())
         } catch {
-            LineWriter.standardError.writeLine("kiosk: \(error)", priority: .error)
+            LineWriter.standardError.log("\(error)", priority: .error)
             exit(1)
         }
     }

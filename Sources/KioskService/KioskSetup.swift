@@ -76,7 +76,7 @@ public enum KioskSetup {
 
     /// What every kiosk does with a frame that could not be drawn completely: say so on stderr.
     package static func reportFrameError(_ error: CairoError) {
-        LineWriter.standardError.writeLine("kiosk: a frame could not be drawn completely: \(error)", priority: .error)
+        LineWriter.standardError.log("a frame could not be drawn completely: \(error)", priority: .error)
     }
 
     /// The config's kiosk on the headless backend and the virtual clock, with its calibration.

@@ -51,11 +51,6 @@ struct LatencyMeter {
         let sorted = samples.sorted()
         let median = sorted[sorted.count / 2]
         let over = count > samples.count ? " over the last \(samples.count)" : ""
-        return "input-to-flip latency median\(over) \(Self.ms(median)) ms, worst \(Self.ms(worst)) ms (n = \(count))"
-    }
-
-    static func ms(_ v: Double) -> String {
-        let hundredths = Int((v * 100).rounded())
-        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+        return "input-to-flip latency median\(over) \(NumberFormat.fixed(median, decimals: 2)) ms, worst \(NumberFormat.fixed(worst, decimals: 2)) ms (n = \(count))"
     }
 }

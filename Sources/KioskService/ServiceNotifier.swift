@@ -59,8 +59,8 @@ package final class ServiceNotifier {
             send("WATCHDOG=1")
         } else if !warnedUnhealthy {
             warnedUnhealthy = true
-            let since = watchdog.inFlightSince.map { LatencyMeter.ms((now - $0).inMilliseconds) } ?? "?"
-            log.writeLine("kiosk: a frame has been in flight for \(since) ms; no watchdog ping", priority: .error)
+            let since = watchdog.inFlightSince.map { NumberFormat.fixed((now - $0).inMilliseconds, decimals: 2) } ?? "?"
+            log.log("a frame has been in flight for \(since) ms; no watchdog ping", priority: .error)
         }
     }
 

@@ -203,5 +203,5 @@ package final class StateKeeper {
         foreignFile = reason
     }
 
-    private func report(_ line: String) { log("kiosk: state \(path): \(line)") }
+    private func report(_ line: String) { log(Log.line("state \(path): \(line)")) }
 }

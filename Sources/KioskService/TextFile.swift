@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import KioskLoop
 
 /// A file that could not be read or written, with the path as the user gave it.
 package struct FileError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -96,5 +97,5 @@ package enum TextFile {
         }
     }
 
-    static func errorText() -> String { String(cString: strerror(errno)) }
+    static func errorText() -> String { SystemCallError.message(errno) }
 }

@@ -13,7 +13,7 @@ extension ControlEvent {
     /// The event as one JSON line, without the newline: keys in a fixed order, numbers
     /// rounded to three decimals.
     package var jsonLine: String {
-        var s = "{\"t\": \(Instant.formatMilliseconds(time.milliseconds)), "
+        var s = "{\"t\": \(NumberFormat.milliseconds(time.milliseconds)), "
         s += "\"source\": \(JSONValue.string(source).serialized()), "
         s += "\"event\": \(JSONValue.string(kind.rawValue).serialized())"
         if !value.isEmpty {

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import KioskLoop
 
 /// Why the Wayland backend cannot start or go on. Each says what to check; the runner turns
 /// them into a message and exit code 1 (systemd's `Restart=` then tries again).
@@ -28,7 +29,7 @@ package enum WaylandError: Error, Equatable, CustomStringConvertible {
             return "wayland: XDG_RUNTIME_DIR is not set, so the compositor socket '\(display)' cannot be found "
                 + "(it is set in a login session; for a service, set it to the compositor's, e.g. /run/user/1000)"
         case let .connectFailed(display, code):
-            return "wayland: cannot connect to the compositor at '\(display)': \(Self.text(code)) "
+            return "wayland: cannot connect to the compositor at '\(display)': \(SystemCallError.reason(code)) "
                 + "(is a compositor running there, and may this user open its socket?)"
         case let .missingGlobal(interface, why):
             return "wayland: the compositor has no \(interface): \(why)"
@@ -36,9 +37,9 @@ package enum WaylandError: Error, Equatable, CustomStringConvertible {
             return "wayland: the compositor ended the connection with protocol error \(code) on "
                 + "\(interface)@\(objectID)" + (Self.meaning(interface: interface, code: code).map { " (\($0))" } ?? "")
         case .connectionLost(let code):
-            return "wayland: the connection to the compositor was lost: \(Self.text(code)) (the compositor exited?)"
+            return "wayland: the connection to the compositor was lost: \(SystemCallError.reason(code)) (the compositor exited?)"
         case let .bufferFailed(call, bytes, code):
-            return "wayland: cannot make a \(bytes)-byte wl_shm buffer: \(call): \(Self.text(code))"
+            return "wayland: cannot make a \(bytes)-byte wl_shm buffer: \(SystemCallError(call: call, errno: code))"
         }
     }
 
@@ -55,9 +56,5 @@ package enum WaylandError: Error, Equatable, CustomStringConvertible {
         ]
         guard let names = table[interface], Int(code) < names.count, !names[Int(code)].isEmpty else { return nil }
         return names[Int(code)]
-    }
-
-    static func text(_ code: Int32) -> String {
-        String(cString: strerror(code)) + " (errno \(code))"
     }
 }

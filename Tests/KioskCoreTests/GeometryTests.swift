@@ -200,7 +200,7 @@ struct InstantTests {
     @Test("milliseconds print without a fraction when whole, else with at most three decimals",
           arguments: [(16.0, "16"), (8.333333, "8.333"), (0, "0"), (2879.3333333, "2879.333"), (0.5, "0.5")])
     func formatting(ms: Double, text: String) {
-        #expect(Instant.formatMilliseconds(ms) == text)
+        #expect(NumberFormat.milliseconds(ms) == text)
     }
 
     @Test("instants and durations add up in whole nanoseconds")

@@ -74,7 +74,7 @@ package final class ControlServer: RunnerService {
         let listener = Listener(socket: try UnixSocket.listen(at: options.path, group: options.group), path: options.path)
         listener.registration = try loop.register(fd: listener.socket.rawValue) { [unowned self] in self.acceptClients() }
         self.listener = listener
-        log.writeLine("kiosk: control socket \(options.path)" + (options.group.map { " (group \($0))" } ?? ""))
+        log.log("control socket \(options.path)" + (options.group.map { " (group \($0))" } ?? ""))
     }
 
     package func stop() {
@@ -100,7 +100,7 @@ package final class ControlServer: RunnerService {
         while true {
             let accepted: FileDescriptor?
             do { accepted = try UnixSocket.accept(listener.socket) } catch {
-                log.writeLine("kiosk: control socket: \(error)", priority: .warning)
+                log.log("control socket: \(error)", priority: .warning)
                 return
             }
             guard let socket = accepted else { return }
@@ -112,11 +112,11 @@ package final class ControlServer: RunnerService {
                     self.service(connection)
                 }
             } catch {
-                log.writeLine("kiosk: control socket: cannot watch a client: \(error)", priority: .warning)
+                log.log("control socket: cannot watch a client: \(error)", priority: .warning)
                 continue
             }
             connections[connection.number] = connection
-            log.writeLine("kiosk: control client \(connection.number) connected (\(credentials?.description ?? "no credentials"))")
+            log.log("control client \(connection.number) connected (\(credentials?.description ?? "no credentials"))")
         }
     }
 
@@ -252,7 +252,7 @@ package final class ControlServer: RunnerService {
         connection.isOpen = false
         if let registration = connection.registration { loop?.unregister(registration) }
         connections[connection.number] = nil
-        if let reason { log.writeLine("kiosk: control client \(connection.number) disconnected: \(reason)") }
+        if let reason { log.log("control client \(connection.number) disconnected: \(reason)") }
     }
 }
 

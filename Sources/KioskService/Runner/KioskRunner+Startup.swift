@@ -1,4 +1,5 @@
 import KioskCore
+import KioskLoop
 
 /// The start-up line: when the first frame was handed to the backend and when the output
 /// reported it on screen, as CLOCK_MONOTONIC readings, so that a script or a test can
@@ -13,8 +14,8 @@ extension KioskRunner {
     ///   - origin: the CLOCK_MONOTONIC nanoseconds the loop's time line calls zero.
     static func firstFrameLine(presented: Instant, onScreen: Instant, origin: Int64) -> String {
         func monotonic(_ instant: Instant) -> String {
-            Instant.formatMilliseconds(Instant(nanoseconds: origin + instant.nanoseconds).milliseconds)
+            NumberFormat.milliseconds(Instant(nanoseconds: origin + instant.nanoseconds).milliseconds)
         }
-        return "kiosk: first frame presented at \(monotonic(presented)) ms, on screen at \(monotonic(onScreen)) ms CLOCK_MONOTONIC"
+        return Log.line("first frame presented at \(monotonic(presented)) ms, on screen at \(monotonic(onScreen)) ms CLOCK_MONOTONIC")
     }
 }

@@ -167,8 +167,8 @@ package final class KioskRunner {
         started = run
         try output.start(events: events(host: host, loop: loop))
         if options.clock == .monotonic {
-            log.writeLine("kiosk: \(output.backend.name) rotation \(options.rotation.degrees)")
-            if options.power != .alwaysOn { log.writeLine("kiosk: screen power: \(host.powerSummary)") }
+            log.log("\(output.backend.name) rotation \(options.rotation.degrees)")
+            if options.power != .alwaysOn { log.log("screen power: \(host.powerSummary)") }
         }
         if let mode = output.backend.output { try host.setUp(for: mode, loop: loop) }
         if options.clock == .monotonic { run.watchdog = try startWatchdog(loop) }
@@ -291,7 +291,7 @@ package final class KioskRunner {
         switch signal {
         case SIGTERM, SIGINT: stopReason = .signal(signal)
         case SIGHUP: _ = reload()
-        default: log.writeLine("kiosk: signal \(signal) ignored", priority: .warning)
+        default: log.log("signal \(signal) ignored", priority: .warning)
         }
     }
 
@@ -318,11 +318,11 @@ package final class KioskRunner {
         case .request?, nil: reason = "request"
         }
         output.stop()
-        log.writeLine("kiosk: stopped by \(reason); display restored")
-        log.writeLine("kiosk: \(output.backend.statistics.summary)")
-        log.writeLine("kiosk: \(output.latency.summary)")
+        log.log("stopped by \(reason); display restored")
+        log.log("\(output.backend.statistics.summary)")
+        log.log("\(output.latency.summary)")
         // Idle means idle: with nothing moving, wake-ups come only from input and frames.
-        log.writeLine("kiosk: event loop: \(loop.wakeups) wake-ups in \(loop.waitCalls) epoll_wait calls over "
-                      + "\(LatencyMeter.ms(loop.clock.now().milliseconds / 1000)) s")
+        log.log("event loop: \(loop.wakeups) wake-ups in \(loop.waitCalls) epoll_wait calls over "
+                      + "\(NumberFormat.fixed(loop.clock.now().milliseconds / 1000, decimals: 2)) s")
     }
 }

@@ -29,7 +29,7 @@ extension RunnerHost {
             change = screenPower.sleep(at: now)
         case .keepAwake(let keep):
             change = screenPower.keepAwake(keep, at: now)
-            log.writeLine("kiosk: keep awake \(keep ? "on" : "off")")
+            log.log("keep awake \(keep ? "on" : "off")")
         }
         if let change { powerChanged(change) }
         return screenPower.state
@@ -88,7 +88,7 @@ extension RunnerHost {
             value = []
             line = "screen on"
         }
-        if options.clock == .monotonic { log.writeLine("kiosk: \(line)") }
+        if options.clock == .monotonic { log.log(line) }
         runtime?.scene.post(ControlEvent(time: change.time, source: "kiosk", kind: event, value: value))
     }
 
@@ -117,7 +117,7 @@ extension RunnerHost {
         case .off: level = 0
         }
         do { try backlight.set(level: level) } catch {
-            log.writeLine("kiosk: backlight: \(error)")
+            log.log("backlight: \(error)")
         }
     }
 

@@ -1,6 +1,7 @@
 import KioskCore
 import KioskRender
 import KioskUI
+import KioskLoop
 
 /// Live reload: the config read again, the scene replaced in place or nothing changed.
 extension RunnerHost {
@@ -10,13 +11,13 @@ extension RunnerHost {
     /// line by line and into a `reloadFailed` event. The control socket stays where it is.
     func reload() -> ReloadOutcome {
         guard let reloadSource else {
-            log.writeLine("kiosk: reload: nothing to reload (the scene is built in code)")
+            log.log("reload: nothing to reload (the scene is built in code)")
             return .unsupported
         }
         let source: KioskRunner.SceneSource
         do { source = try reloadSource() } catch {
             let lines = (error as? KioskSetup.LoadError)?.lines ?? ["\(error)"]
-            log.writeLine("kiosk: reload failed; the kiosk goes on unchanged:", priority: .warning)
+            log.log("reload failed; the kiosk goes on unchanged:", priority: .warning)
             for line in lines { log.writeLine(line, priority: .warning) }
             announce("reloadFailed", message: lines.joined(separator: "\n"))
             return .failed(lines)
@@ -29,7 +30,7 @@ extension RunnerHost {
                 runtime.replaceRenderer(try makeRenderer(designSize: design, width: runtime.renderer.frame.width,
                                                          height: runtime.renderer.frame.height))
             } catch {
-                let line = "kiosk: reload failed: cannot lay out in \(design.width)x\(design.height): \(error)"
+                let line = Log.line("reload failed: cannot lay out in \(design.width)x\(design.height): \(error)")
                 log.writeLine(line, priority: .warning)
                 announce("reloadFailed", message: line)
                 return .failed([line])
@@ -38,7 +39,7 @@ extension RunnerHost {
         runtime.replaceScene(source.make(design))
         // The state file follows the new scene (its values go in with the next write).
         stateKeeper?.observe(runtime.scene)
-        log.writeLine("kiosk: reloaded; showing \(runtime.scene.currentScreen.id)")
+        log.log("reloaded; showing \(runtime.scene.currentScreen.id)")
         announce("reloaded", message: nil)
         return .reloaded
     }

@@ -192,7 +192,7 @@ final class RunnerHost {
         if options.clock == .monotonic {
             log.writeLine(KioskRunner.firstFrameLine(presented: output?.firstPresented ?? time, onScreen: time,
                                                      origin: loop.clock.origin))
-            log.writeLine("kiosk: ready")
+            log.log("ready")
         }
         notifier?.becameReady(status: statusLine())
         // What start-up freed (config parsing, font set-up) goes back to the kernel, after

@@ -155,9 +155,9 @@ final class RunnerOutput {
             if let touch = pointer.button(pressed: pressed, at: position, time: time) { events.touch(touch) }
         case let .deviceAdded(name, capabilities):
             let kinds = capabilities.description.split(separator: "+").joined(separator: ", ")
-            log.writeLine("kiosk: input device added: \(name) (\(kinds))")
+            log.log("input device added: \(name) (\(kinds))")
         case let .deviceRemoved(name):
-            log.writeLine("kiosk: input device removed: \(name)")
+            log.log("input device removed: \(name)")
         }
     }
 
@@ -170,7 +170,7 @@ final class RunnerOutput {
             events?.sessionChanged(true)
             backend.pause()
             input?.pause()
-            log.writeLine("kiosk: \(reason); paused")
+            log.log("\(reason); paused")
         case .resumed(let reason):
             do {
                 try backend.resume()
@@ -178,12 +178,12 @@ final class RunnerOutput {
                 isPaused = false
                 isReady = true
                 events?.sessionChanged(false)
-                log.writeLine("kiosk: \(reason); repainting")
+                log.log("\(reason); repainting")
             } catch {
-                log.writeLine("kiosk: \(reason) but the display could not be taken back: \(error)", priority: .error)
+                log.log("\(reason) but the display could not be taken back: \(error)", priority: .error)
             }
         case .lost(let reason):
-            log.writeLine("kiosk: \(reason); stopping", priority: .error)
+            log.log("\(reason); stopping", priority: .error)
             events?.stop(.sessionLost(reason))
         }
     }

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import Testing
 @testable import KioskService
+import KioskLoop
 
 @Suite("Log lines carry their journal priority on a journal stream, and only there")
 struct LinePriorityTests {
@@ -41,11 +42,11 @@ struct LinePriorityTests {
     func journalStream() {
         var info = stat()
         #expect(fstat(2, &info) == 0)
-        #expect(LineWriter.isJournalStream(descriptor: 2, environment: "\(info.st_dev):\(info.st_ino)"))
-        #expect(!LineWriter.isJournalStream(descriptor: 2, environment: "\(info.st_dev):\(info.st_ino + 1)"))
-        #expect(!LineWriter.isJournalStream(descriptor: 2, environment: nil))
-        #expect(!LineWriter.isJournalStream(descriptor: 2, environment: "garbage"))
-        #expect(!LineWriter.isJournalStream(descriptor: 2, environment: "1:2:3"))
+        #expect(Log.isJournalStream(descriptor: 2, environment: "\(info.st_dev):\(info.st_ino)"))
+        #expect(!Log.isJournalStream(descriptor: 2, environment: "\(info.st_dev):\(info.st_ino + 1)"))
+        #expect(!Log.isJournalStream(descriptor: 2, environment: nil))
+        #expect(!Log.isJournalStream(descriptor: 2, environment: "garbage"))
+        #expect(!Log.isJournalStream(descriptor: 2, environment: "1:2:3"))
     }
 
     @Test("events on stdout are never prefixed")
