@@ -117,7 +117,9 @@ let package = Package(
         .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskBackend", "KioskService"]),
 
         // What every test target may share: helpers that keep the tests compiling with Swift Testing 6.0.
-        .target(name: "KioskTestSupport", path: "Tests/Support/KioskTestSupport"),
+        // Also the fakes and fixtures more than one test target needs (the control protocol's target).
+        .target(name: "KioskTestSupport", dependencies: ["KioskCore", "KioskUI", "KioskConfig", "KioskService"],
+                path: "Tests/Support/KioskTestSupport"),
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
         .testTarget(name: "KioskGesturesTests", dependencies: ["KioskGestures"]),
         .testTarget(name: "KioskAnimationTests", dependencies: ["KioskAnimation"]),
@@ -129,6 +131,7 @@ let package = Package(
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig", "SwiftKioskTesting", "KioskTestSupport"],
                     resources: [.copy("Goldens")]),
+        .testTarget(name: "KioskDeviceTests", dependencies: ["KioskDevice"]),
         .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM", "KioskBackend", "KioskLoop", "KioskDevice", "CConsoleShim"]),
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
         .testTarget(name: "KioskBackendTests", dependencies: ["KioskBackend", "KioskCore"]),
@@ -147,6 +150,15 @@ let package = Package(
         .testTarget(name: "KioskSteadyStateTests",
                     dependencies: ["CAllocationCounter", "KioskCore", "KioskGestures", "KioskUI", "KioskConfig",
                                    "KioskRender", "KioskBackend", "KioskService"]),
+        // The runtime, the runner, the control protocol and the state file, in process.
+        .testTarget(name: "KioskServiceTests",
+                    dependencies: ["KioskService", "KioskCore", "KioskUI", "KioskConfig", "KioskRender", "KioskBackend",
+                                   "KioskLoop", "KioskDevice", "KioskTestSupport"]),
+        // The command line as an app calls it (`KioskCommand.main`), in process.
+        .testTarget(name: "KioskCLITests",
+                    dependencies: ["KioskCLI", "KioskService", "KioskConfig", "KioskRender", "KioskUI", "KioskCore",
+                                   "KioskTestSupport"]),
+        // The whole kiosk: the `kiosk` binary run as a user would, and the dependency rule.
         .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender", "KioskTestSupport"]),
         // Replays the seed corpus (Fuzz/Corpus) and every input a fuzzer once broke (Regressions).
         .testTarget(name: "KioskFuzzRegressionTests",

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import Testing
 import KioskCore
 import KioskUI
@@ -14,7 +15,7 @@ struct ControlOperationDocsTests {
 
     /// The "Control socket" section of Contracts.md.
     static func controlSocketSection() throws -> Substring {
-        let contracts = try String(contentsOfFile: KioskProcess.path("Documentation/Contracts.md"), encoding: .utf8)
+        let contracts = try String(contentsOfFile: TestFiles.path("Documentation/Contracts.md"), encoding: .utf8)
         let start = try #require(contracts.range(of: "\n## Control socket\n"))
         let end = contracts.range(of: "\n## ", range: start.upperBound..<contracts.endIndex)?.lowerBound ?? contracts.endIndex
         return contracts[start.upperBound..<end]
