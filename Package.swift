@@ -117,8 +117,10 @@ let package = Package(
         .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskBackend", "KioskService"]),
 
         // What every test target may share: helpers that keep the tests compiling with Swift Testing 6.0.
-        // Also the fakes and fixtures more than one test target needs (the control protocol's target).
-        .target(name: "KioskTestSupport", dependencies: ["KioskCore", "KioskUI", "KioskConfig", "KioskService"],
+        // Also what more than one test target needs: the package's files and configs, the toggle
+        // control, the control protocol's fake target.
+        .target(name: "KioskTestSupport", dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig",
+                                                     "KioskService"],
                 path: "Tests/Support/KioskTestSupport"),
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
         .testTarget(name: "KioskGesturesTests", dependencies: ["KioskGestures"]),
@@ -127,7 +129,7 @@ let package = Package(
         // The control API as an app sees it: no @testable import, custom controls in the tests.
         .testTarget(name: "KioskControlAPITests",
                     dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskRender", "KioskService",
-                                   "KioskBackend", "KioskLoop"]),
+                                   "KioskBackend", "KioskLoop", "KioskTestSupport"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig", "SwiftKioskTesting", "KioskTestSupport"],
                     resources: [.copy("Goldens")]),
@@ -142,14 +144,15 @@ let package = Package(
         .testTarget(name: "KioskPacingTests", dependencies: ["KioskBackend", "KioskCore", "KioskLoop", "KioskDRM",
                                                              "KioskFramebuffer", "KioskWayland"]),
         .testTarget(name: "KioskLoopTests", dependencies: ["KioskLoop", "KioskTestSupport"]),
-        .testTarget(name: "KioskMQTTTests", dependencies: ["KioskMQTT", "KioskConfig", "KioskLoop", "KioskService", "KioskUI"]),
+        .testTarget(name: "KioskMQTTTests", dependencies: ["KioskMQTT", "KioskConfig", "KioskLoop", "KioskService", "KioskUI",
+                                                           "KioskTestSupport"]),
         .testTarget(name: "SwiftKioskTestingTests", dependencies: ["SwiftKioskTesting"], exclude: ["Goldens"]),
         // A counting malloc (per thread), linked into the test executable only: the steady-state
         // tests count what a frame allocates, in our code and in cairo, Pango and the Swift runtime.
         .target(name: "CAllocationCounter", path: "Tests/Support/CAllocationCounter"),
         .testTarget(name: "KioskSteadyStateTests",
                     dependencies: ["CAllocationCounter", "KioskCore", "KioskGestures", "KioskUI", "KioskConfig",
-                                   "KioskRender", "KioskBackend", "KioskService"]),
+                                   "KioskRender", "KioskBackend", "KioskService", "KioskTestSupport"]),
         // The runtime, the runner, the control protocol and the state file, in process.
         .testTarget(name: "KioskServiceTests",
                     dependencies: ["KioskService", "KioskCore", "KioskUI", "KioskConfig", "KioskRender", "KioskBackend",

@@ -104,7 +104,7 @@ struct ControlOperationDocsTests {
             #"{"op": "reload"}"#,
         ]
         for (request, handler) in requests.map({ ($0, ControlRequestHandler(target: target)) })
-            + PoweredTarget.requests.map({ ($0, ControlRequestHandler(target: PoweredTarget())) }) {
+            + Self.poweredRequests.map({ ($0, ControlRequestHandler(target: ControlTestTarget.powered())) }) {
             let op = try #require(try JSONParser().parseValue(request)["op"]?.stringValue)
             let reply = try JSONParser().parseValue(handler.reply(to: request).line)
             try #require(reply["ok"] == true, "\(request)")
@@ -114,13 +114,6 @@ struct ControlOperationDocsTests {
         }
     }
 
-    /// A kiosk with screen power and nothing else, for `wake`, `sleep`, `keepAwake` and `get`.
-    private final class PoweredTarget: ControlTarget {
-        static let requests = [#"{"op": "wake"}"#, #"{"op": "sleep"}"#, #"{"op": "keepAwake", "on": true}"#]
-        var scene: Scene? { nil }
-        var currentFrame: PixelBuffer? { nil }
-        func reload() -> ReloadOutcome { .unsupported }
-        var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? { (.on, false) }
-        func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? { .on }
-    }
+    /// What a kiosk with screen power and nothing else (`ControlTestTarget.powered()`) is asked.
+    static let poweredRequests = [#"{"op": "wake"}"#, #"{"op": "sleep"}"#, #"{"op": "keepAwake", "on": true}"#]
 }

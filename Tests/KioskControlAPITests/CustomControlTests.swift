@@ -1,6 +1,7 @@
 import Testing
 import KioskCore
 import KioskGestures
+import KioskTestSupport
 import KioskUI
 import KioskService
 

@@ -1,5 +1,6 @@
 import Testing
 import KioskCore
+import KioskTestSupport
 import KioskUI
 import KioskService
 

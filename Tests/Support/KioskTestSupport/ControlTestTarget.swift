@@ -3,7 +3,8 @@ import KioskCore
 import KioskService
 import KioskUI
 
-/// The demo config's scene as the control protocol's target, without a loop or a display.
+/// A scene as the control protocol's target (by default the demo config's), without a loop or
+/// a display: the one fake `ControlTarget` of the tests.
 public final class ControlTestTarget: ControlTarget {
     /// The scene the requests act on.
     public var scene: Scene?
@@ -14,11 +15,31 @@ public final class ControlTestTarget: ControlTarget {
     /// How often `reload` was asked for.
     public private(set) var reloads = 0
 
+    /// What `get` reports of the screen's power; nil (the default): no screen power, as a
+    /// kiosk without one.
+    public var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)?
+    /// What `wake`, `sleep` and `keepAwake` answer; nil: they cannot be done.
+    public var screenPowerChange: ScreenPower.State?
+
+    /// `scene` (nil: no scene yet), with no frame and no screen power.
+    public init(scene: Scene?) { self.scene = scene }
+
     /// The scene of config/demo.json.
-    public init() throws {
+    public convenience init() throws {
         let config = try KioskSetup.loadConfig(FilePath(TestFiles.path("config/demo.json")))
-        scene = SceneBuilder.build(config, designSize: config.display.designSize ?? Size(800, 480))
+        self.init(scene: SceneBuilder.build(config, designSize: config.display.designSize ?? Size(800, 480)))
     }
+
+    /// A kiosk whose screen is on and not held awake, each power request answered `.on`.
+    public static func powered() -> ControlTestTarget {
+        let target = ControlTestTarget(scene: nil)
+        target.screenPowerStatus = (.on, false)
+        target.screenPowerChange = .on
+        return target
+    }
+
+    /// Answers `screenPowerChange`.
+    public func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? { screenPowerChange }
 
     /// Counts the call and answers `reloadOutcome`.
     public func reload() -> ReloadOutcome {
