@@ -120,7 +120,7 @@ let package = Package(
         // Also what more than one test target needs: the package's files and configs, the toggle
         // control, the control protocol's fake target.
         .target(name: "KioskTestSupport", dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig",
-                                                     "KioskService"],
+                                                     "KioskService", "SwiftKioskTesting"],
                 path: "Tests/Support/KioskTestSupport"),
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
         .testTarget(name: "KioskGesturesTests", dependencies: ["KioskGestures"]),
@@ -129,7 +129,7 @@ let package = Package(
         // The control API as an app sees it: no @testable import, custom controls in the tests.
         .testTarget(name: "KioskControlAPITests",
                     dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskRender", "KioskService",
-                                   "KioskBackend", "KioskLoop", "KioskTestSupport"]),
+                                   "KioskBackend", "KioskLoop", "KioskTestSupport", "SwiftKioskTesting"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig", "SwiftKioskTesting", "KioskTestSupport"],
                     resources: [.copy("Goldens")]),
@@ -156,7 +156,7 @@ let package = Package(
         // The runtime, the runner, the control protocol and the state file, in process.
         .testTarget(name: "KioskServiceTests",
                     dependencies: ["KioskService", "KioskCore", "KioskUI", "KioskConfig", "KioskRender", "KioskBackend",
-                                   "KioskLoop", "KioskDevice", "KioskTestSupport"]),
+                                   "KioskLoop", "KioskDevice", "KioskTestSupport", "SwiftKioskTesting"]),
         // The command line as an app calls it (`KioskCommand.main`), in process.
         .testTarget(name: "KioskCLITests",
                     dependencies: ["KioskCLI", "KioskService", "KioskConfig", "KioskRender", "KioskUI", "KioskCore",
