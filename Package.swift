@@ -165,7 +165,8 @@ let package = Package(
         .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender", "KioskTestSupport"]),
         // Replays the seed corpus (Fuzz/Corpus) and every input a fuzzer once broke (Regressions).
         .testTarget(name: "KioskFuzzRegressionTests",
-                    dependencies: ["KioskFuzzing", "KioskCore", "KioskUI", "KioskConfig", "KioskBackend"],
+                    dependencies: ["KioskFuzzing", "KioskCore", "KioskUI", "KioskConfig", "KioskBackend",
+                                   "KioskTestSupport"],
                     exclude: ["Regressions"]),
     ] + fuzzExecutables
 )
