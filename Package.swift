@@ -121,7 +121,11 @@ let package = Package(
         .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskBackend", "KioskService"]),
 
         // What every test target may share: helpers that keep the tests compiling with Swift Testing 6.0.
-        .target(name: "KioskTestSupport", path: "Tests/Support/KioskTestSupport"),
+        // Also what more than one test target needs: the package's files and configs, the toggle
+        // control, the control protocol's fake target.
+        .target(name: "KioskTestSupport", dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig",
+                                                     "KioskService", "SwiftKioskTesting"],
+                path: "Tests/Support/KioskTestSupport"),
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
         .testTarget(name: "KioskGesturesTests", dependencies: ["KioskGestures"]),
         .testTarget(name: "KioskAnimationTests", dependencies: ["KioskAnimation"]),
@@ -129,10 +133,11 @@ let package = Package(
         // The control API as an app sees it: no @testable import, custom controls in the tests.
         .testTarget(name: "KioskControlAPITests",
                     dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskRender", "KioskService",
-                                   "KioskBackend", "KioskLoop"]),
+                                   "KioskBackend", "KioskLoop", "KioskTestSupport", "SwiftKioskTesting"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig", "SwiftKioskTesting", "KioskTestSupport"],
                     resources: [.copy("Goldens")]),
+        .testTarget(name: "KioskDeviceTests", dependencies: ["KioskDevice"]),
         .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM", "KioskBackend", "KioskLoop", "KioskDevice", "CConsoleShim"]),
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
         .testTarget(name: "KioskBackendTests", dependencies: ["KioskBackend", "KioskCore"]),
@@ -143,18 +148,29 @@ let package = Package(
         .testTarget(name: "KioskPacingTests", dependencies: ["KioskBackend", "KioskCore", "KioskLoop", "KioskDRM",
                                                              "KioskFramebuffer", "KioskWayland"]),
         .testTarget(name: "KioskLoopTests", dependencies: ["KioskLoop", "KioskTestSupport"]),
-        .testTarget(name: "KioskMQTTTests", dependencies: ["KioskMQTT", "KioskConfig", "KioskLoop", "KioskService", "KioskUI"]),
+        .testTarget(name: "KioskMQTTTests", dependencies: ["KioskMQTT", "KioskConfig", "KioskLoop", "KioskService", "KioskUI",
+                                                           "KioskTestSupport"]),
         .testTarget(name: "SwiftKioskTestingTests", dependencies: ["SwiftKioskTesting"], exclude: ["Goldens"]),
         // A counting malloc (per thread), linked into the test executable only: the steady-state
         // tests count what a frame allocates, in our code and in cairo, Pango and the Swift runtime.
         .target(name: "CAllocationCounter", path: "Tests/Support/CAllocationCounter"),
         .testTarget(name: "KioskSteadyStateTests",
                     dependencies: ["CAllocationCounter", "KioskCore", "KioskGestures", "KioskUI", "KioskConfig",
-                                   "KioskRender", "KioskBackend", "KioskService"]),
+                                   "KioskRender", "KioskBackend", "KioskService", "KioskTestSupport"]),
+        // The runtime, the runner, the control protocol and the state file, in process.
+        .testTarget(name: "KioskServiceTests",
+                    dependencies: ["KioskService", "KioskCore", "KioskUI", "KioskConfig", "KioskRender", "KioskBackend",
+                                   "KioskLoop", "KioskDevice", "KioskTestSupport", "SwiftKioskTesting"]),
+        // The command line as an app calls it (`KioskCommand.main`), in process.
+        .testTarget(name: "KioskCLITests",
+                    dependencies: ["KioskCLI", "KioskService", "KioskConfig", "KioskRender", "KioskUI", "KioskCore",
+                                   "KioskTestSupport"]),
+        // The whole kiosk: the `kiosk` binary run as a user would, and the dependency rule.
         .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender", "KioskTestSupport"]),
         // Replays the seed corpus (Fuzz/Corpus) and every input a fuzzer once broke (Regressions).
         .testTarget(name: "KioskFuzzRegressionTests",
-                    dependencies: ["KioskFuzzing", "KioskCore", "KioskUI", "KioskConfig", "KioskBackend"],
+                    dependencies: ["KioskFuzzing", "KioskCore", "KioskUI", "KioskConfig", "KioskBackend",
+                                   "KioskTestSupport"],
                     exclude: ["Regressions"]),
     ] + fuzzExecutables
 )

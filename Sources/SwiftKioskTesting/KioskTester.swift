@@ -25,16 +25,30 @@ public final class KioskTester {
     public let panelHeight: Int
     private let kiosk: HeadlessKiosk
     private let log: EventLog
+    /// The touches a stepped run has yet to hand over, sorted by time.
+    private var queued: [TouchEvent] = []
+    /// The time of a stepped run's next pass; nil: no stepped run yet.
+    private var nextPass: Instant?
 
     /// A tester around `scene`, on a panel of the scene's design size turned by `rotation`
     /// unless `panelWidth` and `panelHeight` say otherwise.
-    public init(scene: Scene, panelWidth: Int? = nil, panelHeight: Int? = nil, rotation: DisplayRotation = .none) {
+    public convenience init(scene: Scene, panelWidth: Int? = nil, panelHeight: Int? = nil,
+                            rotation: DisplayRotation = .none) {
+        self.init(scene: scene, panelWidth: panelWidth, panelHeight: panelHeight, rotation: rotation,
+                  calibration: .identity)
+    }
+
+    /// A tester around `scene` whose touchscreen is off by `calibration`: each touch is mapped
+    /// through it (then through `rotation`) before the scene sees it, as `input.calibration`
+    /// of a config does; the panel as in ``init(scene:panelWidth:panelHeight:rotation:)``.
+    public init(scene: Scene, panelWidth: Int? = nil, panelHeight: Int? = nil, rotation: DisplayRotation = .none,
+                calibration: AffineTransform) {
         let panel = DisplaySettings.panelSize(designSize: scene.designSize, rotation: rotation)
         let log = EventLog()
         self.log = log
         kiosk = HeadlessKiosk(scene: KioskRunner.SceneSource(designSize: scene.designSize) { _ in scene },
                               panelWidth: panelWidth ?? panel.width, panelHeight: panelHeight ?? panel.height,
-                              rotation: rotation, emit: { log.events.append($0) })
+                              rotation: rotation, calibration: calibration, emit: { log.events.append($0) })
         self.panelWidth = kiosk.panelWidth
         self.panelHeight = kiosk.panelHeight
     }
@@ -73,8 +87,54 @@ public final class KioskTester {
     /// Plays raw touch events (panel pixels, sorted by time).
     public func run(events touches: [TouchEvent], until: Instant? = nil) throws {
         log.events = []
+        queued = []
+        nextPass = nil
         try kiosk.run(touches: touches, until: until)
     }
+
+    /// Adds `touches` to what ``step(until:)`` hands the kiosk.
+    public func queue(_ touches: TouchSequence) { queue(events: touches.events) }
+
+    /// Adds raw touch events (panel pixels, at their own times) to what ``step(until:)`` hands
+    /// the kiosk, each at the first pass at or after its time.
+    public func queue(events touches: [TouchEvent]) {
+        queued += touches
+        queued.sort { $0.time < $1.time }
+    }
+
+    /// Steps the kiosk as a display paced at its refresh does: a pass at time 0, one a refresh
+    /// later, and so on up to `time`, the queued touches handed over at the first pass at or
+    /// after their time (several between two passes arrive together, as from a touchscreen
+    /// read once a frame). The first call starts the pipeline; each later one goes on from
+    /// where the last stopped, and ``events`` keep every event since the start. A code change
+    /// to the scene between two calls is seen by the next pass. ``run(_:until:)`` starts anew.
+    public func step(until time: Instant) throws {
+        if nextPass == nil {
+            log.events = []
+            try kiosk.start()
+            nextPass = .zero
+        }
+        let refresh = kiosk.refreshInterval ?? .milliseconds(16)
+        while var pass = nextPass, pass <= time {
+            while let touch = queued.first, touch.time <= pass {
+                queued.removeFirst()
+                kiosk.handle(touch)
+            }
+            _ = try kiosk.advance(to: pass)
+            pass += refresh
+            nextPass = pass
+        }
+    }
+
+    /// Called after every frame shown, with its virtual time (to sample what moves).
+    public var onFramePresented: ((Instant) -> Void)? {
+        get { kiosk.onFramePresented }
+        set { kiosk.onFramePresented = newValue }
+    }
+
+    /// The pipeline of the last run (its scene, renderer and the next thing it waits for):
+    /// nil before the first.
+    public var runtime: KioskRuntime? { kiosk.runtime }
 
     /// The events of the last run as the JSON lines `kiosk run` writes.
     public var eventLines: [String] { events.map(EventEncoder.line) }

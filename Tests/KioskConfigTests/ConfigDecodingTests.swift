@@ -114,7 +114,7 @@ import Testing
         // The demo names popup templates, which only ConfigLoader (with a file reader) loads;
         // apart from them both read the same model.
         let demo = try demoConfigText()
-        var viaReader = try ConfigLoader.decode(demo, file: "demo.json", readFile: repositoryReader(directory: "config"))
+        var viaReader = try ConfigLoader.decode(demo, file: "demo.json", readFile: TestFiles.configReader(directory: "config"))
         viaReader.templates = [:]
         #expect(try JSONDecoder().decode(KioskConfiguration.self, from: Data(demo.utf8)) == viaReader)
     }

@@ -16,10 +16,22 @@ import Testing
             + "\n" + #""startScreen": "main", "screens": [{"id": "main"}]}"#
     }
 
-    @Test("a dial angle of 1e19 is refused by check with its path and line")
-    func hugeDialAngle() {
-        #expect(problems(in: mainScreen(#"{\#(Self.dial), "angle": 1e19}"#))
-            == ["demo.json: screens[0].controls[0].angle: must be at least 0 and less than 360 (found 1e+19) (line 2)"])
+    /// Values that passed `kiosk check` once and are refused now, each with its path and line.
+    static let refusedByCheck = [
+        BadConfig("a dial angle of 1e19 is refused by check with its path and line",
+                  mainScreen(#"{\#(dial), "angle": 1e19}"#),
+                  "demo.json: screens[0].controls[0].angle: must be at least 0 and less than 360 (found 1e+19) (line 2)"),
+        BadConfig("a calibration matrix with an entry of 1e308 is refused by check",
+                  settings(input: #"{"calibration": [1, 0, 0, 0, 1e308, 0]}"#),
+                  "demo.json: input.calibration[4]: must be between -100 and 100 (found 1e+308) (line 1)"),
+        BadConfig("a label of 100,000 combining marks is refused by check",
+                  mainScreen(#"{\#(label), "text": "a\#(String(repeating: "\u{301}", count: 100_000))"}"#),
+                  "demo.json: screens[0].controls[0].text: must be at most 4096 Unicode scalars long (found 100001) (line 2)"),
+    ]
+
+    @Test("a value that once passed check is refused with its path and line", arguments: refusedByCheck)
+    func refused(_ bad: BadConfig) {
+        #expect(problems(in: bad.json, files: bad.files) == bad.expected)
     }
 
     @Test("a dial made in code with an angle of 1e19 or NaN is built without trapping")
@@ -57,19 +69,6 @@ import Testing
         let word = font.split(separator: " ").last!
         #expect(problems(in: Self.settings(theme: #"{"font": "\#(font)"}"#))
             == ["demo.json: theme.font: the size must be between 1 and 512 (found \(word)) (line 1)"])
-    }
-
-    @Test("a calibration matrix with an entry of 1e308 is refused by check")
-    func hugeCalibration() {
-        #expect(problems(in: Self.settings(input: #"{"calibration": [1, 0, 0, 0, 1e308, 0]}"#))
-            == ["demo.json: input.calibration[4]: must be between -100 and 100 (found 1e+308) (line 1)"])
-    }
-
-    @Test("a label of 100,000 combining marks is refused by check")
-    func combiningMarkFlood() {
-        let text = "a" + String(repeating: "\u{301}", count: 100_000)
-        #expect(problems(in: mainScreen(#"{\#(Self.label), "text": "\#(text)"}"#))
-            == ["demo.json: screens[0].controls[0].text: must be at most 4096 Unicode scalars long (found 100001) (line 2)"])
     }
 
     @Test("a character of 33 scalars is refused, one of 32 is not")

@@ -1,5 +1,6 @@
 import Foundation
 import KioskConfig
+import KioskTestSupport
 import Testing
 
 /// A config that must be rejected, with the exact messages `kiosk check` will print. `files`
@@ -57,22 +58,7 @@ let minimalTemplate = """
      "text": {"frame": [24, 64, 352, 110]}, "buttons": {"frame": [24, 192, 352, 48]}}
     """
 
-/// The repository's root directory.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
 /// A file of the repository, as text.
 func repositoryFile(_ path: String) throws -> String {
-    try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
-}
-
-/// A file reader relative to `directory` of the repository, as `kiosk` reads a config's files.
-func repositoryReader(directory: String) -> ConfigLoader.FileReader {
-    { path in
-        do {
-            return .success(try repositoryFile(directory + "/" + path))
-        } catch {
-            return .failure(FileReadProblem(reason: "No such file or directory"))
-        }
-    }
+    try String(contentsOfFile: TestFiles.path(path), encoding: .utf8)
 }

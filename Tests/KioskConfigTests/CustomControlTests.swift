@@ -1,6 +1,7 @@
 import Foundation
 import KioskConfig
 import KioskCore
+import KioskTestSupport
 import KioskUI
 import Testing
 
@@ -43,7 +44,7 @@ import Testing
                               #"{"type": "label", "id": "caption", "frame": [0, 50, 200, 30], "text": "Wi-Fi"}"#)
         let config = try ConfigLoader.decode(json, file: "demo.json", registry: toggleRegistry)
         let scene = SceneBuilder.build(config)
-        let toggle = try #require(scene.control(withID: "wifi") as? ToggleSwitch)
+        let toggle = try #require(scene.control(withID: "wifi") as? Toggle)
         #expect(toggle.isOn)
         #expect(toggle.onColor == Color(hex: "#30C060"))
         #expect(toggle.theme == SceneBuilder.makeTheme(config))

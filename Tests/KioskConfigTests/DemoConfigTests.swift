@@ -1,6 +1,7 @@
 import Foundation
 import KioskConfig
 import KioskCore
+import KioskTestSupport
 import Testing
 
 /// `config/demo.json`, the config the README runs.
@@ -11,7 +12,7 @@ func demoConfigText() throws -> String { try repositoryFile("config/demo.json") 
 
     init() throws {
         config = try ConfigLoader.decode(try demoConfigText(), file: "config/demo.json",
-                                         readFile: repositoryReader(directory: "config"))
+                                         readFile: TestFiles.configReader(directory: "config"))
     }
 
     @Test func displayAndThemeAreAsWritten() {

@@ -1,5 +1,6 @@
 import KioskConfig
 import KioskCore
+import KioskTestSupport
 import KioskUI
 import Testing
 
@@ -14,11 +15,7 @@ import Testing
 
     init() throws {
         var reads: [String] = []
-        let files = repositoryReader(directory: Self.directory)
-        config = try ConfigLoader.decode(try repositoryFile(Self.directory + "/kiosk.json"), file: "kiosk.json") { path in
-            reads.append(path)
-            return files(path)
-        }
+        config = try TestFiles.loadConfig(Self.directory + "/kiosk.json") { reads.append($0) }
         self.reads = reads
     }
 

@@ -24,7 +24,7 @@ import KioskConfig
     func full() throws {
         let json = Self.config(#"{"url": "mqtts://broker.example", "clientID": "lobby-3", "topicPrefix": "museum/lobby-3", "#
             + #""username": "kiosk", "passwordFile": "/etc/pw", "caFile": "/etc/ca.pem", "keepalive": 60}"#)
-        let mqtt = try #require(try ConfigLoader.decode(json, file: "k.json", readFile: Self.files(["/etc/ca.pem": Self.pem])).mqtt)
+        let mqtt = try #require(try ConfigLoader.decode(json, file: "k.json", readFile: reader(["/etc/ca.pem": Self.pem])).mqtt)
         #expect(mqtt == MQTTSettings(url: BrokerURL(scheme: .mqtts, host: "broker.example", port: 8883), clientID: "lobby-3",
                                      topicPrefix: "museum/lobby-3", username: "kiosk", passwordFile: "/etc/pw",
                                      caFile: "/etc/ca.pem", keepalive: 60))
@@ -100,15 +100,10 @@ import KioskConfig
 
     static let pem = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"
 
-    /// A file reader that knows `files` and nothing else.
-    static func files(_ files: [String: String]) -> ConfigLoader.FileReader {
-        { path in files[path].map { .success($0) } ?? .failure(FileReadProblem(reason: "No such file or directory")) }
-    }
-
     static func caFileProblems(_ files: [String: String]) -> [String] {
         let json = config(#"{"url": "mqtts://broker.example", "caFile": "certs/ca.pem"}"#)
         do {
-            _ = try ConfigLoader.decode(json, file: "k.json", readFile: Self.files(files))
+            _ = try ConfigLoader.decode(json, file: "k.json", readFile: reader(files))
             return []
         } catch {
             return error.problems.map(\.description)

@@ -1,6 +1,7 @@
 import Foundation
 import KioskConfig
 import KioskCore
+import KioskTestSupport
 import KioskUI
 import Testing
 
@@ -35,7 +36,7 @@ struct BadTemplate: Sendable, CustomTestStringConvertible {
     /// `config/popups/dialog.json` read as `config/demo.json` would read it.
     func shippedTemplate() throws -> PopupTemplate {
         let config = try ConfigLoader.decode(withPopups(helloPopup()), file: "config/demo.json",
-                                             readFile: repositoryReader(directory: "config"))
+                                             readFile: TestFiles.configReader(directory: "config"))
         return try #require(config.templates["popups/dialog.json"])
     }
 

@@ -1,8 +1,10 @@
 import Testing
 import KioskCore
 import KioskGestures
+import KioskTestSupport
 import KioskUI
 import KioskService
+import SwiftKioskTesting
 
 /// A control written outside the package takes taps, long presses, pans and swipes through
 /// the scene and reports events of its own kinds, as the built-ins do.
@@ -11,44 +13,44 @@ struct CustomControlTests {
     @Test("a tap on a custom toggle sends its own toggled event and the knob springs over, then the scene idles")
     func tapToggles() throws {
         let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 80, 40))
-        let k = try FramePacedKiosk([toggle])
+        let k = KioskTester(screen: [toggle], size: Size(320, 240))
         k.down(60, 40, at: 10)
         k.up(at: 60)
-        k.run(until: 1500)
-        #expect(k.lines == [#"{"t": 60, "source": "wifi", "event": "toggled", "value": {"on": true}}"#])
+        try k.step(until: 1500)
+        #expect(k.eventLines == [#"{"t": 60, "source": "wifi", "event": "toggled", "value": {"on": true}}"#])
         #expect(toggle.calls == ["began", "tapped", "ended"])
         #expect(abs(toggle.knob.value - 1) < 0.01)
-        #expect(!k.scene.isAnimating)
+        #expect(!k.scene!.isAnimating)
     }
 
     @Test("a double tap reaches the control right after its second tap; both taps toggled at once, as two taps do")
     func doubleTapOrder() throws {
         let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 80, 40))
-        let k = try FramePacedKiosk([toggle])
+        let k = KioskTester(screen: [toggle], size: Size(320, 240))
         k.down(60, 40, at: 10)
         k.up(at: 60)
         k.down(62, 41, at: 200)
         k.up(at: 250)
-        k.run(until: 1500)
+        try k.step(until: 1500)
         #expect(toggle.calls == ["began", "tapped", "ended", "began", "tapped", "doubleTapped", "ended"])
-        #expect(k.lines == [#"{"t": 60, "source": "wifi", "event": "toggled", "value": {"on": true}}"#,
+        #expect(k.eventLines == [#"{"t": 60, "source": "wifi", "event": "toggled", "value": {"on": true}}"#,
                             #"{"t": 250, "source": "wifi", "event": "toggled", "value": {"on": false}}"#])
     }
 
     @Test("a value set from outside flips the toggle and reports it; a restored one reports nothing; a wrong field changes nothing")
     func valueFromOutside() throws {
         let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 80, 40))
-        let k = try FramePacedKiosk([toggle])
-        k.run(until: 20)
+        let k = KioskTester(screen: [toggle], size: Size(320, 240))
+        try k.step(until: 20)
         try toggle.setValue([("on", true)])
-        k.run(until: 100)
-        #expect(k.lines.last == #"{"t": 16.667, "source": "wifi", "event": "toggled", "value": {"on": true}}"#)
-        #expect(KioskState.capture(from: k.scene).value(of: "wifi")
+        try k.step(until: 100)
+        #expect(k.eventLines.last == #"{"t": 16.667, "source": "wifi", "event": "toggled", "value": {"on": true}}"#)
+        #expect(KioskState.capture(from: k.scene!).value(of: "wifi")
                 == KioskState.SavedValue(id: "wifi", fields: [("on", true)]))
         let restored = KioskState(screen: nil, values: [KioskState.SavedValue(id: "wifi", fields: [("on", false)])])
-        #expect(restored.restore(into: k.scene).problems.isEmpty)
-        k.run(until: 200)
-        #expect(!toggle.isOn && k.lines.count == 1)
+        #expect(restored.restore(into: k.scene!).problems.isEmpty)
+        try k.step(until: 200)
+        #expect(!toggle.isOn && k.eventLines.count == 1)
         #expect(throws: ControlValueError("'wifi'.on must be a boolean (found a string)")) {
             try toggle.setValue([("on", "yes")])
         }
@@ -60,65 +62,65 @@ struct CustomControlTests {
     @Test("a fast flick to the left reaches the control as a swipe, after the pan's moves and before the lift")
     func swipeOrder() throws {
         let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 200, 40))
-        let k = try FramePacedKiosk([toggle])
+        let k = KioskTester(screen: [toggle], size: Size(320, 240))
         k.down(60, 40, at: 10)
         k.up(at: 40)   // on
         k.drag(fromX: 200, toX: 40, y: 40, startingAt: 500, moves: 5)
-        k.run(until: 1000)
+        try k.step(until: 1000)
         #expect(toggle.calls == ["began", "tapped", "ended", "began", "moved", "swiped left", "ended"])
         #expect(!toggle.isOn)
-        #expect(k.lines.map { $0.contains("\"on\": false") } == [false, true])
+        #expect(k.eventLines.map { $0.contains("\"on\": false") } == [false, true])
     }
 
     @Test("a slow drag that stops before lifting is a pan without a swipe")
     func slowDragIsNoSwipe() throws {
         let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 200, 40))
-        let k = try FramePacedKiosk([toggle])
+        let k = KioskTester(screen: [toggle], size: Size(320, 240))
         k.down(40, 40, at: 10)
         k.move(80, 40, at: 100)
         k.move(80, 40, at: 300)
         k.up(at: 400)
-        k.run(until: 600)
+        try k.step(until: 600)
         #expect(toggle.calls == ["began", "moved", "ended"])
-        #expect(k.lines.isEmpty)
+        #expect(k.eventLines.isEmpty)
     }
 
     @Test("holding a stepper adds one at the long press and one every 100 ms until the finger lifts")
     func longPressRepeats() throws {
         let stepper = Stepper(id: "count", frame: Rect(20, 100, 120, 48))
-        let k = try FramePacedKiosk([stepper])
+        let k = KioskTester(screen: [stepper], size: Size(320, 240))
         k.down(80, 124, at: 0)
         k.up(at: 880)   // long press at 500, then a repeat about every 100 ms of steps after it
-        k.run(until: 1000)
+        try k.step(until: 1000)
         #expect(stepper.value == 4)
-        #expect(k.lines.last == #"{"t": 880, "source": "count", "event": "valueCommitted", "value": {"value": 4}}"#)
-        #expect(k.lines.dropLast().allSatisfy { $0.contains("\"valueChanged\"") })
-        #expect(!k.scene.isAnimating)
+        #expect(k.eventLines.last == #"{"t": 880, "source": "count", "event": "valueCommitted", "value": {"value": 4}}"#)
+        #expect(k.eventLines.dropLast().allSatisfy { $0.contains("\"valueChanged\"") })
+        #expect(!k.scene!.isAnimating)
     }
 
     @Test("a long press reaches the control before the lift, and is no tap")
     func tapVersusLongPress() throws {
         let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 80, 40))
-        let k = try FramePacedKiosk([toggle])
+        let k = KioskTester(screen: [toggle], size: Size(320, 240))
         k.down(60, 40, at: 0)
         k.up(at: 700)
-        k.run(until: 800)
+        try k.step(until: 800)
         #expect(toggle.calls == ["began", "longPressed", "ended"])
-        #expect(k.lines.isEmpty)
+        #expect(k.eventLines.isEmpty)
     }
 
     @Test("scrubbing a stepper sends its coalescing kind at most once per frame, with the latest value")
     func customKindCoalesces() throws {
         let stepper = Stepper(id: "count", frame: Rect(20, 100, 280, 48))
-        let k = try FramePacedKiosk([stepper])
+        let k = KioskTester(screen: [stepper], size: Size(320, 240))
         k.down(30, 124, at: 0)
         for i in 1...30 { k.move(30 + Double(i) * 5, 124, at: Double(i) * 2) }   // 500 Hz, 150 px in 60 ms
         k.up(at: 100)
-        k.run(until: 200)
+        try k.step(until: 200)
         #expect(stepper.value == 15)
-        #expect(k.lines.count <= 5)
-        #expect(k.lines.allSatisfy { $0.contains("\"scrubbed\"") })
-        #expect(k.lines.last?.hasSuffix(#""value": {"value": 15}}"#) == true)
+        #expect(k.eventLines.count <= 5)
+        #expect(k.eventLines.allSatisfy { $0.contains("\"scrubbed\"") })
+        #expect(k.eventLines.last?.hasSuffix(#""value": {"value": 15}}"#) == true)
     }
 
     @Test("a kind is its name: built-in and custom kinds compare and encode by their raw value")

@@ -1,7 +1,9 @@
 import Testing
 import KioskCore
+import KioskTestSupport
 import KioskUI
 import KioskService
+import SwiftKioskTesting
 
 /// Target–action: observers per control and per scene hear the frame's final events, in the
 /// order of the JSON lines, and can be removed.
@@ -12,7 +14,7 @@ struct ObserverTests {
     }
 
     /// A fast drag of the slider's lower knob: several moves per frame.
-    func dragLowerKnob(_ k: FramePacedKiosk) {
+    func dragLowerKnob(_ k: KioskTester) {
         k.down(92, 35, at: 0)
         for i in 1...20 { k.move(92 + Double(i) * 4, 35, at: Double(i) * 3) }
         k.up(at: 80)
@@ -24,12 +26,12 @@ struct ObserverTests {
         var seen: [String] = []
         price.addObserver(for: .valueChanged) { seen.append(EventEncoder.line($0)) }
         price.addObserver(for: .valueCommitted) { seen.append(EventEncoder.line($0)) }
-        let k = try FramePacedKiosk([price])
+        let k = KioskTester(screen: [price], size: Size(320, 240))
         dragLowerKnob(k)
-        k.run(until: 200)
-        #expect(k.lines.count >= 3)
-        #expect(k.lines.count < 20)   // coalesced: fewer lines than moves
-        #expect(seen == k.lines)
+        try k.step(until: 200)
+        #expect(k.eventLines.count >= 3)
+        #expect(k.eventLines.count < 20)   // coalesced: fewer lines than moves
+        #expect(seen == k.eventLines)
     }
 
     @Test("many observers of one kind are called in the order they were added; other kinds do not reach them")
@@ -40,11 +42,11 @@ struct ObserverTests {
         price.addObserver(for: .valueCommitted) { _ in calls.append("second") }
         price.addObserver(for: .tapped) { _ in calls.append("never") }
         price.addObserver { _ in calls.append("any") }
-        let k = try FramePacedKiosk([price])
+        let k = KioskTester(screen: [price], size: Size(320, 240))
         dragLowerKnob(k)
-        k.run(until: 200)
+        try k.step(until: 200)
         #expect(calls.filter { $0 != "any" } == ["first", "second"])
-        #expect(calls.filter { $0 == "any" }.count == k.lines.count)
+        #expect(calls.filter { $0 == "any" }.count == k.eventLines.count)
     }
 
     @Test("a removed observer is not called again; one that removes itself is called once")
@@ -60,9 +62,9 @@ struct ObserverTests {
         }
         #expect(toggle.removeObserver(token))
         #expect(!toggle.removeObserver(token))
-        let k = try FramePacedKiosk([toggle])
+        let k = KioskTester(screen: [toggle], size: Size(320, 240))
         for i in 0..<3 { k.down(60, 120, at: Double(i) * 200); k.up(at: Double(i) * 200 + 40) }
-        k.run(until: 800)
+        try k.step(until: 800)
         #expect((kept, removed, once) == (3, 0, 1))
     }
 
@@ -78,14 +80,14 @@ struct ObserverTests {
         }
         var linesWhenStepperSpoke: [String] = []
         stepper.addObserver(for: .valueChanged) { _ in linesWhenStepperSpoke.append("count") }
-        let k = try FramePacedKiosk(scene: scene)
+        let k = KioskTester(scene: scene)
         k.down(60, 120, at: 10)
         k.up(at: 40)
-        k.run(until: 200)
+        try k.step(until: 200)
         #expect(scene.currentScreen === second)
-        #expect(k.lines.count == 2)
-        #expect(k.lines[0].contains("\"toggled\""))
-        #expect(k.lines[1] == #"{"t": 50, "source": "count", "event": "valueChanged", "value": {"value": 1}}"#)
+        #expect(k.eventLines.count == 2)
+        #expect(k.eventLines[0].contains("\"toggled\""))
+        #expect(k.eventLines[1] == #"{"t": 50, "source": "count", "event": "valueChanged", "value": {"value": 1}}"#)
         #expect(linesWhenStepperSpoke == ["count"])
     }
 
@@ -107,13 +109,13 @@ struct ObserverTests {
         scene.addObserver(for: .popupShown) { shown.append($0.source) }
         scene.addObserver(source: "hello") { fromPopup.append($0.kind.rawValue) }
         #expect(scene.control(withID: "onlyNew") === inner)   // look-ups reach into panels
-        let k = try FramePacedKiosk(scene: scene)
+        let k = KioskTester(scene: scene)
         k.down(70, 40, at: 0); k.up(at: 30)           // the panel slides in (300 ms)
         k.down(160, 30, at: 500); k.up(at: 530)       // a tap on the dim: the panel leaves
         k.down(190, 40, at: 1000); k.up(at: 1030)     // the popup appears (200 ms)
         k.down(5, 5, at: 1500); k.up(at: 1530)        // a tap on the backdrop dismisses it
-        k.run(until: 2000)
-        #expect(all == k.lines)
+        try k.step(until: 2000)
+        #expect(all == k.eventLines)
         #expect(shown == ["filters", "hello"])
         #expect(fromPopup == ["popupShown", "popupDismissed"])
     }

@@ -1,5 +1,6 @@
 import Testing
 import KioskCore
+import KioskTestSupport
 import KioskUI
 
 /// Scenes built and changed in code: controls added, removed and replaced at run time repaint

@@ -74,28 +74,54 @@ func noPreferredModeUsesFirst() throws {
     #expect(try OutputSelection.choose(in: r, device: "c", output: nil, mode: nil).mode.description == "1024x768@60")
 }
 
-@Test("a mode the connector does not have is refused with the list of its modes")
-func missingModeListsAvailable() {
-    #expect {
-        try OutputSelection.choose(in: laptop(), device: "c", output: "HDMI-A-1", mode: (1024, 600, nil))
-    } throws: { error in
-        "\(error)" == "output HDMI-A-1 has no mode 1024x600 (it has: 1280x720@60, 800x480@60, 800x480@50)"
-    }
+/// A request the card cannot meet: the output asked for, on `resources` (the laptop changed
+/// as the case says), and the error's text (nil: any `DRMError`).
+private struct BadOutputRequest: Sendable, CustomTestStringConvertible {
+    let name: String
+    var resources: @Sendable () -> KMSResources = laptop
+    var device = "c"
+    let output: String?
+    var mode: (width: Int, height: Int, refresh: Int?)?
+    let message: String?
+
+    var testDescription: String { name }
+
+    static let all = [
+        BadOutputRequest(name: "a mode the connector does not have is refused with the list of its modes",
+                         output: "HDMI-A-1", mode: (1024, 600, nil),
+                         message: "output HDMI-A-1 has no mode 1024x600 (it has: 1280x720@60, 800x480@60, 800x480@50)"),
+        BadOutputRequest(name: "an unknown output name is refused with the connectors the card has",
+                         device: "/dev/dri/card0", output: "VGA-1",
+                         message: "/dev/dri/card0 has no output \"VGA-1\" (it has: eDP-1, HDMI-A-1, DP-1)"),
+        BadOutputRequest(name: "a named output without a display is refused", output: "DP-1", message: nil),
+        BadOutputRequest(name: "with nothing connected the error lists every connector and its status",
+                         resources: {
+                             var r = laptop()
+                             r.connectors[0].connection = .disconnected
+                             r.connectors[1].connection = .disconnected
+                             return r
+                         },
+                         device: "/dev/dri/card0", output: nil,
+                         message: "no connected display on /dev/dri/card0 (connectors: eDP-1 disconnected, HDMI-A-1 disconnected,"
+                             + " DP-1 disconnected); check the cable and power, or choose one with --output"),
+        BadOutputRequest(name: "a connector no encoder can route to a CRTC is refused",
+                         resources: {
+                             var r = laptop()
+                             r.encoders[1].possibleCRTCs = 0
+                             return r
+                         },
+                         output: "HDMI-A-1",
+                         message: "no CRTC can drive output HDMI-A-1 (none of its encoders lists a possible CRTC)"),
+    ]
 }
 
-@Test("an unknown output name is refused with the connectors the card has")
-func unknownOutputListsConnectors() {
-    #expect {
-        try OutputSelection.choose(in: laptop(), device: "/dev/dri/card0", output: "VGA-1", mode: nil)
-    } throws: { error in
-        "\(error)" == "/dev/dri/card0 has no output \"VGA-1\" (it has: eDP-1, HDMI-A-1, DP-1)"
-    }
-}
-
-@Test("a named output without a display is refused")
-func disconnectedNamedOutputIsRefused() {
-    #expect(throws: DRMError.self) {
-        try OutputSelection.choose(in: laptop(), device: "c", output: "DP-1", mode: nil)
+@Test("a request the card cannot meet is refused, saying what the card has", arguments: BadOutputRequest.all)
+private func refused(_ bad: BadOutputRequest) {
+    let choose = { try OutputSelection.choose(in: bad.resources(), device: bad.device, output: bad.output, mode: bad.mode) }
+    if let message = bad.message {
+        #expect { try choose() } throws: { error in "\(error)" == message }
+    } else {
+        #expect(throws: DRMError.self) { try choose() }
     }
 }
 
@@ -106,30 +132,6 @@ func unknownStatusWithModesIsUsedWhenNamed() throws {
     r.connectors[2].modes = [mode(640, 480, 60)]
     let s = try OutputSelection.choose(in: r, device: "c", output: "DP-1", mode: nil)
     #expect(s.crtcID == 42)
-}
-
-@Test("with nothing connected the error lists every connector and its status")
-func nothingConnectedListsConnectors() {
-    var r = laptop()
-    r.connectors[0].connection = .disconnected
-    r.connectors[1].connection = .disconnected
-    #expect {
-        try OutputSelection.choose(in: r, device: "/dev/dri/card0", output: nil, mode: nil)
-    } throws: { error in
-        "\(error)" == "no connected display on /dev/dri/card0 (connectors: eDP-1 disconnected, HDMI-A-1 disconnected,"
-            + " DP-1 disconnected); check the cable and power, or choose one with --output"
-    }
-}
-
-@Test("a connector no encoder can route to a CRTC is refused")
-func noPossibleCRTC() {
-    var r = laptop()
-    r.encoders[1].possibleCRTCs = 0
-    #expect {
-        try OutputSelection.choose(in: r, device: "c", output: "HDMI-A-1", mode: nil)
-    } throws: { error in
-        "\(error)" == "no CRTC can drive output HDMI-A-1 (none of its encoders lists a possible CRTC)"
-    }
 }
 
 @Test("the primary plane for the CRTC is one that can show XRGB8888 or RGB565 there, the current one first")

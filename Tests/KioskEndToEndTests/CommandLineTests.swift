@@ -22,11 +22,12 @@ struct CommandLineTests {
         #expect(try KioskProcess.run(["--version"]).stdout.hasPrefix("kiosk "))
     }
 
-    @Test("an unknown option is a usage error with exit code 2")
-    func unknownOption() throws {
-        let out = try KioskProcess.run(["run", "--config", "config/demo.json", "--sise", "800x480"])
-        #expect(out.status == 2)
-        #expect(out.stderr.contains("unknown option --sise"))
+    @Test("a command line that cannot run exits with its status and says why", arguments: BadCommandLine.all)
+    func refused(_ bad: BadCommandLine) throws {
+        let out = try KioskProcess.run(bad.arguments)
+        #expect(out.status == bad.status)
+        #expect(out.stderr.contains(bad.message))
+        if bad.printsNothing { #expect(out.stdout.isEmpty) }
     }
 
     @Test("kiosk check accepts the demo config")
@@ -96,14 +97,6 @@ struct CommandLineTests {
         #expect(out.stdout.isEmpty)
     }
 
-    @Test("--backend drm on a machine without a display says so and exits 1")
-    func drmWithoutDisplay() throws {
-        let out = try KioskProcess.run(["run", "--config", "config/demo.json", "--backend", "drm"])
-        #expect(out.status == 1)
-        #expect(out.stderr.contains("no DRM device found"))
-        #expect(out.stdout.isEmpty)
-    }
-
     @Test("--backend fbdev on a node that is not a framebuffer, or none, says so and exits 1")
     func fbdevWithoutFramebuffer() throws {
         let null = try KioskProcess.run(["run", "--config", "config/demo.json", "--backend", "fbdev", "--fb-device", "/dev/null"])
@@ -134,13 +127,6 @@ struct CommandLineTests {
         #expect(out.stderr.contains("kiosk: headless 800x480"))
     }
 
-    @Test("a bad --mode is a usage error")
-    func badMode() throws {
-        let out = try KioskProcess.run(["run", "--config", "config/demo.json", "--backend", "drm", "--mode", "big"])
-        #expect(out.status == 2)
-        #expect(out.stderr.contains("--mode must look like 800x480 or 1920x1080@60, not 'big'"))
-    }
-
     @Test("kiosk bench --json gives every case and its ratio to the floor at both sizes")
     func bench() throws {
         let out = try KioskProcess.run(["bench", "--json", "--iterations", "2"])
@@ -164,4 +150,28 @@ struct CommandLineTests {
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("--overlay nope: no popup or panel of that id"))
     }
+}
+
+/// A `kiosk` command line that must fail: its exit status and a piece of what it prints on
+/// stderr (`printsNothing`: and nothing on stdout).
+struct BadCommandLine: Sendable, CustomTestStringConvertible {
+    let name: String
+    let arguments: [String]
+    let status: Int32
+    let message: String
+    var printsNothing = false
+
+    var testDescription: String { name }
+
+    static let all = [
+        BadCommandLine(name: "an unknown option is a usage error with exit code 2",
+                       arguments: ["run", "--config", "config/demo.json", "--sise", "800x480"], status: 2,
+                       message: "unknown option --sise"),
+        BadCommandLine(name: "--backend drm on a machine without a display says so and exits 1",
+                       arguments: ["run", "--config", "config/demo.json", "--backend", "drm"], status: 1,
+                       message: "no DRM device found", printsNothing: true),
+        BadCommandLine(name: "a bad --mode is a usage error",
+                       arguments: ["run", "--config", "config/demo.json", "--backend", "drm", "--mode", "big"], status: 2,
+                       message: "--mode must look like 800x480 or 1920x1080@60, not 'big'"),
+    ]
 }

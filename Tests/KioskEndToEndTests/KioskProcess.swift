@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 
 /// Runs the real `kiosk` executable that `swift build` produced, as a user would.
 struct KioskProcess {
@@ -10,8 +11,7 @@ struct KioskProcess {
         var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestFiles.packageRoot
 
     /// `KIOSK_BINARY` wins; otherwise the debug build next to the test bundle, then release.
     static var binary: URL {
@@ -21,7 +21,7 @@ struct KioskProcess {
         return packageRoot.appendingPathComponent(".build/release/kiosk")
     }
 
-    static func path(_ relative: String) -> String { packageRoot.appendingPathComponent(relative).path }
+    static func path(_ relative: String) -> String { TestFiles.path(relative) }
 
     static func run(_ arguments: [String]) throws -> Output {
         let process = Process()
@@ -84,11 +84,7 @@ struct KioskProcess {
     }
 
     /// A fresh temporary folder for one test's files.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory() throws -> URL { try TestFiles.temporaryDirectory() }
 }
 
 /// One event line parsed back, for readable assertions.

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import Testing
 import KioskFuzzing
 
@@ -12,11 +13,9 @@ struct FuzzInput: Sendable, CustomTestStringConvertible {
     func bytes() throws -> [UInt8] { Array(try Data(contentsOf: FuzzFiles.root.appendingPathComponent(path))) }
 }
 
-/// Where the fuzzing files are, found from this file's own path
-/// (Tests/KioskFuzzRegressionTests/FuzzFiles.swift).
+/// Where the fuzzing files are, in the package (`TestFiles.packageRoot`).
 enum FuzzFiles {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = TestFiles.packageRoot
 
     static func corpus(_ target: FuzzTarget) -> String { "Fuzz/Corpus/\(target.rawValue)" }
     static func regressions(_ target: FuzzTarget) -> String { "Tests/KioskFuzzRegressionTests/Regressions/\(target.rawValue)" }

@@ -1,6 +1,7 @@
 import Testing
 import KioskCore
 import KioskMQTT
+import KioskTestSupport
 @testable import KioskService
 import KioskUI
 
@@ -73,7 +74,7 @@ import KioskUI
     @Test("a request over MQTT reaches the control socket's handler with the socket's checks, sets the control, and the reply goes to PREFIX/reply")
     func requestThroughRouter() throws {
         let scene = scene()
-        let target = SceneTarget(scene)
+        let target = ControlTestTarget(scene: scene)
         let router = MQTTRouter(topics: MQTTTopics(prefix: "k"))
         func answer(_ payload: [UInt8]) -> MQTTMessage? {
             guard case .request(let line)? = router.received(topic: "k/request", payload: payload) else { return nil }
@@ -89,12 +90,4 @@ import KioskUI
         #expect(answer([0xFF, 0xFE])?.payload == #"{"ok": false, "error": "request is not UTF-8"}"#)
         #expect(answer([UInt8](repeating: 0x20, count: 65_537))?.payload == #"{"ok": false, "error": "request is longer than 65536 bytes"}"#)
     }
-}
-
-/// The kiosk as the shared request handler sees it: just a scene.
-private final class SceneTarget: ControlTarget {
-    let scene: Scene?
-    init(_ scene: Scene) { self.scene = scene }
-    var currentFrame: PixelBuffer? { nil }
-    func reload() -> ReloadOutcome { .unsupported }
 }

@@ -1,3 +1,4 @@
+import KioskTestSupport
 import SwiftKioskTesting
 import Foundation
 import Testing
@@ -84,7 +85,7 @@ struct ControlGoldenTests {
 
     @Test("the demo screen at rotation 0 and 90", arguments: [0, 90])
     func demoScreen(degrees: Int) throws {
-        let config = try loadDemoConfig()
+        let config = try TestFiles.loadConfig("config/demo.json")
         let scene = SceneBuilder.build(config)
         let rotation = DisplayRotation(degrees: degrees)!
         let design = config.display.layoutSize

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import Testing
 import KioskCore
 import KioskUI
@@ -7,7 +8,7 @@ import KioskConfig
 
 @Suite("Scene renderer")
 struct SceneRendererTests {
-    func demoConfig() throws -> KioskConfiguration { try loadDemoConfig() }
+    func demoConfig() throws -> KioskConfiguration { try TestFiles.loadConfig("config/demo.json") }
 
     func renderer(_ config: KioskConfiguration, width: Int, height: Int, rotation: DisplayRotation = .none) throws -> SceneRenderer {
         try SceneRenderer(designSize: config.display.layoutSize, panelWidth: width, panelHeight: height, rotation: rotation)

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import Testing
 import KioskCore
 import KioskUI
@@ -25,7 +26,7 @@ final class SteadyStateKiosk {
     let refresh: Duration
 
     init(width: Int = 320, height: Int = 192) throws {
-        let config = try Self.anchorConfig()
+        let config = try TestFiles.loadConfig("config/bench-anchor.json")
         let button = Button(id: "go", frame: Rect(520, 400, 200, 56), title: "Go")
         self.button = button
         let source = KioskRunner.SceneSource(designSize: config.display.layoutSize) { size in
@@ -64,19 +65,5 @@ final class SteadyStateKiosk {
     func settle() {
         var n = 0
         while scene.isAnimating && n < 1000 { frame(); n += 1 }
-    }
-
-    /// config/bench-anchor.json with its popup template, read as `kiosk` reads them.
-    static func anchorConfig() throws -> KioskConfiguration {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../config").standardized
-        let text = try String(contentsOf: directory.appendingPathComponent("bench-anchor.json"), encoding: .utf8)
-        return try ConfigLoader.decode(text, file: "bench-anchor.json") { path in
-            do {
-                return .success(try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8))
-            } catch {
-                return .failure(FileReadProblem(reason: "\(error)"))
-            }
-        }
     }
 }

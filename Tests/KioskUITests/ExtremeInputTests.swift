@@ -15,9 +15,9 @@ struct ExtremeInputTests {
     /// Two seconds of steps: much more than any motion the kiosk makes takes (0.3 s).
     let settleSteps = 240
 
-    func bottomPanel(_ h: TimedHarness? = nil) -> (TimedHarness, Panel) {
+    func bottomPanel(_ h: SceneHarness? = nil) -> (SceneHarness, Panel) {
         let panel = Panel(id: "filters", style: PanelStyle(edge: .bottom, extent: 0.5))
-        let harness = h ?? TimedHarness(overlays: [panel])
+        let harness = h ?? SceneHarness(overlays: [panel])
         harness.scene.showOverlay("filters")
         harness.run(until: 400)
         #expect(panel.presentation == 1)
@@ -89,7 +89,7 @@ struct ExtremeInputTests {
     @Test("a panel on every edge dragged to infinity and back comes to rest", arguments: PanelEdge.allCases)
     func everyEdge(edge: PanelEdge) {
         let panel = Panel(id: "filters", style: PanelStyle(edge: edge, extent: 0.5))
-        let h = TimedHarness(overlays: [panel])
+        let h = SceneHarness(overlays: [panel])
         h.scene.showOverlay("filters")
         h.run(until: 400)
         h.touch(.down, 400, 240, at: 400)
@@ -108,7 +108,7 @@ struct ExtremeInputTests {
         let dialog = PopupDialog(id: "hello", style: popupTemplate,
                                  content: PopupContent(title: "T", text: "x", buttons: [.init(id: "ok", title: "Okay")]),
                                  theme: .standard)
-        let h = TimedHarness(overlays: [dialog])
+        let h = SceneHarness(overlays: [dialog])
         h.scene.showOverlay("hello")
         h.run(until: 300)
         // A drag that starts on the button and leaves for nowhere, then a tap nowhere.
@@ -127,7 +127,7 @@ struct ExtremeInputTests {
         .seconds(saturating: -1e300), .nanoseconds(1),
     ])
     func transitionDuration(duration: Duration) {
-        let h = TimedHarness()
+        let h = SceneHarness()
         h.scene.add(screen: Screen(id: "second"))
         h.scene.showScreen("second", transition: .slideUp, duration: duration)
         // 60 s at 120 steps a second, and a step for rounding.
@@ -144,7 +144,7 @@ struct ExtremeInputTests {
     @Test("dragging a range slider's knob to absurd positions keeps its values in range", arguments: extremes)
     func rangeSliderDrag(x: Double) {
         let slider = RangeSlider(id: "price", frame: Rect(40, 100, 430, 30), minimum: 0, maximum: 100, lower: 20, upper: 80)
-        let h = TimedHarness(screen: [slider])
+        let h = SceneHarness(screen: [slider])
         h.touch(.down, 135, 115, at: 0)
         h.touch(.move, 160, 115, at: 16)
         h.touch(.move, x, x, at: 32)
@@ -161,7 +161,7 @@ struct ExtremeInputTests {
     @Test("dragging a dial to absurd positions gives whole degrees 0…359 or no change", arguments: extremes)
     func dialDrag(x: Double) {
         let dial = CircularSlider(id: "angle", frame: Rect(520, 120, 240, 240), angle: 45)
-        let h = TimedHarness(screen: [dial])
+        let h = SceneHarness(screen: [dial])
         h.touch(.down, 700, 240, at: 0)
         h.touch(.move, x, 240, at: 16)
         h.touch(.move, x, x, at: 32)
@@ -182,7 +182,7 @@ struct ExtremeInputTests {
     @Test("a button pressed and dragged to an absurd position fades back and stops", arguments: extremes)
     func buttonDrag(x: Double) {
         let button = Button(id: "go", frame: Rect(40, 400, 160, 48), title: "Go")
-        let h = TimedHarness(screen: [button])
+        let h = SceneHarness(screen: [button])
         h.touch(.down, 100, 420, at: 0)
         h.touch(.move, x, x, at: 16)
         h.touch(.up, at: 32)

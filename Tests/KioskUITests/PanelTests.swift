@@ -12,7 +12,7 @@ struct PanelTests {
     @Test("showing slides the panel in over 0.3 s and reports panelShown once, at the end")
     func showing() {
         let panel = makePanel()
-        let h = TimedHarness(overlays: [panel])
+        let h = SceneHarness(overlays: [panel])
         h.scene.showOverlay("filters")
         h.run(until: 150)
         #expect(panel.presentation > 0.5 && panel.presentation < 1)
@@ -29,7 +29,7 @@ struct PanelTests {
     @Test("the dim is black at 30 % times the presentation")
     func dim() {
         let panel = makePanel()
-        let h = TimedHarness(overlays: [panel])
+        let h = SceneHarness(overlays: [panel])
         h.scene.showOverlay("filters")
         h.run(until: 400)
         #expect(panel.backdrop == Color.black.withAlpha(0.3))
@@ -42,7 +42,7 @@ struct PanelTests {
     @Test("a tap on the dim dismisses the panel and it leaves the scene")
     func tapOnDim() {
         let panel = makePanel()
-        let h = TimedHarness(overlays: [panel])
+        let h = SceneHarness(overlays: [panel])
         h.scene.showOverlay("filters")
         h.tap(400, 100, at: 400)
         h.run(until: 800)
@@ -55,7 +55,7 @@ struct PanelTests {
     @Test("dismissing while it comes in turns round from where it is, without a jump")
     func interruptedPresentation() {
         let panel = makePanel()
-        let h = TimedHarness(overlays: [panel])
+        let h = SceneHarness(overlays: [panel])
         var samples: [Double] = []
         h.onStep = { _ in samples.append(panel.presentation) }
         h.scene.showOverlay("filters")
@@ -77,7 +77,7 @@ struct PanelTests {
     @Test("showing again while it leaves turns round and ends shown")
     func interruptedDismissal() {
         let panel = makePanel()
-        let h = TimedHarness(overlays: [panel])
+        let h = SceneHarness(overlays: [panel])
         h.scene.showOverlay("filters")
         h.run(until: 400)
         panel.dismiss()
@@ -94,7 +94,7 @@ struct PanelTests {
     @Test("a fast swipe towards the edge dismisses it, reported as interactive")
     func fastSwipe() {
         let panel = makePanel()
-        let h = TimedHarness(overlays: [panel])
+        let h = SceneHarness(overlays: [panel])
         h.scene.showOverlay("filters")
         h.drag(from: Point(400, 300), to: Point(400, 360), at: 400, steps: 3, every: 10)   // 60 px in 30 ms
         h.run(until: 900)
@@ -107,7 +107,7 @@ struct PanelTests {
     @Test("a slow drag past half its extent dismisses it")
     func slowDragPastHalf() {
         let panel = makePanel()
-        let h = TimedHarness(overlays: [panel])
+        let h = SceneHarness(overlays: [panel])
         h.scene.showOverlay("filters")
         h.drag(from: Point(400, 300), to: Point(400, 440), at: 400, steps: 20, every: 40)
         h.run(until: 2000)
@@ -118,7 +118,7 @@ struct PanelTests {
     @Test("a slow short drag springs back to fully shown")
     func springsBack() {
         let panel = makePanel()
-        let h = TimedHarness(overlays: [panel])
+        let h = SceneHarness(overlays: [panel])
         h.scene.showOverlay("filters")
         h.drag(from: Point(400, 300), to: Point(400, 360), at: 400, steps: 10, every: 40)
         #expect(panel.presentation < 0.9)
@@ -130,7 +130,7 @@ struct PanelTests {
     @Test("the panel follows the finger from where it is, without jumping by the touch slop")
     func followsFinger() {
         let panel = makePanel()
-        let h = TimedHarness(overlays: [panel])
+        let h = SceneHarness(overlays: [panel])
         h.scene.showOverlay("filters")
         h.touch(.down, 400, 300, at: 400)
         h.touch(.move, 400, 312, at: 416)   // past the 10 px slop: starts the drag here
@@ -143,7 +143,7 @@ struct PanelTests {
     @Test("a pan away from the edge moves it a little at most")
     func rubberBand() {
         let panel = makePanel()
-        let h = TimedHarness(overlays: [panel])
+        let h = SceneHarness(overlays: [panel])
         h.scene.showOverlay("filters")
         h.touch(.down, 400, 400, at: 400)
         h.touch(.move, 400, 380, at: 416)
@@ -158,7 +158,7 @@ struct PanelTests {
     func controlInsidePanel() {
         let slider = RangeSlider(id: "size", frame: Rect(40, 40, 430, 30), minimum: 0, maximum: 100, lower: 20, upper: 80)
         let panel = makePanel(controls: [slider])
-        let h = TimedHarness(overlays: [panel])
+        let h = SceneHarness(overlays: [panel])
         h.scene.showOverlay("filters")
         h.run(until: 400)
         // The lower knob's centre is at (135, 55) in the panel, (135, 295) on screen.
@@ -172,7 +172,7 @@ struct PanelTests {
     func controlInPanelNeverShown() throws {
         let slider = RangeSlider(id: "size", frame: Rect(40, 40, 430, 30), minimum: 0, maximum: 100, lower: 20, upper: 80)
         let panel = makePanel(controls: [slider])
-        let h = TimedHarness(overlays: [panel])
+        let h = SceneHarness(overlays: [panel])
         try slider.setValue([("lower", 50)])
         h.run(until: 20)
         #expect(h.kinds(from: "size") == [.valueChanged, .valueCommitted])
@@ -188,7 +188,7 @@ struct PanelTests {
     func underTheDim() {
         let button = Button(id: "under", frame: Rect(40, 40, 160, 48), title: "Under")
         let panel = makePanel()
-        let h = TimedHarness(screen: [button], overlays: [panel])
+        let h = SceneHarness(screen: [button], overlays: [panel])
         h.scene.showOverlay("filters")
         h.run(until: 400)
         h.tap(100, 60, at: 400)
@@ -199,7 +199,7 @@ struct PanelTests {
     @Test("panels slide in from every edge", arguments: PanelEdge.allCases)
     func edges(edge: PanelEdge) {
         let panel = makePanel(edge: edge)
-        let h = TimedHarness(overlays: [panel])
+        let h = SceneHarness(overlays: [panel])
         h.scene.showOverlay("filters")
         h.run(until: 1)
         let start = panel.currentFrame

@@ -21,78 +21,6 @@ private func popup(_ id: String, buttons: [PopupContent.ButtonItem] = [.init(id:
                 theme: .standard)
 }
 
-/// A scene with popups registered, a gesture tracker in front and the fixed-step clock by hand.
-private final class PopupStage {
-    static let step = Duration.nanoseconds(1_000_000_000 / 120)
-
-    let scene: Scene
-    let tracker = GestureTracker()
-    private(set) var now = Instant.zero
-    private(set) var events: [ControlEvent] = []
-
-    init(controls: [Control] = [], overlays: [Overlay]) {
-        scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: controls)])
-        for overlay in overlays { scene.register(overlay) }
-        _ = scene.takeDamage()
-    }
-
-    func show(_ id: String) {
-        #expect(scene.showOverlay(id))
-        collect()
-    }
-
-    /// Fixed steps of 1/120 s, as the runtime takes them.
-    func step(_ count: Int = 1, each: (() -> Void)? = nil) {
-        for _ in 0..<count {
-            now += Self.step
-            scene.step(Self.step, at: now)
-            each?()
-        }
-        collect()
-    }
-
-    /// Steps while anything moves; returns how many steps that took.
-    @discardableResult
-    func settle(each: (() -> Void)? = nil) -> Int {
-        var steps = 0
-        while scene.isAnimating && steps < 1000 {
-            step(each: each)
-            steps += 1
-        }
-        return steps
-    }
-
-    func tap(_ p: Point, slot: Int = 0) {
-        touch(.down, p, slot)
-        touch(.up, p, slot)
-    }
-
-    func down(_ p: Point, slot: Int = 0) { touch(.down, p, slot) }
-    func move(_ p: Point, slot: Int = 0) { touch(.move, p, slot) }
-    func up(slot: Int = 0) { touch(.up, .zero, slot) }
-
-    func pan(from a: Point, to b: Point, slot: Int = 0) {
-        touch(.down, a, slot)
-        for i in 1...8 {
-            let t = Double(i) / 8
-            touch(.move, Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t), slot)
-        }
-        touch(.up, b, slot)
-    }
-
-    private func touch(_ phase: TouchPhase, _ p: Point, _ slot: Int) {
-        now += .milliseconds(16)
-        scene.handle(tracker.handle(TouchEvent(slot: slot, phase: phase, position: p, time: now)))
-        collect()
-    }
-
-    private func collect() { events += scene.drainEvents() }
-
-    func events(_ kind: ControlEvent.Kind, from source: String? = nil) -> [ControlEvent] {
-        events.filter { $0.kind == kind && (source == nil || $0.source == source) }
-    }
-}
-
 /// An overlay that only records being shown, to see actions arrive.
 private final class RecordingOverlay: Overlay {
     var shows = 0
@@ -104,7 +32,7 @@ struct PopupDialogTests {
     @Test("a popup appears in 0.2 s, scaling up while fading in, and posts popupShown once")
     func appears() {
         let hello = popup("hello")
-        let stage = PopupStage(overlays: [hello])
+        let stage = SceneHarness(overlays: [hello])
         stage.show("hello")
         #expect(hello.phase == .appearing)
         #expect(hello.appearance == 0)
@@ -116,7 +44,7 @@ struct PopupDialogTests {
         let shown = stage.events(.popupShown, from: "hello")
         #expect(shown.count == 1)
         // 0.2 s on a 1/120 s clock: the step that reaches it.
-        #expect(shown.first.map { $0.time.seconds >= 0.2 && $0.time.seconds < 0.2 + PopupStage.step.inSeconds } == true)
+        #expect(shown.first.map { $0.time.seconds >= 0.2 && $0.time.seconds < 0.2 + SceneHarness.step.inSeconds } == true)
         #expect(hello.phase == .shown && hello.appearance == 1 && hello.boxScale == 1)
         stage.step(30)
         #expect(stage.events(.popupShown).count == 1)
@@ -126,7 +54,7 @@ struct PopupDialogTests {
     @Test("a tap on the backdrop dismisses both stacked popups and each posts popupDismissed")
     func backdropTapDismissesAll() {
         let first = popup("first"), second = popup("second")
-        let stage = PopupStage(overlays: [first, second])
+        let stage = SceneHarness(overlays: [first, second])
         stage.show("first")
         stage.settle()
         stage.show("second")
@@ -143,7 +71,7 @@ struct PopupDialogTests {
     @Test("a tap on a button without an action posts buttonTapped with the popup and button ids and dismisses")
     func buttonWithoutAction() {
         let hello = popup("hello")
-        let stage = PopupStage(overlays: [hello])
+        let stage = SceneHarness(overlays: [hello])
         stage.show("hello")
         stage.settle()
         stage.tap(okButton)
@@ -163,7 +91,7 @@ struct PopupDialogTests {
     func buttonWithAction() {
         let hello = popup("hello", buttons: [.init(id: "more", title: "More", action: .showPanel("x"))])
         let panel = RecordingOverlay(id: "x")
-        let stage = PopupStage(overlays: [hello, panel])
+        let stage = SceneHarness(overlays: [hello, panel])
         stage.show("hello")
         stage.settle()
         stage.tap(okButton)
@@ -178,7 +106,7 @@ struct PopupDialogTests {
         let dialog = popup("hello", buttons: [.init(id: "no", title: "No"), .init(id: "yes", title: "Yes")])
         #expect(dialog.buttons.map(\.frame) == [Rect(224, 302, 170, 48), Rect(406, 302, 170, 48)])
         #expect(dialog.buttons.map(\.id) == ["no", "yes"])
-        let stage = PopupStage(overlays: [dialog])
+        let stage = SceneHarness(overlays: [dialog])
         stage.show("hello")
         stage.settle()
         stage.tap(Point(500, 326))
@@ -188,7 +116,7 @@ struct PopupDialogTests {
     @Test("dismissing while appearing turns round from where it is, without a jump")
     func dismissWhileAppearing() {
         let hello = popup("hello")
-        let stage = PopupStage(overlays: [hello])
+        let stage = SceneHarness(overlays: [hello])
         stage.show("hello")
         stage.step(12)
         let (appearance, scale) = (hello.appearance, hello.boxScale)
@@ -215,7 +143,7 @@ struct PopupDialogTests {
     @Test("showing again while disappearing turns round and grows on from the size it had")
     func showWhileDisappearing() {
         let hello = popup("hello")
-        let stage = PopupStage(overlays: [hello])
+        let stage = SceneHarness(overlays: [hello])
         stage.show("hello")
         stage.step(8)
         hello.dismiss()
@@ -236,7 +164,7 @@ struct PopupDialogTests {
     @Test("once gone, a popup shown again appears from the start and reports popupShown again")
     func showAgain() {
         let hello = popup("hello")
-        let stage = PopupStage(overlays: [hello])
+        let stage = SceneHarness(overlays: [hello])
         stage.show("hello")
         stage.settle()
         hello.dismiss()
@@ -253,7 +181,7 @@ struct PopupDialogTests {
         let underBox = Button(id: "underBox", frame: Rect(300, 200, 200, 48), title: "Under the box")
         let underBackdrop = Button(id: "underBackdrop", frame: Rect(40, 400, 160, 48), title: "Under the dim")
         let hello = popup("hello")
-        let stage = PopupStage(controls: [underBox, underBackdrop], overlays: [hello])
+        let stage = SceneHarness(screen: [underBox, underBackdrop], overlays: [hello])
         stage.show("hello")
         stage.settle()
         stage.down(Point(400, 224))
@@ -270,7 +198,7 @@ struct PopupDialogTests {
     @Test("a pan on the backdrop does not dismiss")
     func panOnBackdrop() {
         let hello = popup("hello")
-        let stage = PopupStage(overlays: [hello])
+        let stage = SceneHarness(overlays: [hello])
         stage.show("hello")
         stage.settle()
         stage.pan(from: Point(60, 60), to: Point(60, 300))
@@ -282,7 +210,7 @@ struct PopupDialogTests {
     @Test("the top popup of a stack gets the touches")
     func topOfStackGetsTouches() {
         let first = popup("first"), second = popup("second")
-        let stage = PopupStage(overlays: [first, second])
+        let stage = SceneHarness(overlays: [first, second])
         stage.show("first")
         stage.show("second")
         stage.settle()
@@ -294,7 +222,7 @@ struct PopupDialogTests {
     @Test("while disappearing its buttons take no touches, but a backdrop tap still dismisses the popups below")
     func touchesWhileDisappearing() {
         let first = popup("first"), second = popup("second")
-        let stage = PopupStage(overlays: [first, second])
+        let stage = SceneHarness(overlays: [first, second])
         stage.show("first")
         stage.show("second")
         stage.settle()
@@ -312,7 +240,7 @@ struct PopupDialogTests {
     @Test("a finger held on a button when the popup is dismissed lets go and does not tap")
     func heldButtonOnDismiss() {
         let hello = popup("hello")
-        let stage = PopupStage(overlays: [hello])
+        let stage = SceneHarness(overlays: [hello])
         stage.show("hello")
         stage.settle()
         stage.down(okButton)
@@ -327,7 +255,7 @@ struct PopupDialogTests {
     @Test("while it animates the whole scene is damaged; at rest a pressed button damages only itself")
     func damage() {
         let hello = popup("hello")
-        let stage = PopupStage(overlays: [hello])
+        let stage = SceneHarness(overlays: [hello])
         stage.show("hello")
         _ = stage.scene.takeDamage()
         stage.step()
@@ -347,7 +275,7 @@ struct PopupDialogTests {
     @Test("a finger landing on the growing box hits what it sees, through the box's scale")
     func hitTestingFollowsTheScale() {
         let hello = popup("hello")
-        let stage = PopupStage(overlays: [hello])
+        let stage = SceneHarness(overlays: [hello])
         stage.show("hello")
         stage.step(3)
         // The button's bottom edge at full size (y 350) is outside the box while it is small.

@@ -4,11 +4,11 @@ import KioskUI
 
 @Suite("Screen transitions")
 struct ScreenTransitionTests {
-    func makeScene() -> (TimedHarness, Button, Button) {
+    func makeScene() -> (SceneHarness, Button, Button) {
         let go = Button(id: "go", frame: Rect(40, 400, 160, 48), title: "Go",
                         action: .switchScreen("second", transition: .slideUp))
         let back = Button(id: "back", frame: Rect(40, 400, 160, 48), title: "Back", action: .back())
-        let h = TimedHarness(screen: [go])
+        let h = SceneHarness(screen: [go])
         h.scene.add(screen: Screen(id: "second", controls: [back]))
         return (h, go, back)
     }
@@ -71,7 +71,7 @@ struct ScreenTransitionTests {
 
     @Test("every transition kind ends on the destination", arguments: TransitionKind.allCases)
     func kinds(kind: TransitionKind) {
-        let h = TimedHarness()
+        let h = SceneHarness()
         h.scene.add(screen: Screen(id: "second"))
         h.scene.showScreen("second", transition: kind, duration: .milliseconds(300))
         h.run(until: 400)

@@ -23,6 +23,35 @@ struct KioskTesterTests {
         #expect(touches.time == .milliseconds(1350))
     }
 
+    @Test("a stepped run paces passes a refresh apart, hands queued touches over at the next pass and keeps every event")
+    func steppedRun() throws {
+        let tester = KioskTester(scene: sliderScene())
+        var touches = TouchSequence(start: .milliseconds(10))
+        touches.drag(from: Point(220, 220), to: Point(340, 220), duration: .milliseconds(100), steps: 5)
+        tester.queue(touches)
+        var frames: [Instant] = []
+        tester.onFramePresented = { frames.append($0) }
+        try tester.step(until: .milliseconds(60))
+        #expect(tester.events.map(\.kind).first == .valueChanged)
+        let seen = tester.events.count
+        try tester.step(until: .milliseconds(300))
+        #expect(tester.events.count > seen)
+        #expect(tester.events.last?.kind == .valueCommitted)
+        let refresh = try #require(frames.count > 1 ? frames[1] - frames[0] : nil)
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { ($1 - $0) >= refresh })
+        #expect(tester.runtime?.scene === tester.scene)
+    }
+
+    @Test("a calibration (libinput's matrix: a shift in panel sizes) maps each touch before the scene sees it")
+    func calibratedTouches() throws {
+        // A quarter of the panel's 480 px down: the drag at y 100 reaches the slider at 220.
+        let tester = KioskTester(scene: sliderScene(), calibration: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0.25))
+        var touches = TouchSequence()
+        touches.drag(from: Point(220, 100), to: Point(340, 100))
+        try tester.run(touches)
+        #expect(tester.events.last?.kind == .valueCommitted)
+    }
+
     @Test("a drag moves in equal steps and ends where it was aimed")
     func dragSteps() {
         var touches = TouchSequence(start: .zero)

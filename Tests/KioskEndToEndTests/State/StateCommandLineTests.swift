@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import Testing
 
 @Suite("--state, --clock and state.file on the command line")
@@ -70,16 +71,16 @@ struct StateCommandLineTests {
         func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
         try Data(StateCrashTests.config.utf8).write(to: URL(fileURLWithPath: file("kiosk.json")))
         try Data(Self.commit.utf8).write(to: URL(fileURLWithPath: file("t.jsonl")))
-        try Data(StateFileOwnershipTests.passwd.utf8).write(to: URL(fileURLWithPath: file("passwd")))
+        try Data(ForeignStateFile.passwd.utf8).write(to: URL(fileURLWithPath: file("passwd")))
         try FileManager.default.createSymbolicLink(atPath: file("state.json"), withDestinationPath: file("passwd"))
         let out = try KioskProcess.run(["run", "--backend", "headless", "--config", file("kiosk.json"),
                                         "--input", file("t.jsonl"), "--state", file("state.json")])
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.errorLines.filter { $0.hasPrefix("kiosk: state") }
-                == ["kiosk: state \(file("state.json")): \(StateFileOwnershipTests.notOurs); the kiosk will not replace it, "
+                == ["kiosk: state \(file("state.json")): \(ForeignStateFile.notOurs); the kiosk will not replace it, "
                     + "and values are not kept until it is moved away"])
         #expect(out.lines.contains { $0.contains("valueCommitted") })
-        #expect(try String(contentsOfFile: file("passwd"), encoding: .utf8) == StateFileOwnershipTests.passwd)
+        #expect(try String(contentsOfFile: file("passwd"), encoding: .utf8) == ForeignStateFile.passwd)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file("state.json")) == file("passwd"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import KioskUI
 import Testing
 @testable import KioskService
@@ -27,8 +28,8 @@ struct StateFileOwnershipTests {
         keeper.finish(at: .milliseconds(20))
     }
 
-    static let passwd = "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n"
-    static let notOurs = #"not a SwiftKiosk state file (it does not begin with {"format": "swiftkiosk-state")"#
+    static let passwd = ForeignStateFile.passwd
+    static let notOurs = ForeignStateFile.notOurs
 
     /// Files the kiosk did not write, and why each is not replaced.
     static let foreign: [(String, [UInt8], String)] = [

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import Testing
 import KioskCore
 import KioskUI
@@ -14,7 +15,7 @@ struct ControlOperationDocsTests {
 
     /// The "Control socket" section of Contracts.md.
     static func controlSocketSection() throws -> Substring {
-        let contracts = try String(contentsOfFile: KioskProcess.path("Documentation/Contracts.md"), encoding: .utf8)
+        let contracts = try String(contentsOfFile: TestFiles.path("Documentation/Contracts.md"), encoding: .utf8)
         let start = try #require(contracts.range(of: "\n## Control socket\n"))
         let end = contracts.range(of: "\n## ", range: start.upperBound..<contracts.endIndex)?.lowerBound ?? contracts.endIndex
         return contracts[start.upperBound..<end]
@@ -103,7 +104,7 @@ struct ControlOperationDocsTests {
             #"{"op": "reload"}"#,
         ]
         for (request, handler) in requests.map({ ($0, ControlRequestHandler(target: target)) })
-            + PoweredTarget.requests.map({ ($0, ControlRequestHandler(target: PoweredTarget())) }) {
+            + Self.poweredRequests.map({ ($0, ControlRequestHandler(target: ControlTestTarget.powered())) }) {
             let op = try #require(try JSONParser().parseValue(request)["op"]?.stringValue)
             let reply = try JSONParser().parseValue(handler.reply(to: request).line)
             try #require(reply["ok"] == true, "\(request)")
@@ -113,13 +114,6 @@ struct ControlOperationDocsTests {
         }
     }
 
-    /// A kiosk with screen power and nothing else, for `wake`, `sleep`, `keepAwake` and `get`.
-    private final class PoweredTarget: ControlTarget {
-        static let requests = [#"{"op": "wake"}"#, #"{"op": "sleep"}"#, #"{"op": "keepAwake", "on": true}"#]
-        var scene: Scene? { nil }
-        var currentFrame: PixelBuffer? { nil }
-        func reload() -> ReloadOutcome { .unsupported }
-        var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? { (.on, false) }
-        func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? { .on }
-    }
+    /// What a kiosk with screen power and nothing else (`ControlTestTarget.powered()`) is asked.
+    static let poweredRequests = [#"{"op": "wake"}"#, #"{"op": "sleep"}"#, #"{"op": "keepAwake", "on": true}"#]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import Testing
 @testable import KioskService
 
@@ -14,7 +15,7 @@ struct AtomicFileTests {
     /// A fresh folder with `persist/` and `state.json`, a link to `persist/state.json`, which
     /// does not exist yet: a state file linked into a persistent partition before its first write.
     static func danglingLink() throws -> (link: URL, persist: URL) {
-        let dir = try KioskProcess.temporaryDirectory()
+        let dir = try TestFiles.temporaryDirectory()
         let persist = dir.appendingPathComponent("persist")
         try FileManager.default.createDirectory(at: persist, withIntermediateDirectories: true)
         let link = dir.appendingPathComponent("state.json")
@@ -37,7 +38,7 @@ struct AtomicFileTests {
 
     @Test("a chain of links is followed to its end, each relative target from its own link's folder")
     func linkChain() throws {
-        let dir = try KioskProcess.temporaryDirectory()
+        let dir = try TestFiles.temporaryDirectory()
         for name in ["etc", "data", "persist"] {
             try FileManager.default.createDirectory(at: dir.appendingPathComponent(name), withIntermediateDirectories: true)
         }
@@ -55,7 +56,7 @@ struct AtomicFileTests {
 
     @Test("a loop of links is an error naming the path, and both links stay")
     func linkLoop() throws {
-        let dir = try KioskProcess.temporaryDirectory()
+        let dir = try TestFiles.temporaryDirectory()
         let a = dir.appendingPathComponent("a.json"), b = dir.appendingPathComponent("b.json")
         try Self.link(a, to: "b.json")
         try Self.link(b, to: "a.json")
@@ -68,7 +69,7 @@ struct AtomicFileTests {
 
     @Test("a link into a folder that does not exist is an error with the errno's text and the target; the link stays")
     func linkIntoMissingFolder() throws {
-        let dir = try KioskProcess.temporaryDirectory()
+        let dir = try TestFiles.temporaryDirectory()
         let link = dir.appendingPathComponent("state.json")
         try Self.link(link, to: "gone/state.json")
         let target = dir.appendingPathComponent("gone/state.json").path
@@ -94,7 +95,7 @@ struct AtomicFileTests {
 
     @Test("the replacement keeps the old file's bits and adds owner read and write", arguments: modes)
     func modeOfReplacement(old: Int, new: Int) throws {
-        let dir = try KioskProcess.temporaryDirectory()
+        let dir = try TestFiles.temporaryDirectory()
         let file = dir.appendingPathComponent("state.json")
         try Data("old\n".utf8).write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: old], ofItemAtPath: file.path)
@@ -105,7 +106,7 @@ struct AtomicFileTests {
 
     @Test("through a link, the mode is the target's, and the link keeps its own")
     func modeThroughLink() throws {
-        let dir = try KioskProcess.temporaryDirectory()
+        let dir = try TestFiles.temporaryDirectory()
         let target = dir.appendingPathComponent("real.json")
         try Data("old\n".utf8).write(to: target)
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: target.path)

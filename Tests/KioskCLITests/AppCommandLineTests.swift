@@ -2,6 +2,7 @@ import Foundation
 import KioskConfig
 import KioskCore
 import KioskService
+import KioskTestSupport
 import KioskUI
 import Testing
 @testable import KioskCLI
@@ -19,7 +20,7 @@ struct AppCommandLineTests {
 
     @Test("customize sees the config's scene, and its observer the events run writes to --events")
     func customizeObservesTheRun() throws {
-        let dir = try KioskProcess.temporaryDirectory()
+        let dir = try TestFiles.temporaryDirectory()
         let config = dir.appendingPathComponent("kiosk.json"), touches = dir.appendingPathComponent("touches.jsonl")
         let events = dir.appendingPathComponent("events.jsonl")
         try Self.config.write(to: config, atomically: true, encoding: .utf8)

@@ -1,13 +1,15 @@
 import Testing
 import KioskCore
+import KioskTestSupport
 import KioskUI
 import KioskBackend
 @testable import KioskService
+import SwiftKioskTesting
 
 /// The runtime in-process, on the virtual clock: pacing, idleness and event coalescing.
 @Suite("Runtime")
 struct RuntimeTests {
-    func kiosk(_ controls: [Control]) throws -> TestKiosk { TestKiosk(controls: controls) }
+    func kiosk(_ controls: [Control]) throws -> KioskTester { KioskTester(screen: controls) }
 
     func touch(_ phase: TouchPhase, _ x: Double, _ y: Double, at ms: Double, slot: Int = 0) -> TouchEvent {
         TouchEvent(slot: slot, phase: phase, position: Point(x, y), time: .milliseconds(ms))
@@ -20,8 +22,8 @@ struct RuntimeTests {
     @Test("with nothing to do, one frame is drawn and the loop would sleep without timeout")
     func idle() throws {
         let k = try kiosk([slider()])
-        try k.run([])
-        #expect(k.runtime.stats.framesRendered == 1)
+        try k.run(events: [])
+        #expect(k.runtime!.stats.framesRendered == 1)
         #expect(k.isIdle)
     }
 
@@ -30,7 +32,7 @@ struct RuntimeTests {
         let k = try kiosk([slider()])
         // The first frame, at 0, shows the press (flip until 16.7); the moves at 2, 6, 10 and
         // 14 all wait for the frame at 16.7.
-        try k.run([
+        try k.run(events: [
             touch(.down, 135, 115, at: 0), touch(.move, 175, 115, at: 2),
             touch(.move, 179, 115, at: 6), touch(.move, 183, 115, at: 10), touch(.move, 187, 115, at: 14),
             touch(.up, 0, 0, at: 60),
@@ -48,20 +50,20 @@ struct RuntimeTests {
         var touches = [touch(.down, 135, 115, at: 0)]
         for i in 1...100 { touches.append(touch(.move, 135 + Double(i), 115, at: Double(i) * 2)) }   // 500 Hz input
         touches.append(touch(.up, 0, 0, at: 202))
-        try k.run(touches)
+        try k.run(events: touches)
         // 202 ms of input at 60 Hz is about 13 frames, not 100.
-        #expect(k.runtime.stats.framesRendered <= 15)
-        #expect(k.runtime.stats.framesRendered >= 11)
+        #expect(k.runtime!.stats.framesRendered <= 15)
+        #expect(k.runtime!.stats.framesRendered >= 11)
     }
 
     @Test("a button's release fade animates on the fixed-step clock and then the loop goes idle")
     func animationThenIdle() throws {
         let button = Button(id: "hello", frame: Rect(40, 400, 160, 48), title: "Hello")
         let k = try kiosk([button])
-        try k.run([touch(.down, 100, 420, at: 0), touch(.up, 0, 0, at: 50)])
+        try k.run(events: [touch(.down, 100, 420, at: 0), touch(.up, 0, 0, at: 50)])
         #expect(button.pressedAmount == 0)
-        #expect(!k.scene.isAnimating)
-        #expect(k.runtime.stats.framesRendered >= 8)         // 150 ms of fade at 60 Hz
+        #expect(!k.scene!.isAnimating)
+        #expect(k.runtime!.stats.framesRendered >= 8)         // 150 ms of fade at 60 Hz
         #expect(k.now < .milliseconds(260))           // and then it stopped
         #expect(k.isIdle)
         #expect(k.events.map(\.kind) == [.tapped])
@@ -94,8 +96,8 @@ struct RuntimeOverlayTests {
         let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [button])])
         let panel = Panel(id: "filters", style: PanelStyle())
         scene.register(panel)
-        let k = TestKiosk(scene: scene)
-        try k.run([TouchEvent(slot: 0, phase: .down, position: Point(100, 420), time: .zero),
+        let k = KioskTester(scene: scene)
+        try k.run(events: [TouchEvent(slot: 0, phase: .down, position: Point(100, 420), time: .zero),
                    TouchEvent(slot: 0, phase: .up, position: Point(100, 420), time: .milliseconds(50))])
         #expect(panel.presentation == 1)
         #expect(k.events.map(\.kind) == [.tapped, .panelShown])
@@ -112,9 +114,9 @@ struct RuntimeInterruptedPanelTests {
         let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [button])])
         let panel = Panel(id: "filters", style: PanelStyle())
         scene.register(panel)
-        let k = TestKiosk(scene: scene)
+        let k = KioskTester(scene: scene)
         var frames: [(t: Double, y: Double)] = []
-        k.kiosk.onFramePresented = { t in
+        k.onFramePresented = { t in
             if panel.scene != nil { frames.append((t.milliseconds, panel.currentFrame.minY)) }   // once shown
         }
         let touches = [
@@ -123,7 +125,7 @@ struct RuntimeInterruptedPanelTests {
             TouchEvent(slot: 0, phase: .down, position: Point(400, 50), time: .milliseconds(150)),
             TouchEvent(slot: 0, phase: .up, position: Point(400, 50), time: .milliseconds(190)),
         ]
-        try k.run(touches)
+        try k.run(events: touches)
         let ys = frames.map(\.y)
         // At most what ease-out moves in one 16.7 ms frame at its steepest: 240 px × 1.72 / 18.
         let jumps = zip(ys, ys.dropFirst()).map { abs($1 - $0) }

@@ -1,0 +1,30 @@
+import Foundation
+import KioskConfig
+
+extension TestFiles {
+    /// A file reader relative to `directory` of the package, as `kiosk` reads the files a
+    /// config names (its popup templates): a file that cannot be read is the error's reason.
+    public static func configReader(directory: String) -> ConfigLoader.FileReader {
+        let folder = packageRoot.appendingPathComponent(directory)
+        return { path in
+            do {
+                return .success(try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8))
+            } catch {
+                return .failure(FileReadProblem(reason: "\(error)"))
+            }
+        }
+    }
+
+    /// The config at `relative` (e.g. "config/demo.json") with its popup templates, read as
+    /// `kiosk` reads them (files relative to the config's folder); `reading` sees each path
+    /// that the config names, as written.
+    public static func loadConfig(_ relative: String, reading: (String) -> Void = { _ in }) throws
+        -> KioskConfiguration {
+        let url = packageRoot.appendingPathComponent(relative)
+        let files = configReader(directory: (relative as NSString).deletingLastPathComponent)
+        return try ConfigLoader.decode(try String(contentsOf: url, encoding: .utf8), file: url.lastPathComponent) { path in
+            reading(path)
+            return files(path)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import KioskConfig
+import KioskCore
+import KioskService
+import KioskUI
+
+/// A scene as the control protocol's target (by default the demo config's), without a loop or
+/// a display: the one fake `ControlTarget` of the tests.
+public final class ControlTestTarget: ControlTarget {
+    /// The scene the requests act on.
+    public var scene: Scene?
+    /// What `screenshot` saves; nil: no frame yet.
+    public var currentFrame: PixelBuffer?
+    /// What `reload` answers.
+    public var reloadOutcome = ReloadOutcome.unsupported
+    /// How often `reload` was asked for.
+    public private(set) var reloads = 0
+
+    /// What `get` reports of the screen's power; nil (the default): no screen power, as a
+    /// kiosk without one.
+    public var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)?
+    /// What `wake`, `sleep` and `keepAwake` answer; nil: they cannot be done.
+    public var screenPowerChange: ScreenPower.State?
+
+    /// `scene` (nil: no scene yet), with no frame and no screen power.
+    public init(scene: Scene?) { self.scene = scene }
+
+    /// The scene of config/demo.json.
+    public convenience init() throws {
+        let config = try KioskSetup.loadConfig(FilePath(TestFiles.path("config/demo.json")))
+        self.init(scene: SceneBuilder.build(config, designSize: config.display.designSize ?? Size(800, 480)))
+    }
+
+    /// A kiosk whose screen is on and not held awake, each power request answered `.on`.
+    public static func powered() -> ControlTestTarget {
+        let target = ControlTestTarget(scene: nil)
+        target.screenPowerStatus = (.on, false)
+        target.screenPowerChange = .on
+        return target
+    }
+
+    /// Answers `screenPowerChange`.
+    public func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? { screenPowerChange }
+
+    /// Counts the call and answers `reloadOutcome`.
+    public func reload() -> ReloadOutcome {
+        reloads += 1
+        return reloadOutcome
+    }
+
+    /// The reply line to `request`.
+    public func reply(_ request: String) -> String { ControlRequestHandler(target: self).reply(to: request).line }
+
+    /// Every value the scene holds now, for "nothing changed" checks.
+    public var snapshot: String {
+        guard let scene else { return "" }
+        let values = scene.screens.flatMap(\.controls).map { "\($0.id)=\($0.currentValue.map { "\($0)" } ?? "-")" }
+        return values.joined(separator: " ") + " screen=\(scene.currentScreen.id) overlays=\(scene.overlays.map(\.id))"
+            + " events=\(scene.hasPendingEvents)"
+    }
+}
