@@ -11,15 +11,15 @@ public final class ControlTestTarget: ControlTarget {
     /// What `screenshot` saves; nil: no frame yet.
     public var currentFrame: PixelBuffer?
     /// What `reload` answers.
-    public var reloadOutcome = ReloadOutcome.unsupported
+    package var reloadOutcome = ReloadOutcome.unsupported
     /// How often `reload` was asked for.
     public private(set) var reloads = 0
 
     /// What `get` reports of the screen's power; nil (the default): no screen power, as a
     /// kiosk without one.
-    public var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)?
+    package var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)?
     /// What `wake`, `sleep` and `keepAwake` answer; nil: they cannot be done.
-    public var screenPowerChange: ScreenPower.State?
+    package var screenPowerChange: ScreenPower.State?
 
     /// `scene` (nil: no scene yet), with no frame and no screen power.
     public init(scene: Scene?) { self.scene = scene }
@@ -39,10 +39,10 @@ public final class ControlTestTarget: ControlTarget {
     }
 
     /// Answers `screenPowerChange`.
-    public func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? { screenPowerChange }
+    package func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? { screenPowerChange }
 
     /// Counts the call and answers `reloadOutcome`.
-    public func reload() -> ReloadOutcome {
+    package func reload() -> ReloadOutcome {
         reloads += 1
         return reloadOutcome
     }
