@@ -15,13 +15,16 @@ bin="$(swift build --package-path "$example" --show-bin-path)/example"
 
 # The app's own `check` knows the stepper: its config passes, a broken one fails with exit 1.
 "$bin" check "$example/example.json"
-if "$bin" check "$example/Tests/StepperTests/Fixtures/bad-stepper.json" >/dev/null; then
-  echo "example.sh: check accepted bad-stepper.json" >&2
+# Exactly 1: a crash (134, 139) or a usage error (2) is not "the config is wrong".
+rc=0; "$bin" check "$example/Tests/StepperTests/Fixtures/bad-stepper.json" >/dev/null 2>&1 || rc=$?
+if [ "$rc" != 1 ]; then
+  echo "example.sh: check of bad-stepper.json exited $rc, expected 1 (the config's problems)" >&2
   exit 1
 fi
 # The app's own name in its usage errors (exit 2), where `kiosk` says `kiosk run:`.
-if usage="$("$bin" run --sise 1x1 2>&1)"; then
-  echo "example.sh: run accepted --sise" >&2
+rc=0; usage="$("$bin" run --sise 1x1 2>&1)" || rc=$?
+if [ "$rc" != 2 ]; then
+  echo "example.sh: run --sise exited $rc, expected 2 (a usage error)" >&2
   exit 1
 fi
 grep -q "^example run: unknown option --sise" <<<"$usage" || { echo "example.sh: usage error without the app's name: $usage" >&2; exit 1; }

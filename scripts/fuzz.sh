@@ -60,7 +60,7 @@ for t in "${targets[@]}"; do
   findings=$root/.build/fuzz/findings/$t
   mkdir -p "$findings" "$work/$t"
   for folder in "Fuzz/Corpus/$t" "Tests/KioskFuzzRegressionTests/Regressions/$t"; do
-    if [ -z "$(ls -A "$folder" 2>/dev/null)" ]; then
+    if [ -z "$(ls "$folder" 2>/dev/null)" ]; then   # hidden files (.gitkeep) do not count
       echo "fuzz: $t: $folder is missing or empty: nothing to start from or to replay" >&2
       failed+=("$t")
       continue 2

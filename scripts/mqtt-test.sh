@@ -119,7 +119,13 @@ timeout 5 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -W 3 -C 
   >"$work/stopped.txt" 2>/dev/null || true
 grep -qx offline "$work/stopped.txt" || fail "no retained offline after a clean stop"
 grep -q "mqtt: disconnected from" "$work/kiosk2.err" || fail "the clean stop was not logged"
-echo "mqtt-test: 5 ok: SIGTERM → offline, exit 0; idle $(grep -o 'event loop: .*' "$work/kiosk2.err")"
+# Idle means idle: only the keepalive timer (every 1.25 s at keepalive 5) and its PINGRESP wake
+# it, plus the start (connection, first frame): about 10 in the 6 s. A loop that kept drawing
+# or polling would wake hundreds of times (360 at 60 Hz).
+idle_line=$(grep -o 'event loop: .*' "$work/kiosk2.err") || fail "no event loop line at the stop"
+wakeups=$(sed -E 's/^event loop: ([0-9]+) wake-ups.*/\1/' <<<"$idle_line")
+[ "$wakeups" -le 25 ] || fail "not idle: $idle_line (at most 25 expected)"
+echo "mqtt-test: 5 ok: SIGTERM → offline, exit 0; idle $idle_line"
 
 # 6. the password is in no output.
 if grep -q -- "$password" "$work"/kiosk*.err "$work"/kiosk*.out "$work/events.jsonl"; then fail "the password was printed"; fi

@@ -8,7 +8,8 @@
 #       build, set up the VM (apt packages when missing: needs root), boot once per mode
 #       (default all four), verify; exit 0 only if every check passed.
 #       exec:    Tests/VM/guest.sh, two kiosk runs (rotation 0 atomic with touchscreen
-#                hot-plug, unplug and re-plug; rotation 90 --legacy), SIGTERM restore
+#                hot-plug, unplug and re-plug; rotation 90 --legacy), SIGTERM restore, then the
+#                real-device unit tests (HardwareTests) with the host's test binary
 #       systemd: Tests/VM/guest-systemd.sh: systemd/swiftkiosk.service as shipped, installed in
 #                the guest by scripts/install.sh (logind session, Type=notify, hardening), a VT
 #                switch, a drag, the socket, kill -9 and SIGSTOP restarts, reload, uninstall
@@ -53,9 +54,15 @@ if [ "${KIOSK_VM_SKIP_BUILD:-0}" != 1 ]; then
   step "building the release kiosk"
   scripts/install-deps.sh
   swift build -c release --product kiosk
+  # The exec boot runs HardwareTests on the guest's card with the host's test binary (after
+  # scripts/test.sh it is built already: nothing to do).
+  step "building the tests (the exec boot runs the real-device suite)"
+  swift build --build-tests
 fi
 [ -x "$KIOSK" ] || fail "no $KIOSK"
 KIOSK=$(realpath "$KIOSK")   # .build/release is a symlink; the guest sees the same path
+TESTS=$(realpath "$(swift build --show-bin-path)/SwiftKioskPackageTests.xctest")
+[ -x "$TESTS" ] || fail "no $TESTS (swift build --build-tests)"
 
 step "setting up the VM ($VM/setup.sh, VM_WORK=$VM_WORK)"
 "$VM/setup.sh" || fail "the VM harness' setup failed (qemu, kernel, initramfs): the VM test cannot run here"
@@ -89,7 +96,7 @@ for boot in "${BOOTS[@]}"; do
   esac
   step "booting the guest ($boot boot, ${script#"$REPO"/})"
   rc=0
-  KIOSK=$KIOSK VMT=$VMT VM_GUEST_ENV="KIOSK VMT" VM_RUN=$OUTDIR/$boot VM_UNITS=$units VM_W=800 VM_H=480 \
+  KIOSK=$KIOSK TESTS=$TESTS VMT=$VMT VM_GUEST_ENV="KIOSK TESTS VMT" VM_RUN=$OUTDIR/$boot VM_UNITS=$units VM_W=800 VM_H=480 \
     VM_GPU=$gpu VM_KARGS=$kargs \
     VM_TIMEOUT=$vm_timeout "$VM/boot-vm.sh" "$mode" "$script" || rc=$?
   [ $rc = 0 ] || boot_rc=$rc

@@ -8,17 +8,11 @@
 //                                              "in use" test runs, against it
 //   KIOSK_TEST_VT=1                            optional: also switch VTs (root, VT console)
 //
-// In the QEMU guest (../shared/vm, exec mode), after `swift build --build-tests` on the host,
-// a guest script runs them like this (screendump.sh: `. "$VM_HARNESS/guest/lib.sh"; screendump "$1"`):
-//
-//   mount -t debugfs none /sys/kernel/debug
-//   T=$WT/.build/debug/SwiftKioskPackageTests.xctest
-//   KIOSK_TEST_DRM_DEVICE=/dev/dri/card0 KIOSK_TEST_SCREENDUMP=.../screendump.sh \
-//     KIOSK_TEST_SCREENDUMP_DIR=$VM_OUT KIOSK_TEST_VT=1 \
-//     stdbuf -oL $T --testing-library swift-testing --filter HardwareTests
-//   "$VM_WORK/bin/drm-touch-demo" /dev/dri/card0 20 & sleep 2
-//   KIOSK_TEST_DRM_DEVICE=/dev/dri/card0 KIOSK_TEST_DRM_MASTER_PID=$! \
-//     $T --testing-library swift-testing --filter anotherProcessIsNamed
+// scripts/vm-test.sh runs them in the QEMU guest's exec boot (Tests/VM/guest.sh,
+// run_hardware_tests): the host's test binary on the guest's virtio-gpu card with screendumps
+// (Tests/VM/screendump.sh) and VT switches, then `anotherProcessIsNamed` with the kiosk as the
+// other master. A test skipped there fails the VM test; in `swift test` on a machine without
+// the variables they are skipped.
 import CDRMShim
 import Foundation
 @preconcurrency import Glibc

@@ -13,12 +13,13 @@ struct KioskProcess {
 
     static let packageRoot = TestFiles.packageRoot
 
-    /// `KIOSK_BINARY` wins; otherwise the debug build next to the test bundle, then release.
+    /// `KIOSK_BINARY` wins; otherwise the `kiosk` built beside this test binary, so that
+    /// `swift test -c release` runs the release kiosk and never a stale debug one (`swift test`
+    /// builds the executable with the tests, in the same folder).
     static var binary: URL {
         if let path = ProcessInfo.processInfo.environment["KIOSK_BINARY"] { return URL(fileURLWithPath: path) }
-        let debug = packageRoot.appendingPathComponent(".build/debug/kiosk")
-        if FileManager.default.isExecutableFile(atPath: debug.path) { return debug }
-        return packageRoot.appendingPathComponent(".build/release/kiosk")
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return testBinary.deletingLastPathComponent().appendingPathComponent("kiosk")
     }
 
     static func path(_ relative: String) -> String { TestFiles.path(relative) }

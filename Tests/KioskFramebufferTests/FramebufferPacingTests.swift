@@ -37,12 +37,13 @@ struct FramebufferPacingTests {
         // Nothing for the loop's clock to wait for: the blank arrives as a descriptor.
         #expect(backend.nextDeadline == nil)
         #expect(done().isEmpty)
-        while done().isEmpty { _ = try loop.runOnce(timeout: .seconds(10)) }
+        // Bounded (10 s): a blank that never comes fails the expectation below instead of hanging.
+        for _ in 0..<50 where done().isEmpty { _ = try loop.runOnce(timeout: .milliseconds(200)) }
         #expect(done() == [.milliseconds(5)])   // no clock given: stamped with the present's time
         #expect(blanks.count.load(ordering: .relaxed) == 1)
         // The next frame may come, and is paced the same way.
         backend.present(try frame(device), damage: DamageRegion(Rect(0, 0, 1, 1)), at: .milliseconds(22))
-        while done().count < 2 { _ = try loop.runOnce(timeout: .seconds(10)) }
+        for _ in 0..<50 where done().count < 2 { _ = try loop.runOnce(timeout: .milliseconds(200)) }
         #expect(device.pans == [0, 4, 0])
         backend.stop()
     }
@@ -94,7 +95,7 @@ struct FramebufferPacingTests {
         #expect(done().count == 1)
         backend.present(try frame(device), damage: DamageRegion(Rect(0, 0, 8, 4)), at: .milliseconds(40))
         release.open()   // the first blank passes, then the second
-        while done().count < 2 { _ = try loop.runOnce(timeout: .seconds(10)) }
+        for _ in 0..<50 where done().count < 2 { _ = try loop.runOnce(timeout: .milliseconds(200)) }
         #expect(done().count == 2)
         // Both blanks were waited for before the second frame counted as done.
         #expect(release.passed.load(ordering: .relaxed) == 2)

@@ -2,12 +2,15 @@
 # The VM test's guest side; runs INSIDE the QEMU guest (exec mode: PID 1 is the harness'
 # exec-init, udevd runs, no systemd). scripts/vm-test.sh boots it with
 #   KIOSK  the host's release binary     VMT  this folder (Tests/VM)
+#   TESTS  the host's test binary (SwiftKioskPackageTests.xctest)
 # It runs the real kiosk on /dev/dri/card0 (virtio-gpu) and a uinput touchscreen:
 #   r0:  landscape.json, rotation 0, atomic modesetting; the touchscreen is hot-plugged
 #        after the kiosk is up, drags the lower knob and the dial, is unplugged, plugged
 #        again and drags the upper knob and the dial with two fingers at once; SIGTERM.
 #   r90: portrait.json, --rotation 90, --legacy; the touchscreen exists before the kiosk
 #        starts; the same drags in panel coordinates; SIGTERM.
+#   hw:  the real-device test suite (HardwareTests, the host's test binary TESTS), then its
+#        "in use" test against the kiosk as DRM master.
 # Everything goes to $VM_OUT (the host reads it; Tests/VM/verify.py checks events,
 # pixels and statistics there). The checks here are about the process: its stderr lines,
 # exit status, the DRM plane before/while/after, devices coming and going.
@@ -129,7 +132,33 @@ run_r90() {
   unplug
 }
 
+# ---------------------------------------------------------------- HardwareTests on this card
+# The host's test binary (TESTS, built by vm-test.sh; / is shared) runs the DRM suite that needs a
+# real card: outputs, flips (atomic and legacy) with screendumps, a second master refused,
+# pause/resume, a backend started paused, VT switches. Then, with the kiosk as DRM master, the
+# test that the error names that PID. Every one must run: a skipped test fails the check.
+run_hardware_tests() {
+  local log=$OUT/hardware-tests.txt log2=$OUT/hardware-in-use.txt
+  [ -x "${TESTS:-}" ] || { check "hardware tests: the test binary is there (${TESTS:-TESTS unset})" false; return; }
+  mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
+  NO_COLOR=1 KIOSK_TEST_DRM_DEVICE=/dev/dri/card0 KIOSK_TEST_SCREENDUMP=$VMT/screendump.sh \
+    KIOSK_TEST_SCREENDUMP_DIR=$VM_OUT KIOSK_TEST_VT=1 \
+    timeout 600 "$TESTS" --testing-library swift-testing --filter HardwareTests --skip anotherProcessIsNamed \
+    > "$log" 2>&1
+  log "hardware tests: $(grep -E 'Test run with' "$log" | tail -1)"
+  check "hardware tests: the 6 tests of the real-device suite ran, none skipped, all passed" \
+    "grep -qE 'Test run with 6 tests .*passed' \"$log\" && ! grep -q ' skipped' \"$log\""
+  start_kiosk hw landscape.json 0 || return
+  NO_COLOR=1 KIOSK_TEST_DRM_DEVICE=/dev/dri/card0 KIOSK_TEST_DRM_MASTER_PID=$KPID \
+    timeout 300 "$TESTS" --testing-library swift-testing --filter anotherProcessIsNamed > "$log2" 2>&1
+  log "hardware tests, card in use: $(grep -E 'Test run with|in use: ' "$log2" | tr '\n' ' ')"
+  check "hardware tests: with the kiosk as master the error names its PID (1 test ran, passed)" \
+    "grep -qE 'Test run with 1 test .*passed' \"$log2\" && ! grep -q ' skipped' \"$log2\""
+  stop_kiosk hw
+}
+
 run_r0
 run_r90
+run_hardware_tests
 for f in r0 r90; do [ -f "$OUT/$f-stderr.txt" ] && { log "$f stderr:"; sed 's/^/  | /' "$OUT/$f-stderr.txt"; }; done
 vm_result
