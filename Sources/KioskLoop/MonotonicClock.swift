@@ -2,7 +2,7 @@ import Glibc
 import KioskCore
 
 /// The program's only source of real time: `clock_gettime(CLOCK_MONOTONIC)`, expressed as
-/// KioskCore ``Instant``s (nanoseconds since this clock's origin).
+/// KioskCore `Instant`s (nanoseconds since this clock's origin).
 ///
 /// Nothing else in SwiftKiosk reads a clock. The main loop reads this one and passes the
 /// `Instant` down to gestures, animations and the frame scheduler, which is why headless mode

@@ -4,7 +4,7 @@ import Glibc
 /// operating-system error of the kiosk, named by the call, the file or device it was about,
 /// the `errno` it left behind and what the user can do about it.
 ///
-/// Every system call in KioskLoop goes through ``retryingEINTR(_:_:)``; the device opener, the
+/// Every system call in KioskLoop goes through `retryingEINTR(_:_:)`; the device opener, the
 /// VT, DRM, the framebuffer, libinput, Wayland and MQTT name their failures with it too, and
 /// their domain errors (`DRMError`, `FramebufferError`, `WaylandError`, `LogindError`) word
 /// the errno through ``message(_:)`` and ``reason(_:)``, the one place its text is built.

@@ -5,7 +5,7 @@ import KioskCore
 /// A one-shot or periodic timer that fires as a loop callback, built on a `timerfd`.
 ///
 /// Named `TimerSource` rather than `Timer` so that a file which also imports Foundation (whose
-/// `Timer` is a run-loop timer) does not become ambiguous; it sits with ``SignalSource``.
+/// `Timer` is a run-loop timer) does not become ambiguous; it sits with `SignalSource`.
 ///
 /// The kernel counts expirations while the loop is busy, so a periodic timer that was late
 /// reports how many periods passed instead of firing several times in a row; a fixed-step
@@ -27,8 +27,10 @@ public final class TimerSource {
 
     /// Creates a disarmed timer on `loop`'s clock.
     ///
-    /// - Parameter handler: called on the loop's thread with the number of expirations since the
-    ///   last call (1 unless a periodic timer fell behind).
+    /// - Parameters:
+    ///   - loop: the loop whose thread the handler runs on.
+    ///   - handler: called on the loop's thread with the number of expirations since the
+    ///     last call (1 unless a periodic timer fell behind).
     public init(loop: EventLoop, handler: @escaping (_ expirations: UInt64) -> Void) throws(SystemCallError) {
         self.loop = loop
         self.handler = handler

@@ -6,7 +6,7 @@ import KioskUI
 /// `kiosk calibrate --backend headless`, the fuzzers, the tests and `SwiftKioskTesting` all
 /// assemble it here.
 ///
-/// `run(touches:until:)` plays a touch script through the one runner (``KioskRunner``): time
+/// `run(touches:until:)` plays a touch script through the one runner (`KioskRunner`): time
 /// jumps straight to the next thing that can happen (a scripted touch, a frame, a gesture
 /// time-out), so a run takes milliseconds of real time and gives the same events and pixels on
 /// every machine. It ends at `until`, or else when the script is over and nothing moves.

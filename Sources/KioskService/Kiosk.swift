@@ -20,7 +20,7 @@ import KioskUI
 /// ```
 ///
 /// `display` chooses the backend (`.auto`: DRM, else Wayland, else the framebuffer, else
-/// headless); the loop, signals, sessions, pacing and readiness are ``KioskRunner``'s. Every
+/// headless); the loop, signals, sessions, pacing and readiness are `KioskRunner`'s. Every
 /// event goes to `emit` first (by default the documented JSON line on stdout), then to the
 /// observers of the control that sent it, then to the scene's. `kiosk run` is this type with
 /// the command line's options.
@@ -50,7 +50,7 @@ public final class Kiosk {
     /// Called after every presented frame with its time.
     public var onFramePresented: ((Instant) -> Void)?
     /// Where the values and the screen are kept across restarts (`state.file`, `--state`);
-    /// nil: nowhere. See ``StateKeeper``.
+    /// nil: nowhere. See `StateKeeper`.
     public var stateFile: FilePath?
     /// How long a dragged value waits to be written to `stateFile`.
     public var stateWriteInterval = StateKeeper.defaultInterval

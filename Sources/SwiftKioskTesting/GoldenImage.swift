@@ -10,7 +10,7 @@ import Testing
 /// ```
 ///
 /// - Goldens are per generation of the rendering libraries: when the folder
-///   `Goldens/<generation>/` exists (``KioskRender/RenderingLibraries/generation``, e.g.
+///   `Goldens/<generation>/` exists (`RenderingLibraries.generation`, e.g.
 ///   `cairo-1.18-pango-1.56`), the golden is the file of that name there, else `Goldens/<name>.png`.
 ///   Text and antialiased edges move a little from one cairo and Pango generation to the next
 ///   (Debian 12 to 13), so each keeps its own exact images rather than one comparison loose

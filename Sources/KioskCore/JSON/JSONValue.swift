@@ -1,6 +1,6 @@
 /// A JSON value built in code: what the kiosk writes (events, state files, replies) and what
-/// tests compare against. Parsed documents are ``JSONNode``s, which also remember where each
-/// value stood in the source; ``JSONNode/value`` strips the positions.
+/// tests compare against. Parsed documents are `JSONNode`s, which also remember where each
+/// value stood in the source; `JSONNode.value` strips the positions.
 ///
 /// Numbers are `Double`s (RFC 8259 gives no more precision to rely on). Objects keep their
 /// keys in insertion order so that output is deterministic byte for byte.
