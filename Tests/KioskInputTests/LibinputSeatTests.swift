@@ -87,6 +87,9 @@ struct LibinputSeatTests {
             return error.path == "/dev/null" && error.call == "libinput_path_add_device"
                 && error.reason.contains("/dev/null")
         }
-        #expect(opener.closed.count == opener.opened.count, "whatever libinput opened it gave back")
+        // libinput refuses /dev/null at its udev lookup, before it asks the opener for the node:
+        // nothing was opened, so nothing can be left open. (That a node libinput did open is
+        // given back is the unplug and re-plug in the VM test, on a real evdev node.)
+        #expect(opener.opened.isEmpty && opener.closed.isEmpty, "opened \(opener.opened), closed \(opener.closed)")
     }
 }

@@ -72,7 +72,7 @@ struct KioskTesterTests {
         #expect(both.time == Instant.milliseconds(500 + 300 + 100))  // named: Swift 6.0's #expect infers Duration
     }
 
-    @Test("a drag of the lower knob gives the JSON lines kiosk run would write, and the run ends idle")
+    @Test("a drag of the lower knob commits the value it was dragged to, in the JSON line kiosk run would write, and the run ends idle")
     func dragEvents() throws {
         let tester = KioskTester(scene: sliderScene())
         var touches = TouchSequence()
@@ -81,7 +81,11 @@ struct KioskTesterTests {
         try tester.run(touches)
         let committed = tester.events.filter { $0.kind == .valueCommitted }
         #expect(committed.count == 1)
-        #expect(tester.eventLines.last?.contains(#""source": "price", "event": "valueCommitted""#) == true)
+        // The knob followed the finger: 120 px of the 560 px usable track (600 minus a knob's
+        // width) is 21.429 of 0…100, so the lower value went from 20 to 41.429; upper stayed.
+        #expect(tester.eventLines.last
+                == #"{"t": 400, "source": "price", "event": "valueCommitted", "value": {"lower": 41.429, "upper": 80}}"#)
+        #expect(committed.first?["upper"] == .number(80))
         #expect(tester.isIdle)
         #expect(try tester.screenshot().width == 800)
     }
