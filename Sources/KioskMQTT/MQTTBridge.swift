@@ -48,7 +48,7 @@ package final class MQTTBridge {
     package var failedAttempts: Int { backoff.failures }
 
     private let loop: EventLoop
-    private let log: (String) -> Void
+    private let log: (String, Log.Priority) -> Void
     private let client: MosquittoClient
     private var router: MQTTRouter
     private let handleRequest: (_ line: [UInt8], _ reply: @escaping (String) -> Void) -> Void
@@ -74,12 +74,13 @@ package final class MQTTBridge {
     ///   - password: from `passwordFile`, read by the caller at start.
     ///   - handleRequest: one request line in (its bytes); the closure it is given takes the one
     ///     reply line, at once or later, on the loop's thread (the runner's request queue).
-    ///   - log: one line per change of the connection's state (the password is never in one).
+    ///   - log: one line per change of the connection's state (the password is never in one),
+    ///     with its journal priority: a failure is a warning, a subscription refused an error.
     /// - Throws: libmosquitto refusing the options (a CA file it cannot load), or the loop's
     ///   timers failing.
     package init(connection: MQTTConnection, clientID: String, password: MQTTPassword?, loop: EventLoop,
                 handleRequest: @escaping (_ line: [UInt8], _ reply: @escaping (String) -> Void) -> Void,
-                log: @escaping (String) -> Void) throws {
+                log: @escaping (String, Log.Priority) -> Void) throws {
         self.connection = connection
         self.clientID = clientID
         topics = MQTTTopics(prefix: connection.topicPrefix)
@@ -125,7 +126,7 @@ package final class MQTTBridge {
     /// Starts the first connection attempt; returns at once.
     package func start() {
         guard state == .idle else { return }
-        log("mqtt: connecting to \(connection.url) as \(clientID), topics \(topics.prefix)/…")
+        log("mqtt: connecting to \(connection.url) as \(clientID), topics \(topics.prefix)/…", .info)
         beginAttempt()
     }
 
@@ -157,7 +158,7 @@ package final class MQTTBridge {
             try? client.publish(router.offline)
             _ = client.disconnect()
             flush(timeout: timeout)
-            log("mqtt: disconnected from \(connection.url) (offline)")
+            log("mqtt: disconnected from \(connection.url) (offline)", .info)
         case .connecting:
             if attempt?.waitUntilDone(timeout: timeout) == false { clientAbandoned = true }
         case .handshaking:
@@ -214,11 +215,11 @@ package final class MQTTBridge {
         let after = backoff.failures
         backoff.succeeded()
         lastLoggedFailure = nil
-        log("mqtt: connected to \(connection.url)" + (after > 0 ? " after \(after) failed attempt\(after == 1 ? "" : "s")" : ""))
+        log("mqtt: connected to \(connection.url)" + (after > 0 ? " after \(after) failed attempt\(after == 1 ? "" : "s")" : ""), .info)
         do {
             try client.subscribe(topics.request, qos: .atLeastOnce)
         } catch {
-            log("mqtt: cannot subscribe to \(topics.request): \(error)")
+            log("mqtt: cannot subscribe to \(topics.request): \(error)", .error)
         }
         for message in router.messagesOnConnect() { send(message) }
         let interval = Self.keepaliveCheckInterval(keepalive: connection.keepalive)
@@ -256,7 +257,7 @@ package final class MQTTBridge {
             if message.retained && !refusedRetained {
                 refusedRetained = true
                 log("mqtt: refused a retained request on \(topics.request) (requests must not be retained: the broker "
-                    + "would hand it over again at every start); clear it with: mosquitto_pub -r -n -t '\(topics.request)'")
+                    + "would hand it over again at every start); clear it with: mosquitto_pub -r -n -t '\(topics.request)'", .warning)
             }
             send(reply)
         case .request(let line)?:
@@ -290,10 +291,10 @@ package final class MQTTBridge {
         let delay = backoff.failed()
         state = .waitingToRetry
         if wasConnected {
-            log("mqtt: lost the connection to \(connection.url): \(reason); reconnecting (backoff 1 s to 60 s)")
+            log("mqtt: lost the connection to \(connection.url): \(reason); reconnecting (backoff 1 s to 60 s)", .warning)
             lastLoggedFailure = reason
         } else if lastLoggedFailure != reason {
-            log("mqtt: cannot connect to \(connection.url): \(reason); retrying (backoff 1 s to 60 s)")
+            log("mqtt: cannot connect to \(connection.url): \(reason); retrying (backoff 1 s to 60 s)", .warning)
             lastLoggedFailure = reason
         }
         try? timer.schedule(after: delay)

@@ -15,7 +15,7 @@ package final class MQTTService: RunnerService {
     package private(set) var bridge: MQTTBridge?
 
     private let password: MQTTPassword?
-    private let log: (String) -> Void
+    private let log: (String, Log.Priority) -> Void
     private weak var target: ControlTarget?
     private var link: MQTTStateLink?
     /// The scene whose states went out in full (a reload brings a new one).
@@ -26,7 +26,7 @@ package final class MQTTService: RunnerService {
     /// `passwordFile` and `caFile` are relative to `configDirectory` unless absolute, as every
     /// path in a config is.
     package init(settings: MQTTSettings, configDirectory: FilePath = ".",
-                log: @escaping (String) -> Void = { LineWriter.standardError.writeLine($0) }) throws {
+                log: @escaping (String, Log.Priority) -> Void = { LineWriter.standardError.writeLine($0, priority: $1) }) throws {
         var settings = settings
         settings.passwordFile = settings.passwordFile.map { configDirectory.appending($0).description }
         settings.caFile = settings.caFile.map { configDirectory.appending($0).description }

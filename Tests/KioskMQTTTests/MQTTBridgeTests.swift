@@ -34,6 +34,7 @@ import KioskMQTT
 
     final class Log {
         var lines: [String] = []
+        var priorities: [KioskLoop.Log.Priority] = []
     }
 
     /// Runs the loop until `done` or 200 passes of at most 50 ms (10 s): a bound, not a timing.
@@ -49,7 +50,7 @@ import KioskMQTT
         let settings = MQTTSettings(url: BrokerURL(scheme: .mqtt, host: "127.0.0.1", port: port.port), clientID: "t",
                                     username: "kiosk", passwordFile: "/unused", keepalive: 5)
         let bridge = try MQTTBridge(connection: MQTTService.connection(settings, clientID: "t"), clientID: "t", password: MQTTPassword(fileContents: "hunter2\n"),
-                                    loop: loop, handleRequest: { _, reply in reply("{}") }, log: { log.lines.append($0) })
+                                    loop: loop, handleRequest: { _, reply in reply("{}") }, log: { line, priority in log.lines.append(line); log.priorities.append(priority) })
         bridge.start()
         #expect(bridge.state == .connecting)   // start returned before anything was resolved or connected
         try run(loop) { bridge.failedAttempts >= 2 }
@@ -66,6 +67,8 @@ import KioskMQTT
             "mqtt: cannot connect to mqtt://127.0.0.1:\(port.port): Connection refused; retrying (backoff 1 s to 60 s)",
         ])
         #expect(!log.lines.joined().contains("hunter2"))
+        // In the journal the failure is a warning, the attempt information.
+        #expect(log.priorities == [.info, .warning])
     }
 
     @Test("stopping while the first attempt runs returns, and nothing is left registered")
@@ -75,7 +78,7 @@ import KioskMQTT
         let before = loop.registrationCount
         let settings = MQTTSettings(url: BrokerURL(scheme: .mqtt, host: "127.0.0.1", port: port.port))
         var bridge: MQTTBridge? = try MQTTBridge(connection: MQTTService.connection(settings, clientID: "t"), clientID: "t", password: nil, loop: loop,
-                                                 handleRequest: { _, reply in reply("{}") }, log: { _ in })
+                                                 handleRequest: { _, reply in reply("{}") }, log: { _, _ in })
         bridge?.start()
         bridge?.stop()
         #expect(bridge?.state == .stopped)
