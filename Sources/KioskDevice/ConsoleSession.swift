@@ -12,13 +12,13 @@ import KioskLoop
 package final class ConsoleSession: Session {
     package let opener: DeviceOpener = DirectOpener()
     private let terminal: VirtualTerminal?
-    private let log: (String) -> Void
+    private let log: (String, Log.Priority) -> Void
     private var signals: SignalSource?
 
     /// - Parameters:
     ///   - terminal: the VT's node, or nil to find it (standard input, else the foreground VT).
     ///   - log: receives a warning when the VT cannot be put into graphics mode.
-    package init(terminal path: String? = nil, log: @escaping (String) -> Void) {
+    package init(terminal path: String? = nil, log: @escaping (String, Log.Priority) -> Void) {
         terminal = VirtualTerminal(path: path)
         self.log = log
     }
@@ -40,7 +40,7 @@ package final class ConsoleSession: Session {
                 onChange(.resumed(reason: "VT acquired"))
             }
         }
-        do { try terminal.enterGraphicsMode() } catch { log("warning: \(error)") }
+        do { try terminal.enterGraphicsMode() } catch { log("warning: \(error)", .warning) }
     }
 
     package func stop() {

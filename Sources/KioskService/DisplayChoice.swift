@@ -134,7 +134,7 @@ public enum DisplayChoice {
         if let logind = LogindSession.automatic(log: { log.log($0) }) as? LogindSession {
             return LogindSeatSession(logind, clockOrigin: loop.clock.origin)
         }
-        return ConsoleSession { log.log($0) }
+        return ConsoleSession { log.log($0, priority: $1) }
     }
 
     /// The panel's backlight, written through logind when sysfs is not writable. None is

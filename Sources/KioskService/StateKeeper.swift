@@ -31,7 +31,7 @@ package final class StateKeeper {
     /// again before every write, so it is nil again once the file is moved away and written.
     package private(set) var foreignFile: String?
 
-    private let log: (String) -> Void
+    private let log: (String, Log.Priority) -> Void
     private var scene: Scene?
     private var observation: ObservationToken?
     /// The screen the file names (after the last write, or as restored).
@@ -53,9 +53,10 @@ package final class StateKeeper {
     /// - Parameters:
     ///   - path: the state file (`state.file`).
     ///   - interval: how long a dragged value waits before it is written (`state.debounce`).
-    ///   - log: where problems and the restore's summary go, one line each (stderr).
+    ///   - log: where problems (warnings) and the restore's summary (information) go, one line
+    ///     each (stderr, with the journal priority).
     package init(path: FilePath, interval: Duration = StateKeeper.defaultInterval,
-                log: @escaping (String) -> Void = { LineWriter.standardError.writeLine($0) }) {
+                log: @escaping (String, Log.Priority) -> Void = { LineWriter.standardError.writeLine($0, priority: $1) }) {
         self.path = path
         schedule = StateSaveSchedule(interval: interval)
         self.log = log
@@ -68,10 +69,10 @@ package final class StateKeeper {
         AtomicFile.removeStaleTemporaryFiles(of: path)
         let reading = StateFile.read(path)
         if let foreign = reading.foreign { refuse(foreign) }
-        for problem in reading.problems { report(problem) }
+        for problem in reading.problems { report(problem, priority: .warning) }
         if let state = reading.state {
             let restoration = state.restore(into: scene)
-            for problem in restoration.problems { report(problem) }
+            for problem in restoration.problems { report(problem, priority: .warning) }
             report("restored \(restoration.restoredValues) of \(state.values.count) values, screen \(scene.currentScreen.id)")
         }
         observe(scene)
@@ -186,7 +187,7 @@ package final class StateKeeper {
             schedule.writeFailed()
             // Once per failure, not per change: a full disk would otherwise fill the journal.
             if failure == nil {
-                report("cannot write: \(error.reason); the kiosk goes on and the next change tries again")
+                report("cannot write: \(error.reason); the kiosk goes on and the next change tries again", priority: .warning)
             }
             failure = error
         case .refused(let reason):
@@ -198,10 +199,10 @@ package final class StateKeeper {
     /// Says once that the file at `path` is not the kiosk's and stays as it is.
     private func refuse(_ reason: String) {
         if foreignFile == nil {
-            report("\(reason); the kiosk will not replace it, and values are not kept until it is moved away")
+            report("\(reason); the kiosk will not replace it, and values are not kept until it is moved away", priority: .warning)
         }
         foreignFile = reason
     }
 
-    private func report(_ line: String) { log(Log.line("state \(path): \(line)")) }
+    private func report(_ line: String, priority: Log.Priority = .info) { log(Log.line("state \(path): \(line)"), priority) }
 }

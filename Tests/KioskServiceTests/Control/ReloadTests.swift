@@ -77,7 +77,7 @@ struct ReloadTests {
         let runner = KioskRunner(display: { _ in KioskRunner.Display(backend: try HeadlessBackend(width: 800, height: 480)) },
                                  scene: try source(Self.good), options: KioskRunner.Options(clock: .virtual, until: .milliseconds(500)),
                                  emit: { _ in })
-        runner.stateKeeper = StateKeeper(path: path, log: { _ in })
+        runner.stateKeeper = StateKeeper(path: path, log: { _, _ in })
         let make = source
         runner.reloadSource = { try make(Self.edited) }
         var step = 0

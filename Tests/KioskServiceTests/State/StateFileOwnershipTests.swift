@@ -12,7 +12,7 @@ struct StateFileOwnershipTests {
 
     /// A keeper of `path` started on a fresh test scene, logging into `log`.
     static func start(_ path: FilePath, log: Log) -> (StateKeeper, Scene) {
-        let keeper = StateKeeper(path: path) { log.lines.append($0) }
+        let keeper = StateKeeper(path: path) { line, _ in log.lines.append(line) }
         let scene = StateTestScene.make()
         keeper.start(with: scene, at: .zero)
         return (keeper, scene)

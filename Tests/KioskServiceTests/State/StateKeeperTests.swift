@@ -85,7 +85,7 @@ struct StateKeeperTests {
         let directory = try StateTestScene.directory().appendingPathComponent("not-yet")
         let path = FilePath(directory.appendingPathComponent("state.json").path)
         let log = Log()
-        let keeper = StateKeeper(path: path, interval: .milliseconds(500)) { log.lines.append($0) }
+        let keeper = StateKeeper(path: path, interval: .milliseconds(500)) { line, _ in log.lines.append(line) }
         let scene = StateTestScene.make()
         keeper.start(with: scene, at: .zero)
         let price = try #require(scene.control(withID: "price"))
@@ -114,7 +114,7 @@ struct StateKeeperTests {
             .write(to: URL(fileURLWithPath: path.description))
         let log = Log()
         let scene = StateTestScene.make()
-        StateKeeper(path: path) { log.lines.append($0) }.start(with: scene, at: .zero)
+        StateKeeper(path: path) { line, _ in log.lines.append(line) }.start(with: scene, at: .zero)
         #expect(log.lines == ["kiosk: state \(path): values.old: no control 'old' in the config; ignored",
                               "kiosk: state \(path): restored 1 of 2 values, screen main"])
         #expect(StateTestScene.value(scene, "price", "lower") == 4)
@@ -135,7 +135,7 @@ struct StateKeeperTests {
         try Data(newer.prefix(10)).write(to: URL(fileURLWithPath: live.description))
         let log = Log()
         let scene = StateTestScene.make()
-        StateKeeper(path: path) { log.lines.append($0) }.start(with: scene, at: .zero)
+        StateKeeper(path: path) { line, _ in log.lines.append(line) }.start(with: scene, at: .zero)
         #expect(log.lines == ["kiosk: state \(path): restored 1 of 1 values, screen details"])
         #expect(StateTestScene.value(scene, "price", "lower") == 3)
         #expect(StateTestScene.value(scene, "price", "upper") == 6)
@@ -162,7 +162,7 @@ struct StateKeeperTests {
         try Data(#"{"format": "swiftkiosk-state", "vers"#.utf8).write(to: URL(fileURLWithPath: path.description))
         let log = Log()
         let scene = StateTestScene.make()
-        let keeper = StateKeeper(path: path) { log.lines.append($0) }
+        let keeper = StateKeeper(path: path) { line, _ in log.lines.append(line) }
         keeper.start(with: scene, at: .zero)
         #expect(log.lines.count == 1)
         #expect(log.lines[0].hasPrefix("kiosk: state \(path): unterminated string at line 1, column 32"))
