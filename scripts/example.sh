@@ -30,7 +30,10 @@ fi
 grep -q "^example run: unknown option --sise" <<<"$usage" || { echo "example.sh: usage error without the app's name: $usage" >&2; exit 1; }
 # Both ways in run headless on the virtual clock: the config, and the scene built in Swift
 # (whose built-in touch script holds + until the stepper reaches its maximum).
-"$bin" run --config "$example/example.json" --backend headless
+runlog="$("$bin" run --config "$example/example.json" --backend headless 2>&1 >/dev/null)"
+# The runtime's own lines carry the app's name too (KioskCommand.main(name:)), never `kiosk:`.
+grep -q "^example: headless 800x480 rotation 0: " <<<"$runlog" || { echo "example.sh: no 'example: headless …' line: $runlog" >&2; exit 1; }
+if grep -q "^kiosk: " <<<"$runlog"; then echo "example.sh: a runtime line says kiosk: $runlog" >&2; exit 1; fi
 events="$("$bin" demo --backend headless)"
 grep -q '"event": "limitReached"' <<<"$events" || { echo "example.sh: the demo never reached its limit" >&2; exit 1; }
 echo "example.sh: Examples/Stepper built, tested and run"
