@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and tests the example app, Examples/Stepper: a package of its own that depends on this
-# one by path and uses only the public products (SwiftKiosk, SwiftKioskTesting). It proves
+# one by path and uses only the public products (SwiftKiosk, SwiftKioskTesting, SwiftKioskBackend). It proves
 # that a control written outside the package works from Swift and from JSON, with its config
 # errors reported by path and line. Its build lives in Examples/Stepper/.build, apart from
 # the main package's .build (both are ignored by git).

@@ -19,7 +19,8 @@ let package = Package(
         // `example run|check|calibrate|bench`, and `example demo` for the scene built in Swift.
         .executableTarget(name: "example", dependencies: ["Stepper", .product(name: "SwiftKiosk", package: "SwiftKiosk")]),
         .testTarget(name: "StepperTests",
-                    dependencies: ["Stepper", .product(name: "SwiftKioskTesting", package: "SwiftKiosk")],
+                    dependencies: ["Stepper", .product(name: "SwiftKioskTesting", package: "SwiftKiosk"),
+                                   .product(name: "SwiftKioskBackend", package: "SwiftKiosk")],
                     exclude: ["Goldens", "Fixtures"]),
     ]
 )
