@@ -15,7 +15,8 @@
 // (KioskBackend); the loop a backend registers its file descriptors and timers with
 // (`EventLoop`, `TimerSource`, `FileDescriptor`, `MonotonicClock`: KioskLoop); and the
 // pixel types a frame is made of (`PixelBuffer`, `PixelLayout`, `ScanoutBuffer`: KioskCore).
-// Documentation/SwiftKiosk.docc/WritingABackend.md walks through one.
+// Documentation/SwiftKiosk.docc/WritingABackend.md walks through one; Examples/Stepper runs it
+// (Tests/StepperTests/MemoryDisplayTests.swift, built against the public products only).
 @_exported import KioskBackend
 @_exported import KioskCore
 @_exported import KioskLoop
