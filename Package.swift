@@ -156,7 +156,7 @@ let package = Package(
         .target(name: "CAllocationCounter", path: "Tests/Support/CAllocationCounter"),
         .testTarget(name: "KioskSteadyStateTests",
                     dependencies: ["CAllocationCounter", "KioskCore", "KioskGestures", "KioskUI", "KioskConfig",
-                                   "KioskRender", "KioskBackend", "KioskService", "KioskTestSupport"]),
+                                   "KioskRender", "KioskBackend", "KioskService", "KioskTestSupport", "SwiftKioskTesting"]),
         // The runtime, the runner, the control protocol and the state file, in process.
         .testTarget(name: "KioskServiceTests",
                     dependencies: ["KioskService", "KioskCore", "KioskUI", "KioskConfig", "KioskRender", "KioskBackend",

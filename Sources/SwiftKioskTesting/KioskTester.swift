@@ -17,8 +17,16 @@ import SwiftKiosk
 /// the same events and pixels on every machine. Each ``run(_:until:)`` starts the pipeline
 /// anew at time 0; a scene made in code keeps its state from one run to the next.
 public final class KioskTester {
-    /// Every event of the last run, in order, as observers and the JSON lines saw them.
+    /// Every event of the last run, in order, as observers and the JSON lines saw them (none
+    /// kept while ``keepsEvents`` is off).
     public var events: [ControlEvent] { log.events }
+    /// Whether ``events`` keeps what the run sends (default true). Off for a long stepped run
+    /// that measures what a frame costs or allocates: observers still see every event, the
+    /// tester keeps none.
+    public var keepsEvents: Bool {
+        get { log.keeps }
+        set { log.keeps = newValue }
+    }
     /// The panel's width, in its own orientation (a screenshot's width).
     public let panelWidth: Int
     /// The panel's height, in its own orientation (a screenshot's height).
@@ -48,7 +56,7 @@ public final class KioskTester {
         self.log = log
         kiosk = HeadlessKiosk(scene: KioskRunner.SceneSource(designSize: scene.designSize) { _ in scene },
                               panelWidth: panelWidth ?? panel.width, panelHeight: panelHeight ?? panel.height,
-                              rotation: rotation, calibration: calibration, emit: { log.events.append($0) })
+                              rotation: rotation, calibration: calibration, emit: { log.record($0) })
         self.panelWidth = kiosk.panelWidth
         self.panelHeight = kiosk.panelHeight
     }
@@ -60,7 +68,7 @@ public final class KioskTester {
         let log = EventLog()
         self.log = log
         kiosk = KioskSetup.headless(config: config, panelWidth: panelWidth, panelHeight: panelHeight,
-                                    customize: customize) { log.events.append($0) }
+                                    customize: customize) { log.record($0) }
         self.panelWidth = kiosk.panelWidth
         self.panelHeight = kiosk.panelHeight
     }
@@ -114,7 +122,7 @@ public final class KioskTester {
             try kiosk.start()
             nextPass = .zero
         }
-        let refresh = kiosk.refreshInterval ?? .milliseconds(16)
+        let refresh = refreshInterval
         while var pass = nextPass, pass <= time {
             while let touch = queued.first, touch.time <= pass {
                 queued.removeFirst()
@@ -125,6 +133,16 @@ public final class KioskTester {
             nextPass = pass
         }
     }
+
+    /// Hands `touch` (panel pixels, at the caller's time) to the kiosk now, before the next
+    /// pass of ``step(until:)``, as a touchscreen read between two frames would: the way in
+    /// for a touch made up frame by frame, without queueing.
+    public func touch(_ touch: TouchEvent) { kiosk.handle(touch) }
+
+    /// The pace of ``step(until:)``: the headless display's refresh interval (16.7 ms, 60 Hz).
+    public var refreshInterval: Duration { kiosk.refreshInterval ?? Self.fallbackRefresh }
+
+    private static let fallbackRefresh = Duration.nanoseconds(16_666_667)
 
     /// Called after every frame shown, with its virtual time (to sample what moves).
     public var onFramePresented: ((Instant) -> Void)? {
@@ -158,6 +176,9 @@ public final class KioskTester {
 /// The events of a run, kept apart from the tester so its headless kiosk can append to them.
 private final class EventLog {
     var events: [ControlEvent] = []
+    var keeps = true
+
+    func record(_ event: ControlEvent) { if keeps { events.append(event) } }
 }
 
 /// What ``KioskTester`` cannot do.

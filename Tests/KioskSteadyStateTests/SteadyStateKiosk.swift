@@ -7,16 +7,18 @@ import KioskConfig
 import KioskRender
 import KioskBackend
 import KioskService
+import SwiftKioskTesting
 
-/// The benchmark's anchor scene (config/bench-anchor.json, plus one button) on the one
-/// headless pipeline, stepped: each frame is a pass of the runner a refresh after the last
-/// (touches handed to it as the touchscreen would, the fixed-step simulation, damage rendered
-/// and presented, the next wake-up asked for), exactly what a pass costs on a device.
+/// The benchmark's anchor scene (config/bench-anchor.json, plus one button) in the shared
+/// harness, `KioskTester`, stepped a refresh at a time: each frame is a pass of the one headless
+/// pipeline (touches handed to it as the touchscreen would, the fixed-step simulation, damage
+/// rendered and presented, the next wake-up asked for), exactly what a pass costs on a device.
+/// The tester keeps no events, so what is measured is the kiosk's own allocation.
 ///
 /// The panel is small (320x192, the 800x480 design at 0.4) so that a thousand full repaints
 /// take milliseconds: what a frame allocates does not depend on how many pixels it paints.
 final class SteadyStateKiosk {
-    let kiosk: HeadlessKiosk
+    let tester: KioskTester
     let scene: Scene
     let renderer: SceneRenderer
     let slider: RangeSlider
@@ -29,17 +31,15 @@ final class SteadyStateKiosk {
         let config = try TestFiles.loadConfig("config/bench-anchor.json")
         let button = Button(id: "go", frame: Rect(520, 400, 200, 56), title: "Go")
         self.button = button
-        let source = KioskRunner.SceneSource(designSize: config.display.layoutSize) { size in
-            let scene = SceneBuilder.build(config, designSize: size)
+        tester = KioskTester(config: config, panelWidth: width, panelHeight: height) { scene in
             scene.currentScreen.add(button)
-            return scene
         }
-        kiosk = HeadlessKiosk(scene: source, panelWidth: width, panelHeight: height) { _ in }
-        try kiosk.start()
-        let runtime = try #require(kiosk.runtime)
+        tester.keepsEvents = false
+        try tester.step(until: .zero)   // starts the pipeline: its first pass, at time 0
+        let runtime = try #require(tester.runtime)
         scene = runtime.scene
         renderer = runtime.renderer
-        refresh = try #require(kiosk.refreshInterval)
+        refresh = tester.refreshInterval
         slider = try #require(scene.control(withID: "price") as? RangeSlider)
         dial = try #require(scene.control(withID: "angle") as? CircularSlider)
         frame()
@@ -51,9 +51,9 @@ final class SteadyStateKiosk {
         now += refresh
         if var touch {
             touch.time = now
-            kiosk.handle(touch)
+            tester.touch(touch)
         }
-        _ = try? kiosk.advance(to: now)
+        try? tester.step(until: now)
     }
 
     /// A touch of finger 0 at a scene point.

@@ -42,6 +42,29 @@ struct KioskTesterTests {
         #expect(tester.runtime?.scene === tester.scene)
     }
 
+    @Test("touches handed over frame by frame reach the scene at the next pass; with keepsEvents off observers see the events, the tester keeps none")
+    func touchesFrameByFrame() throws {
+        let scene = sliderScene()
+        var seen: [ControlEvent.Kind] = []
+        scene.control(withID: "price")?.addObserver(for: .valueCommitted) { seen.append($0.kind) }
+        let tester = KioskTester(scene: scene)
+        tester.keepsEvents = false
+        try tester.step(until: .zero)
+        let refresh = tester.refreshInterval
+        #expect(refresh == .nanoseconds(16_666_667))
+        var now = Instant.zero
+        for (i, x) in [236.0, 266, 296, 326].enumerated() {
+            now += refresh
+            tester.touch(TouchEvent(slot: 0, phase: i == 0 ? .down : .move, position: Point(x, 220), time: now))
+            try tester.step(until: now)
+        }
+        now += refresh
+        tester.touch(TouchEvent(slot: 0, phase: .up, position: Point(326, 220), time: now))
+        try tester.step(until: now)
+        #expect(seen == [.valueCommitted])
+        #expect(tester.events.isEmpty)
+    }
+
     @Test("a calibration (libinput's matrix: a shift in panel sizes) maps each touch before the scene sees it")
     func calibratedTouches() throws {
         // A quarter of the panel's 480 px down: the drag at y 100 reaches the slider at 220.
