@@ -2,15 +2,15 @@ import KioskFuzzing
 
 /// The door to libFuzzer (compiler-rt, linked by `-sanitize=fuzzer`), shared by the fuzz-*
 /// executables. Built only with KIOSK_FUZZ=1: nothing else could link `LLVMFuzzerRunDriver`.
-public enum LibFuzzer {
+package enum LibFuzzer {
     /// libFuzzer's `LLVMFuzzerTestOneInput`: 0 keeps an interesting input in the corpus, -1
     /// tells libFuzzer never to add it (see `testOneInput`).
-    public typealias TestOneInput = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    package typealias TestOneInput = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 
     /// Runs libFuzzer's command line (`-max_total_time=60 corpus/ …`) on `test`. SwiftPM makes
     /// `<module>_main` the program's entry, so each target calls this from there instead of
     /// relying on libFuzzer's own `main`.
-    public static func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+    package static func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
                             _ test: TestOneInput) -> Int32 {
         var argc = argc
         var argv = Optional(argv)
@@ -19,7 +19,7 @@ public enum LibFuzzer {
 
     /// The body of a target's `LLVMFuzzerTestOneInput`: the bytes through `target`'s pipeline.
     /// Inputs that are not UTF-8 stop before parsing, so they are kept out of the corpus.
-    public static func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int, _ target: FuzzTarget) -> Int32 {
+    package static func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int, _ target: FuzzTarget) -> Int32 {
         let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
         return target.run(bytes) == .notText ? -1 : 0
     }
