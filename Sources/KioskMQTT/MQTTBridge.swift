@@ -243,8 +243,22 @@ package final class MQTTBridge {
     private func describe(_ code: Int32, errno: Int32) -> String {
         let reason = MosquittoError.reason(code: code, errno: errno)
         guard MosquittoClient.isTLSFailure(code) else { return reason }
+        return reason + trustHint
+    }
+
+    /// Where the broker's certificate must come from, for a failed TLS handshake.
+    private var trustHint: String {
         let trust = connection.caFile.map { "mqtt.caFile \($0)" } ?? "the system's CAs in /etc/ssl/certs (no mqtt.caFile)"
-        return reason + " (the broker's certificate must be signed by a CA in \(trust) and name \(connection.host))"
+        return " (the broker's certificate must be signed by a CA in \(trust) and name \(connection.host))"
+    }
+
+    /// Why a socket went away that libmosquitto gave no reason for. Before the CONNACK of a TLS
+    /// connection that is the handshake refused, whichever side noticed first: a broker whose
+    /// certificate the kiosk does not trust is sometimes reported as MOSQ_ERR_TLS and sometimes
+    /// as a plain close, depending on timing (CI saw both), and both need the same hint.
+    private var closedReason: String {
+        guard state == .handshaking && connection.usesTLS else { return "the connection closed" }
+        return "the connection closed during the TLS handshake" + trustHint
     }
     private var pendingLossReason: String?
 
@@ -326,7 +340,7 @@ package final class MQTTBridge {
         if fd != registeredFD { unregisterSocket() }
         guard fd >= 0 else {
             if state == .connected || state == .handshaking {
-                failed(pendingLossReason ?? "the connection closed")
+                failed(pendingLossReason ?? closedReason)
             }
             pendingLossReason = nil
             return
