@@ -15,34 +15,73 @@ public struct LabelConfig: ControlDescription {
     public var font: String?
     /// `color` (optional): nil means the theme's text colour.
     public var color: Color?
-    /// `alignment` (default `leading`).
+    /// `align` (`start`, `center`, `end`) or its older spelling `alignment` (`leading`,
+    /// `center`, `trailing`); default start. Both at once is a mistake.
     public var alignment: LabelAlignment
+    /// `lines` (default 1): at most this many lines, 1…100. Above 1 the text wraps at word
+    /// boundaries and the last line kept is ellipsized when it needs more.
+    public var lines: Int
 
     /// A label as the config describes it; `font` and `color` nil take the theme's.
     public init(id: String, frame: Rect, text: String, font: String? = nil, color: Color? = nil,
-                alignment: LabelAlignment = .leading) {
+                alignment: LabelAlignment = .leading, lines: Int = 1) {
         self.id = id
         self.frame = frame
         self.text = text
         self.font = font
         self.color = color
         self.alignment = alignment
+        self.lines = lines
     }
 
-    enum CodingKeys: String, CodingKey { case id, frame, text, font, color, alignment }
+    enum CodingKeys: String, CodingKey { case id, frame, text, font, color, alignment, align, lines }
+
+    /// How many lines a label may have.
+    static let lineRule = NumberRule(1...100)
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+        var alignment = try fields.decode(.alignment, default: LabelAlignment.leading) ?? .leading
+        if let align = try fields.optional(.align, as: TextAlign.self) {
+            if fields.container.contains(.alignment) {
+                try fields.report("give either align or alignment, not both", at: .align)
+            }
+            alignment = align.alignment
+        }
+        var lines = 1
+        if let count = try fields.number(.lines, Self.lineRule, default: 1) {
+            if count == count.rounded(.towardZero) {
+                lines = Int(count)
+            } else {
+                try fields.report("must be a whole number of lines (found \(JSONWriter.format(count)))", at: .lines)
+            }
+        }
         self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
                   text: try fields.text(.text) ?? "", font: try fields.font(.font),
-                  color: try fields.optionalColor(.color),
-                  alignment: try fields.decode(.alignment, default: LabelAlignment.leading) ?? .leading)
+                  color: try fields.optionalColor(.color), alignment: alignment, lines: lines)
     }
 
     /// A `Label`.
     public func makeControl(in context: ControlContext) -> Control {
         Label(id: id, frame: frame, theme: context.theme, text: text, font: font, color: color,
-              alignment: TextAlignment(rawValue: alignment.rawValue) ?? .leading)
+              alignment: TextAlignment(rawValue: alignment.rawValue) ?? .leading, lines: lines)
+    }
+}
+
+/// `align`: where a label's lines sit, in the words of the writing direction: `start`,
+/// `center`, `end` (left, centre, right for left-to-right text).
+enum TextAlign: String, Sendable, CaseIterable, Decodable, ConfigKeyword {
+    case start, center, end
+    static let keywordKind = "align"
+
+    init(from decoder: any Decoder) throws { self = try Self(keywordFrom: decoder) }
+
+    var alignment: LabelAlignment {
+        switch self {
+        case .start: return .leading
+        case .center: return .center
+        case .end: return .trailing
+        }
     }
 }
 

@@ -67,8 +67,11 @@ extension CairoCanvas {
         case .center: alignment = PANGO_ALIGN_CENTER
         case .trailing: alignment = PANGO_ALIGN_RIGHT
         }
+        // Lines past `maxLines` go (1…100, the config's rule; more is no limit but the height's).
+        let lines = style.maxLines.flatMap { (1...100).contains($0) ? Int32($0) : nil }
         return self.text.wrappedLayout(text, font: style.font, width: Self.pangoUnits(rect.width),
-                                       maxHeight: Self.pangoUnits(max(rect.height, 0)), alignment: alignment)
+                                       maxHeight: Self.pangoUnits(max(rect.height, 0)), maxLines: lines,
+                                       alignment: alignment)
     }
 
     /// FreeType sizes a face in whole pixels per em, at most 0xFFFF (`FT_Request_Size`). Through

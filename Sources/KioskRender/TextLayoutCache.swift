@@ -37,6 +37,9 @@ final class TextLayoutCache {
         /// Height limit in Pango units (lines past it are dropped and the last one kept is
         /// ellipsized), or -1 for none.
         var height: Int32
+        /// At most this many lines (the last one kept ellipsized), or 0 for no line limit;
+        /// it takes the place of `height` (Pango keeps one limit: a negative height is lines).
+        var lines: Int32 = 0
         /// `PangoAlignment` of the lines within the width.
         var alignment: PangoAlignment.RawValue
     }
@@ -123,11 +126,11 @@ final class TextLayoutCache {
     /// The cached layout of `text` in `font` wrapped into lines of at most `width` Pango units
     /// (nil: only newlines break lines), each aligned by `alignment` within that width. With
     /// `maxHeight`, the lines that do not fit are dropped and the last one kept ends with an
-    /// ellipsis.
-    func wrappedLayout(_ text: String, font: String, width: Int32?, maxHeight: Int32?,
+    /// ellipsis; with `maxLines` the same past that many lines, whatever the height.
+    func wrappedLayout(_ text: String, font: String, width: Int32?, maxHeight: Int32?, maxLines: Int32? = nil,
                        alignment: PangoAlignment) -> Entry {
         entry(for: Key(text: text, font: font, width: width ?? -1,
-                       block: Block(height: maxHeight ?? -1, alignment: alignment.rawValue)))
+                       block: Block(height: maxHeight ?? -1, lines: maxLines ?? 0, alignment: alignment.rawValue)))
     }
 
     private func entry(for key: Key) -> Entry {
@@ -147,7 +150,11 @@ final class TextLayoutCache {
                 pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             }
             pango_layout_set_alignment(layout, PangoAlignment(rawValue: block.alignment))
-            if block.height >= 0 {
+            if block.lines > 0 {
+                // A negative height is a number of lines (pango_layout_set_height).
+                pango_layout_set_height(layout, -block.lines)
+                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            } else if block.height >= 0 {
                 // A positive height keeps the lines that fit and ellipsizes the last of them;
                 // Pango ignores the height unless ellipsizing is on (pango_layout_set_height).
                 pango_layout_set_height(layout, block.height)

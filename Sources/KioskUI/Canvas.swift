@@ -166,10 +166,15 @@ public struct TextStyle: Hashable, Sendable {
     /// by `alignment`, and is ellipsized at the end of the last line that fits when the block
     /// is taller than the rectangle.
     public var wraps: Bool
+    /// With `wraps`: at most this many lines, the last one kept ellipsized at its end when the
+    /// text needs more (a label's `lines`); nil: as many lines as fit in the rectangle.
+    public var maxLines: Int?
 
     /// A style; by default one leading-aligned line.
-    public init(font: String, color: Color, alignment: TextAlignment = .leading, wraps: Bool = false) {
+    public init(font: String, color: Color, alignment: TextAlignment = .leading, wraps: Bool = false,
+                maxLines: Int? = nil) {
         self.font = font; self.color = color; self.alignment = alignment; self.wraps = wraps
+        self.maxLines = maxLines
     }
 }
 

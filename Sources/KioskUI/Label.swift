@@ -1,6 +1,8 @@
 import KioskCore
 
-/// A line of text. Pango shapes it, so complex scripts (Devanagari, Arabic) join correctly.
+/// Text in a frame: one line (ellipsized when too wide), or with `lines` above 1 up to that many
+/// lines broken at word boundaries, the last one ellipsized when the text needs more. Pango
+/// shapes it, so complex scripts (Devanagari, Arabic) join correctly.
 public final class Label: Control {
     /// The text shown; changing it repaints the label.
     public var text: String { didSet { if oldValue != text { invalidate() } } }
@@ -8,16 +10,20 @@ public final class Label: Control {
     public var font: String? { didSet { if oldValue != font { invalidate() } } }
     /// The text colour; nil takes the theme's.
     public var color: Color? { didSet { if oldValue != color { invalidate() } } }
-    /// Where the line sits across the frame.
+    /// Where each line sits across the frame.
     public var alignment: TextAlignment { didSet { if oldValue != alignment { invalidate() } } }
+    /// At most this many lines (1, the default: one line that never wraps). Above 1 the text
+    /// wraps at word boundaries, keeps its newlines, and the block is centred in the frame.
+    public var lines: Int { didSet { if oldValue != lines { invalidate() } } }
 
     /// A label showing `text`; `font` and `color` nil take the theme's.
     public init(id: String, frame: Rect, theme: Theme = .standard, text: String,
-                font: String? = nil, color: Color? = nil, alignment: TextAlignment = .leading) {
+                font: String? = nil, color: Color? = nil, alignment: TextAlignment = .leading, lines: Int = 1) {
         self.text = text
         self.font = font
         self.color = color
         self.alignment = alignment
+        self.lines = max(1, lines)
         super.init(id: id, frame: frame, theme: theme)
     }
 
@@ -25,7 +31,8 @@ public final class Label: Control {
         canvas.save()
         canvas.clip(frame)
         canvas.drawText(text, style: TextStyle(font: font ?? theme.font, color: color ?? theme.text,
-                                               alignment: alignment), in: frame)
+                                               alignment: alignment, wraps: lines > 1,
+                                               maxLines: lines > 1 ? lines : nil), in: frame)
         canvas.restore()
     }
 }

@@ -132,3 +132,34 @@ import Testing
         #expect(context.codingPath.map(\.stringValue).suffix(1) == ["max"])
     }
 }
+
+@Suite("Label lines and align")
+struct LabelLinesConfigTests {
+    @Test("lines and align are read; align's start, center and end are the alignments leading, center and trailing")
+    func linesAndAlign() throws {
+        for (word, alignment) in [("start", LabelAlignment.leading), ("center", .center), ("end", .trailing)] {
+            let json = mainScreen(#"{"type": "label", "id": "t", "frame": [0, 0, 400, 80], "text": "Hi", "lines": 3, "align": "\#(word)"}"#)
+            let config = try ConfigLoader.decode(json, file: "demo.json", readFile: reader([:]))
+            let label = try #require(config.screens.first?.controls.first?.base as? LabelConfig)
+            #expect(label.lines == 3)
+            #expect(label.alignment == alignment)
+        }
+    }
+
+    @Test("without lines a label is one line, as before")
+    func oneLineByDefault() throws {
+        let json = mainScreen(#"{"type": "label", "id": "t", "frame": [0, 0, 400, 40], "text": "Hi"}"#)
+        let config = try ConfigLoader.decode(json, file: "demo.json", readFile: reader([:]))
+        let label = try #require(config.screens.first?.controls.first?.base as? LabelConfig)
+        #expect(label.lines == 1)
+        #expect(label.alignment == .leading)
+    }
+
+    @Test("an unknown align word lists the three")
+    func unknownAlign() {
+        let json = mainScreen(#"{"type": "label", "id": "t", "frame": [0, 0, 400, 40], "text": "Hi", "align": "left"}"#)
+        let messages = problems(in: json)
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("center, end, start") == true, "\(messages)")
+    }
+}

@@ -17,6 +17,14 @@ extension ConfigErrorTests {
     static func accented(marks: Int) -> String { "a" + String(repeating: "\u{301}", count: marks) }
 
     static let limitCases: [BadConfig] = [
+        BadConfig("label lines below 1", labelWith(#""text": "Hi", "lines": 0"#),
+                  "demo.json: screens[0].controls[0].lines: must be between 1 and 100 (found 0) (line 2)"),
+        BadConfig("label lines beyond 100", labelWith(#""text": "Hi", "lines": 101"#),
+                  "demo.json: screens[0].controls[0].lines: must be between 1 and 100 (found 101) (line 2)"),
+        BadConfig("label lines not whole", labelWith(#""text": "Hi", "lines": 2.5"#),
+                  "demo.json: screens[0].controls[0].lines: must be a whole number of lines (found 2.5) (line 2)"),
+        BadConfig("label align and alignment at once", labelWith(#""text": "Hi", "align": "end", "alignment": "center""#),
+                  "demo.json: screens[0].controls[0].align: give either align or alignment, not both (line 2)"),
         BadConfig("frame x beyond -16384",
                   mainScreen(#"{"type": "label", "id": "t", "frame": [-16385, 0, 400, 40], "text": "Hi"}"#),
                   "demo.json: screens[0].controls[0].frame[0]: must be between -16384 and 16384 (found -16385) (line 2)"),
