@@ -13,9 +13,10 @@ extension BenchCommand {
         let kiosk = HeadlessKiosk(scene: KioskSetup.sceneSource(for: config), panelWidth: width, panelHeight: height) { _ in }
         try kiosk.start()
         defer { kiosk.end() }
-        guard let runtime = kiosk.runtime, let backend = kiosk.backend, let refresh = kiosk.refreshInterval else {
+        guard let runtime = kiosk.runtime, let backend = kiosk.backend else {
             preconditionFailure("a started headless kiosk has its pipeline")
         }
+        let refresh = kiosk.refreshInterval
         let scene = runtime.scene, renderer = runtime.renderer
         // A scanout of its own: the headless display shows the frame itself, which would leave
         // the copy every real display makes out of the numbers.

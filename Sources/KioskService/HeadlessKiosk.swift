@@ -50,8 +50,9 @@ public final class HeadlessKiosk {
     }
 
     /// How long the virtual panel takes to show a frame, the least time between frames of a
-    /// stepped run; nil before the first run.
-    public var refreshInterval: Duration? { backend?.mode.refreshInterval }
+    /// stepped run: the display's own once started, before that the 60 Hz every headless
+    /// display is made with (`OutputPacer.fallbackRefreshInterval`).
+    public var refreshInterval: Duration { backend?.mode.refreshInterval ?? OutputPacer.fallbackRefreshInterval }
 
     /// Starts a stepped run at virtual time 0: the scene is built and its first frame drawn;
     /// `touches` (panel pixels, sorted by time) are played as `advance(to:)` reaches their times.

@@ -140,9 +140,7 @@ public final class KioskTester {
     public func touch(_ touch: TouchEvent) { kiosk.handle(touch) }
 
     /// The pace of ``step(until:)``: the headless display's refresh interval (16.7 ms, 60 Hz).
-    public var refreshInterval: Duration { kiosk.refreshInterval ?? Self.fallbackRefresh }
-
-    private static let fallbackRefresh = Duration.nanoseconds(16_666_667)
+    public var refreshInterval: Duration { kiosk.refreshInterval }
 
     /// Called after every frame shown, with its virtual time (to sample what moves).
     public var onFramePresented: ((Instant) -> Void)? {
