@@ -48,14 +48,7 @@ public struct LabelConfig: ControlDescription {
             }
             alignment = align.alignment
         }
-        var lines = 1
-        if let count = try fields.number(.lines, Self.lineRule, default: 1) {
-            if count == count.rounded(.towardZero) {
-                lines = Int(count)
-            } else {
-                try fields.report("must be a whole number of lines (found \(JSONWriter.format(count)))", at: .lines)
-            }
-        }
+        let lines = try fields.wholeNumber(.lines, Self.lineRule, default: 1, of: "lines") ?? 1
         self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
                   text: try fields.text(.text) ?? "", font: try fields.font(.font),
                   color: try fields.optionalColor(.color), alignment: alignment, lines: lines)

@@ -88,15 +88,7 @@ package struct MQTTSettings: Sendable, Equatable, Decodable {
         let username = try Self.checked(fields.optional(.username, as: String.self), Self.usernameRule, .username, fields) { _ in nil }
         let passwordFile = try Self.checked(fields.optional(.passwordFile, as: String.self), .path, .passwordFile, fields) { _ in nil }
         let caFile = try Self.checked(fields.optional(.caFile, as: String.self), .path, .caFile, fields) { _ in nil }
-        let keepaliveValue = try fields.number(.keepalive, Self.keepaliveRule, default: Double(Self.defaultKeepalive))
-        var keepalive: Int?
-        if let keepaliveValue {
-            if keepaliveValue.rounded() == keepaliveValue {
-                keepalive = Int(keepaliveValue)
-            } else {
-                try fields.report("must be a whole number of seconds (found \(JSONWriter.format(keepaliveValue)))", at: .keepalive)
-            }
-        }
+        let keepalive = try fields.wholeNumber(.keepalive, Self.keepaliveRule, default: Self.defaultKeepalive, of: "seconds")
         if passwordFile != nil && !fields.container.contains(.username) {
             try fields.report("needs \"username\" as well", at: .passwordFile)
         }

@@ -214,6 +214,17 @@ extension ConfigFields {
         try checked(try decode(key, default: defaultValue), rule, key)
     }
 
+    /// The whole number at `key`, which must obey `rule`; `defaultValue` when absent; nil when
+    /// invalid, a fraction reported as "must be a whole number of `unit` (found 2.5)".
+    func wholeNumber(_ key: Key, _ rule: NumberRule, default defaultValue: Int, of unit: String) throws -> Int? {
+        guard let value = try number(key, rule, default: Double(defaultValue)) else { return nil }
+        guard value.rounded(.towardZero) == value else {
+            try report("must be a whole number of \(unit) (found \(JSONWriter.format(value)))", at: key)
+            return nil
+        }
+        return Int(value)
+    }
+
     /// The number at `key`, which must obey `rule`; nil when absent or invalid.
     public func optionalNumber(_ key: Key, _ rule: NumberRule) throws -> Double? {
         try checked(try optional(key, as: Double.self), rule, key)
