@@ -88,14 +88,20 @@ struct RuntimeTests {
     }
 }
 
+/// One screen whose button at (40, 400) opens the panel "filters".
+private func panelScene() -> (Scene, Panel) {
+    let button = Button(id: "open", frame: Rect(40, 400, 160, 48), title: "Open", action: .showPanel("filters"))
+    let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [button])])
+    let panel = Panel(id: "filters", style: PanelStyle())
+    scene.register(panel)
+    return (scene, panel)
+}
+
 @Suite("Runtime with overlays")
 struct RuntimeOverlayTests {
     @Test("a panel shown by a button slides in to the end on its own, then the loop idles")
     func panelRunsToTheEnd() throws {
-        let button = Button(id: "open", frame: Rect(40, 400, 160, 48), title: "Open", action: .showPanel("filters"))
-        let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [button])])
-        let panel = Panel(id: "filters", style: PanelStyle())
-        scene.register(panel)
+        let (scene, panel) = panelScene()
         let k = KioskTester(scene: scene)
         try k.run(events: [TouchEvent(slot: 0, phase: .down, position: Point(100, 420), time: .zero),
                    TouchEvent(slot: 0, phase: .up, position: Point(100, 420), time: .milliseconds(50))])
@@ -110,10 +116,7 @@ struct RuntimeOverlayTests {
 struct RuntimeInterruptedPanelTests {
     @Test("a tap on the dim while the panel comes in turns it round; frame by frame it never jumps")
     func interruptedPresentation() throws {
-        let button = Button(id: "open", frame: Rect(40, 400, 160, 48), title: "Open", action: .showPanel("filters"))
-        let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [button])])
-        let panel = Panel(id: "filters", style: PanelStyle())
-        scene.register(panel)
+        let (scene, panel) = panelScene()
         let k = KioskTester(scene: scene)
         var frames: [(t: Double, y: Double)] = []
         k.onFramePresented = { t in
