@@ -16,6 +16,10 @@ public struct ButtonConfig: ControlDescription {
     public var font: String?
     /// `action` (optional).
     public var action: ButtonAction?
+    /// `background` (optional): the fill at rest; nil means the theme's button background.
+    public var background: Color?
+    /// `color` (optional): the title's colour; nil means the theme's button text colour.
+    public var color: Color?
 
     /// A button as the config describes it; `font` nil takes the theme's, `action` nil makes a button that only reports taps.
     public init(id: String, frame: Rect, title: String, font: String? = nil, action: ButtonAction? = nil) {
@@ -26,18 +30,37 @@ public struct ButtonConfig: ControlDescription {
         self.action = action
     }
 
-    enum CodingKeys: String, CodingKey { case id, frame, title, font, action }
+    enum CodingKeys: String, CodingKey { case id, frame, title, font, action, background, color }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
                   title: try fields.text(.title) ?? "", font: try fields.font(.font),
                   action: try fields.optional(.action, as: ButtonAction.self))
+        background = try fields.optionalColor(.background)
+        color = try fields.optionalColor(.color)
     }
+
+    /// `title`, `font`, `background` and `color`.
+    public static let properties = [
+        ControlProperty("title", .text), ControlProperty("font", .font),
+        ControlProperty("background", .color), ControlProperty("color", .color),
+    ]
 
     /// A `Button` whose tap does `action` (besides being reported).
     public func makeControl(in context: ControlContext) -> Control {
-        Button(id: id, frame: frame, theme: context.theme, title: title, font: font,
-               action: action.map { $0.controlAction() })
+        let button = Button(id: id, frame: frame, theme: context.theme, title: title,
+                            action: action.map { $0.controlAction() })
+        apply(to: button)
+        return button
+    }
+
+    /// Sets a `Button`'s title, font and colours.
+    public func apply(to control: Control) {
+        guard let button = control as? Button else { return }
+        button.title = title
+        button.font = font
+        button.backgroundColor = background
+        button.textColor = color
     }
 }

@@ -16,6 +16,10 @@ public struct CircularSliderConfig: ControlDescription {
     public var font: String?
     /// `color` of the value text (optional): nil means the theme's text colour.
     public var color: Color?
+    /// `arcStartColor` (optional): the arc's gradient at the top; nil means the theme's accent.
+    public var arcStartColor: Color?
+    /// `arcEndColor` (optional): the arc's gradient at the bottom; nil means violet.
+    public var arcEndColor: Color?
 
     /// A circular slider as the config describes it; `font` and `color` nil take the theme's.
     public init(id: String, frame: Rect, angle: Double = 0, font: String? = nil, color: Color? = nil) {
@@ -26,20 +30,36 @@ public struct CircularSliderConfig: ControlDescription {
         self.color = color
     }
 
-    enum CodingKeys: String, CodingKey { case id, frame, angle, font, color }
+    enum CodingKeys: String, CodingKey { case id, frame, angle, font, color, arcStartColor, arcEndColor }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
                   angle: try fields.number(.angle, .angle, default: 0) ?? 0, font: try fields.font(.font),
                   color: try fields.optionalColor(.color))
+        arcStartColor = try fields.optionalColor(.arcStartColor)
+        arcEndColor = try fields.optionalColor(.arcEndColor)
     }
 
     /// A `CircularSlider` at the angle floored to whole degrees (`SceneBuilder.wholeDegrees`).
     public func makeControl(in context: ControlContext) -> Control {
         let slider = CircularSlider(id: id, frame: frame, theme: context.theme, angle: SceneBuilder.wholeDegrees(angle))
+        apply(to: slider)
+        return slider
+    }
+
+    /// `color`, `font`, `arcStartColor` and `arcEndColor`.
+    public static let properties = [
+        ControlProperty("color", .color), ControlProperty("font", .font),
+        ControlProperty("arcStartColor", .color), ControlProperty("arcEndColor", .color),
+    ]
+
+    /// Sets a `CircularSlider`'s value font and colours.
+    public func apply(to control: Control) {
+        guard let slider = control as? CircularSlider else { return }
         slider.font = font
         slider.textColor = color
-        return slider
+        slider.arcStartColor = arcStartColor
+        slider.arcEndColor = arcEndColor
     }
 }

@@ -54,10 +54,27 @@ public struct LabelConfig: ControlDescription {
                   color: try fields.optionalColor(.color), alignment: alignment, lines: lines)
     }
 
+    /// `text`, `color`, `font`, `align` (replacing `alignment`) and `lines`.
+    public static let properties = [
+        ControlProperty("text", .text), ControlProperty("color", .color), ControlProperty("font", .font),
+        ControlProperty("align", .keyword, aliases: ["alignment"]), ControlProperty("lines", .number),
+    ]
+
     /// A `Label`.
     public func makeControl(in context: ControlContext) -> Control {
-        Label(id: id, frame: frame, theme: context.theme, text: text, font: font, color: color,
-              alignment: TextAlignment(rawValue: alignment.rawValue) ?? .leading, lines: lines)
+        let label = Label(id: id, frame: frame, theme: context.theme, text: text)
+        apply(to: label)
+        return label
+    }
+
+    /// Sets a `Label`'s text, colour, font, alignment and lines.
+    public func apply(to control: Control) {
+        guard let label = control as? Label else { return }
+        label.text = text
+        label.color = color
+        label.font = font
+        label.alignment = TextAlignment(rawValue: alignment.rawValue) ?? .leading
+        label.lines = max(1, lines)
     }
 }
 

@@ -72,11 +72,23 @@ public struct RangeSliderConfig: ControlDescription {
     public func makeControl(in context: ControlContext) -> Control {
         let slider = RangeSlider(id: id, frame: frame, theme: context.theme, minimum: minimum, maximum: maximum,
                                  lower: lower, upper: upper)
+        slider.curvaceousness = curvaceousness
+        apply(to: slider)
+        return slider
+    }
+
+    /// `trackColor`, `highlightColor` and `knobColor`.
+    public static let properties = [
+        ControlProperty("trackColor", .color), ControlProperty("highlightColor", .color),
+        ControlProperty("knobColor", .color),
+    ]
+
+    /// Sets a `RangeSlider`'s colours.
+    public func apply(to control: Control) {
+        guard let slider = control as? RangeSlider else { return }
         slider.trackColor = trackColor
         slider.highlightColor = highlightColor
         slider.knobColor = knobColor
-        slider.curvaceousness = curvaceousness
-        return slider
     }
 
     /// `min < max`, then `lower` and `upper` within them, then `lower ≤ upper`: each check only

@@ -28,6 +28,9 @@ package final class KioskRuntime {
     private let emit: (ControlEvent) -> Void
     private let calibration: AffineTransform
 
+    /// The owner's changes to the scene's properties, checked against the config it was built from.
+    package private(set) var properties: PropertyModel
+
     /// What the runtime has done so far.
     package private(set) var stats = RuntimeStats()
     /// Sees every touch first, in raw panel coordinates; returning true consumes it
@@ -41,8 +44,10 @@ package final class KioskRuntime {
                 maxCatchUpSteps: Int = 8,
                 start: Instant = .zero,
                 calibration: AffineTransform = .identity,
+                properties: PropertyModel = PropertyModel(config: nil),
                 emit: @escaping (ControlEvent) -> Void) {
         self.scene = scene
+        self.properties = properties
         self.renderer = renderer
         self.calibration = calibration
         // Touches are clamped to a few scene sizes around the scene (`InputMapping`): a
@@ -98,7 +103,7 @@ package final class KioskRuntime {
     /// range), and the current screen when the new scene has one of that id (shown without a
     /// transition). Open panels and popups, fingers on the old scene and the `back` history do
     /// not. The old scene's waiting events go out first; the next frame repaints everything.
-    package func replaceScene(_ newScene: Scene) {
+    package func replaceScene(_ newScene: Scene, properties newProperties: PropertyModel = PropertyModel(config: nil)) {
         flushEvents()
         let old = scene
         // The new scene's clock starts where the old one is, so its events carry today's time.
@@ -109,6 +114,12 @@ package final class KioskRuntime {
             // A field the new control no longer has (its type changed) keeps the new default.
             try? control.setValue(value, sendsEvents: false)
         }
+        // The owner's properties stay too, as far as the new config still takes them.
+        for control in ControlRequestHandler.controls(of: newScene) {
+            guard let previous = old.control(withID: control.id), !previous.ownerProperties.isEmpty else { continue }
+            newProperties.restore(previous.ownerProperties, on: control, designSize: newScene.designSize)
+        }
+        properties = newProperties
         if newScene.screen(withID: old.currentScreen.id) != nil {
             newScene.showScreen(old.currentScreen.id, transition: .none)
         }

@@ -67,7 +67,7 @@ public enum KioskSetup {
     package static func sceneSource(for config: KioskConfiguration, customize: ((Scene) -> Void)? = nil)
         -> KioskRunner.SceneSource
     {
-        KioskRunner.SceneSource(designSize: config.display.designSize) { size in
+        KioskRunner.SceneSource(designSize: config.display.designSize, config: config) { size in
             let scene = SceneBuilder.build(config, designSize: size)
             customize?(scene)
             return scene

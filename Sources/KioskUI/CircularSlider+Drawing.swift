@@ -5,10 +5,20 @@ import KioskCore
 /// translucent white handle with a shadow; the value as text in the middle.
 extension CircularSlider {
     static let ringColor = Color(red: 0.02, green: 0.02, blue: 0.03)
-    static let gradientStart = Color(red: 0, green: 0.35, blue: 1)
+    /// Where the arc's gradient ends (bottom) unless `arcEndColor` says otherwise; it starts
+    /// (top) in the theme's accent.
     static let gradientEnd = Color(red: 0.62, green: 0.18, blue: 1)
-    /// Made once: an array literal in `drawSlider` would be allocated on every frame.
-    static let gradientStops = [GradientStop(0, gradientStart), GradientStop(1, gradientEnd)]
+    /// The arc's colours as drawn: `arcStartColor` or the theme's accent, `arcEndColor` or violet.
+    var resolvedArcColors: (start: Color, end: Color) { (arcStartColor ?? theme.accent, arcEndColor ?? Self.gradientEnd) }
+
+    /// The arc's gradient stops, made again only when its colours change: an array made in
+    /// `drawSlider` would be allocated on every frame the glow is drawn without its image.
+    func arcStops(_ colors: (start: Color, end: Color)) -> [GradientStop] {
+        if let made = madeArcStops, made.start == colors.start, made.end == colors.end { return made.stops }
+        let stops = [GradientStop(0, colors.start), GradientStop(1, colors.end)]
+        madeArcStops = (colors.start, colors.end, stops)
+        return stops
+    }
 
     func drawSlider(_ canvas: Canvas, in dirty: Rect) {
         let c = center
@@ -35,10 +45,13 @@ extension CircularSlider {
             let outer = radius + glowReach + 1
             canvas.save()
             canvas.clip(wedge(to: angle, radius: outer))
-            canvas.drawCached(GlowAppearance(radius: radius, lineWidth: lineWidth, blur: glowBlur, height: frame.height),
+            let colors = resolvedArcColors
+            let stops = arcStops(colors)
+            canvas.drawCached(GlowAppearance(radius: radius, lineWidth: lineWidth, blur: glowBlur, height: frame.height,
+                                             start: colors.start, end: colors.end),
                               bounds: Rect(c.x - outer, c.y - outer, 2 * outer, 2 * outer)) { canvas in
                 let gradient = Paint.linear(from: Point(c.x, self.frame.minY), to: Point(c.x, self.frame.maxY),
-                                            stops: Self.gradientStops)
+                                            stops: stops)
                 canvas.blurredStroke(self.ringPath, width: self.lineWidth, gradient, cap: .butt, blur: self.glowBlur)
             }
             canvas.restore()
@@ -72,6 +85,9 @@ extension CircularSlider {
         var blur: Double
         /// The gradient runs over the frame's height.
         var height: Double
+        /// The gradient's colours, top and bottom.
+        var start: Color
+        var end: Color
     }
 
     /// The sector from 0° to `degrees` (counter-clockwise on screen), out to `radius`. The

@@ -10,6 +10,10 @@ public final class CircularSlider: Control {
     public private(set) var angle: Int
     /// The value text's colour; nil takes the theme's.
     public var textColor: Color? { didSet { if oldValue != textColor { invalidate() } } }
+    /// The arc's gradient at the top of the ring; nil takes the theme's accent.
+    public var arcStartColor: Color? { didSet { if oldValue != arcStartColor { invalidate() } } }
+    /// The arc's gradient at the bottom of the ring; nil: violet.
+    public var arcEndColor: Color? { didSet { if oldValue != arcEndColor { invalidate() } } }
     /// The value text's font; nil takes the theme's.
     public var font: String? { didSet { if oldValue != font { valueTextSize = nil; invalidate() } } }
     /// The size of the widest value ("888°") in the value font, measured at the first draw:
@@ -19,6 +23,8 @@ public final class CircularSlider: Control {
     var generatedValueFont: (unit: Double, font: String)?
     /// The wedge `wedge(to:radius:)` made last, with what it was made from.
     var lastWedge: (degrees: Int, center: Point, radius: Double, path: Path)?
+    /// The arc's gradient stops and the colours they were made for (`arcStops(_:)`).
+    var madeArcStops: (start: Color, end: Color, stops: [GradientStop])?
     private var moved = false
     private var tracking = false
 

@@ -64,8 +64,39 @@ open class Control {
         }
     }
 
-    /// A hidden control is neither drawn nor touched; a change repaints where it is.
-    public var isHidden = false { didSet { if oldValue != isHidden { host?.invalidate(paintBounds(for: frame)) } } }
+    /// A hidden control (config `"visible": false`) is neither drawn nor touched; a change
+    /// repaints where it is, and hiding a control under a finger cancels that touch.
+    public var isHidden = false {
+        didSet {
+            guard oldValue != isHidden else { return }
+            host?.invalidate(paintBounds(for: frame))
+            if isHidden { touchCancelled(time: currentTime) }
+        }
+    }
+
+    /// A disabled control (config `"enabled": false`) is drawn faded (`disabledOpacity`) and
+    /// takes no touch: a finger landing on it starts nothing, here or under it, and disabling a
+    /// control under a finger cancels that touch (a drag ends with its `valueCommitted`).
+    public var isEnabled = true {
+        didSet {
+            guard oldValue != isEnabled else { return }
+            invalidate()
+            if !isEnabled { touchCancelled(time: currentTime) }
+        }
+    }
+
+    /// Whether a finger landing on the control may start a gesture on it: shown and enabled.
+    public var acceptsTouches: Bool { isEnabled && !isHidden }
+
+    /// How opaque a disabled control is drawn: the one "disabled look" of every control, its
+    /// own colours kept so that it is still recognisable.
+    public static let disabledOpacity = 0.4
+
+    /// Properties the owner changed at run time (the socket's or MQTT's `set`), by config key,
+    /// in the order first set, each with its latest value (null: set back to its default):
+    /// what the state file, MQTT's retained state and a reload keep. Empty for a control left
+    /// as built. Recorded by the property model, never by a control itself.
+    public package(set) var ownerProperties: [OwnerProperty] = []
 
     /// A control at `frame` (scene coordinates on a screen, panel coordinates in a panel).
     public init(id: String, frame: Rect, theme: Theme) {
@@ -98,6 +129,14 @@ open class Control {
     /// The time of the input or simulation step being handled: what events are stamped with,
     /// and the only clock a control should read.
     public var currentTime: Instant { host?.currentTime ?? .zero }
+
+    /// Paints the control as it is now: `draw(_:in:)`, faded when disabled. What hosts call.
+    public func render(_ canvas: Canvas, in dirty: Rect) {
+        guard !isEnabled else { return draw(canvas, in: dirty) }
+        canvas.beginLayer(opacity: Self.disabledOpacity)
+        draw(canvas, in: dirty)
+        canvas.endLayer()
+    }
 
     /// Paints the control. The canvas is already clipped to `dirty` (scene coordinates);
     /// a control may skip parts that cannot touch it, since every damaged rectangle is

@@ -95,12 +95,17 @@ extension ControlEvent {
         /// The screen is lit again (a touch, a press, `wake`, `keepAwake`; `source` is `kiosk`).
         public static let screenOn = Kind("screenOn", coalesces: false)
 
+        /// The owner changed properties of the control (text, colours, `enabled`, …) at run
+        /// time; `value` has each changed property's new value (one set back to its default,
+        /// null, is left out).
+        public static let propertiesChanged = Kind("propertiesChanged", coalesces: false)
+
         /// Every kind above, as declared: what a name read back (`init(rawValue:)`) is
         /// looked up in. Each is made with both arguments, since `Kind("tapped")` alone would
         /// be a string literal, which `init(rawValue:)` reads back from this very list.
         static let builtIn: [Kind] = [
             .valueChanged, .valueCommitted, .tapped, .panelShown, .panelDismissed, .buttonTapped, .popupShown,
-            .popupDismissed, .screenDimmed, .screenOff, .screenOn,
+            .popupDismissed, .screenDimmed, .screenOff, .screenOn, .propertiesChanged,
         ]
     }
 }

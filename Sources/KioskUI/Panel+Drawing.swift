@@ -35,7 +35,7 @@ extension Panel {
         canvas.save()
         canvas.clip(frame)
         for control in controls where !control.isHidden && control.paintBounds.intersects(dirty) {
-            control.draw(canvas, in: dirty)
+            control.render(canvas, in: dirty)
         }
         canvas.restore()
     }

@@ -17,6 +17,7 @@ extension Panel {
         }
         switch finger {
         case .control(let control):
+            guard control.acceptsTouches else { return }   // told when it was disabled or hidden
             Scene.deliver(gesture.offset(by: currentFrame.origin * -1), to: control)
         case .dim:
             if case .tapped = gesture { dismiss(byDrag: false) }
@@ -29,7 +30,8 @@ extension Panel {
         let frame = currentFrame
         guard frame.contains(location) else { return .dim }
         let local = location - frame.origin
-        if let control = Screen.control(at: local, among: controls), control.touchBegan(at: local, time: time) {
+        if let control = Screen.control(at: local, among: controls), control.acceptsTouches,
+           control.touchBegan(at: local, time: time) {
             return .control(control)
         }
         return .panel

@@ -43,7 +43,7 @@ extension PopupDialog {
         draw(content.title, style: style.title, wraps: false, on: canvas, in: dirty)
         draw(content.text, style: style.text, wraps: true, on: canvas, in: dirty)
         for button in buttons where button.paintBounds.intersects(dirty) {
-            button.draw(canvas, in: dirty)
+            button.render(canvas, in: dirty)
         }
     }
 

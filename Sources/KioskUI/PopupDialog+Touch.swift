@@ -52,7 +52,7 @@ extension PopupDialog {
     private func finger(landingAt location: Point, time: Instant) -> Finger {
         let point = boxTransform.inverted?.apply(location) ?? location
         guard style.boxFrame.contains(point) else { return .backdrop }
-        guard phase != .disappearing, let button = Screen.control(at: point, among: buttons) as? Button,
+        guard phase != .disappearing, let button = Screen.control(at: point, among: buttons) as? Button, button.acceptsTouches,
               button.touchBegan(at: point, time: time) else { return .box }
         return .button(button)
     }

@@ -31,6 +31,12 @@ extension Scene {
         case .overlay(let overlay):
             overlay.handle(gesture)
         case .control(let control):
+            // Disabled or hidden under the finger: it was told then (touchCancelled), and the
+            // rest of this finger's gesture goes nowhere.
+            guard control.acceptsTouches else {
+                if owners[slot] != nil { owners[slot] = .ignored }
+                return
+            }
             Self.deliver(gesture, to: control)
         }
     }
@@ -47,7 +53,7 @@ extension Scene {
     private func newOwner(at location: Point, time: Instant) -> TouchOwner {
         if transition != nil { return .ignored }
         if let top = overlays.last { return .overlay(top) }
-        if let control = currentScreen.control(at: location), control.touchBegan(at: location, time: time) {
+        if let control = currentScreen.control(at: location), control.acceptsTouches, control.touchBegan(at: location, time: time) {
             return .control(control)
         }
         return .ignored

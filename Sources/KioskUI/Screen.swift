@@ -95,7 +95,7 @@ public final class Screen: ControlHost {
     public func draw(_ canvas: Canvas, in rect: Rect) {
         canvas.fill(.rect(rect), .solid(background ?? scene?.background ?? Theme.standard.background))
         for control in controls where !control.isHidden && control.paintBounds.intersects(rect) {
-            control.draw(canvas, in: rect)
+            control.render(canvas, in: rect)
         }
     }
 

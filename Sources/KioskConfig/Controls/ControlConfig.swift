@@ -13,8 +13,34 @@ public struct ControlConfig: Sendable, Equatable, Decodable {
     /// The control's description, of its registered type: `base as? RangeSliderConfig`.
     public var base: any ControlDescription
 
+    /// `enabled` (default true): false draws the control faded and lets no touch start on it.
+    public var isEnabled: Bool
+    /// `visible` (default true): false neither draws nor touches the control.
+    public var isVisible: Bool
+    /// The object as the config wrote it: what a run-time change (`changing(_:designSize:)`)
+    /// decodes again with the new values in place. Nil for a config made in code.
+    package var source: JSONNode?
+
     /// A control described by `base` (a config made in code).
-    public init(_ base: any ControlDescription) { self.base = base }
+    public init(_ base: any ControlDescription, isEnabled: Bool = true, isVisible: Bool = true) {
+        self.base = base
+        self.isEnabled = isEnabled
+        self.isVisible = isVisible
+    }
+
+    /// `enabled` and `visible`: the properties every control has, whatever its type.
+    public static let commonProperties = [ControlProperty("enabled", .boolean), ControlProperty("visible", .boolean)]
+
+    /// Every property the owner may set at run time: the type's, then `enabled` and `visible`.
+    public var properties: [ControlProperty] { type(of: base).properties + Self.commonProperties }
+
+    /// Brings `control` to this config's properties: its type's (`ControlDescription.apply(to:)`),
+    /// then `enabled` and `visible`.
+    public func apply(to control: Control) {
+        base.apply(to: control)
+        control.isEnabled = isEnabled
+        control.isHidden = !isVisible
+    }
 
     /// The `"type"` of the control: its description type's `typeName`.
     public var typeName: String { type(of: base).typeName }
@@ -26,12 +52,19 @@ public struct ControlConfig: Sendable, Equatable, Decodable {
     public var frame: Rect { base.frame }
 
     /// The live control (see `ControlDescription.makeControl(in:)`).
-    public func makeControl(in context: ControlContext) -> Control { base.makeControl(in: context) }
+    public func makeControl(in context: ControlContext) -> Control {
+        let control = base.makeControl(in: context)
+        control.isEnabled = isEnabled
+        control.isHidden = !isVisible
+        return control
+    }
 
     /// Equal when both hold descriptions of the same type with equal settings.
-    public static func == (lhs: ControlConfig, rhs: ControlConfig) -> Bool { lhs.base.isEqual(to: rhs.base) }
+    public static func == (lhs: ControlConfig, rhs: ControlConfig) -> Bool {
+        lhs.base.isEqual(to: rhs.base) && lhs.isEnabled == rhs.isEnabled && lhs.isVisible == rhs.isVisible
+    }
 
-    enum CodingKeys: String, CodingKey { case type }
+    enum CodingKeys: String, CodingKey { case type, enabled, visible }
 
     /// Reads `type`, looks it up in the registry of the decoding run (`ControlRegistry`
     /// under `ControlRegistry.userInfoKey`; `standard` without one), then lets that type read
@@ -45,6 +78,9 @@ public struct ControlConfig: Sendable, Equatable, Decodable {
             try fields.report(Self.unknownTypeMessage(name, known: registry.typeNames), at: .type)
             throw ProblemAlreadyReported()
         }
+        isEnabled = try fields.bool(.enabled, default: true) ?? true
+        isVisible = try fields.bool(.visible, default: true) ?? true
+        source = (decoder as? JSONTreeDecoder)?.node
         base = try type.init(from: decoder)
     }
 

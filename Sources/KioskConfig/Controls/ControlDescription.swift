@@ -51,6 +51,22 @@ public protocol ControlDescription: Sendable, Equatable, Decodable {
     /// something unset. Called once per scene built, after the config was validated, so it
     /// cannot fail; the control still clamps what it is given.
     func makeControl(in context: ControlContext) -> Control
+
+    /// The keys of this type that the owner may change at run time (`kiosk ctl set ID
+    /// text=…`, MQTT's `P/set/ID`), besides `enabled` and `visible` which every control has.
+    /// Empty by default: a type that lists none can still be shown, hidden and disabled.
+    static var properties: [ControlProperty] { get }
+
+    /// Brings a live control made by `makeControl(in:)` (of this type, with the same `id`) to
+    /// these settings' `properties`, after a run-time change decoded a new description: set
+    /// each Swift property, and the control repaints what changed. Let `makeControl(in:)`
+    /// call it too, so that the config and a change take one path. The default does nothing.
+    func apply(to control: Control)
+}
+
+extension ControlDescription {
+    public static var properties: [ControlProperty] { [] }
+    public func apply(to control: Control) {}
 }
 
 extension ControlDescription {

@@ -69,6 +69,22 @@ package struct JSONNode: Sendable, Equatable {
     /// A node holding `kind` that starts at `position`.
     package init(_ kind: Kind, at position: JSONPosition) { self.kind = kind; self.position = position }
 
+    /// `value` as a node, every part of it placed at `position`: JSON made in code (a run-time
+    /// change) given to what reads nodes (the config decoder).
+    package init(value: JSONValue, at position: JSONPosition) {
+        switch value {
+        case .null: self.init(Kind.null, at: position)
+        case .bool(let b): self.init(Kind.bool(b), at: position)
+        case .number(let n): self.init(Kind.number(n), at: position)
+        case .string(let s): self.init(Kind.string(s), at: position)
+        case .array(let elements): self.init(Kind.array(elements.map { JSONNode(value: $0, at: position) }), at: position)
+        case .object(let object):
+            self.init(Kind.object(object.members.map {
+                Member(key: $0.key, keyPosition: position, value: JSONNode(value: $0.value, at: position))
+            }), at: position)
+        }
+    }
+
     /// The value without positions.
     package var value: JSONValue {
         switch kind {

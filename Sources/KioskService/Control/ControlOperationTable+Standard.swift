@@ -7,17 +7,18 @@ extension ControlOperationTable {
         ControlOperation("ping", shortcut: .init(name: "ping", help: "is the kiosk there?"), perform: Handler.ping),
         ControlOperation(
             "get", fields: [.optional("control", .string)],
-            reply: ["control", "value", "screen", "overlays", "values", "power", "keepAwake"],
+            reply: ["control", "value", "properties", "screen", "overlays", "values", "power", "keepAwake"],
             shortcut: .init(name: "get", arguments: [.optionalWord(field: "control", placeholder: "CONTROL")],
-                            help: "one control's value, or every value and the screen"),
+                            help: "one control's value and properties, or every value,\n"
+                                + "the screen and the properties set at run time"),
             perform: Handler.get),
         ControlOperation(
             "set", fields: [.required("control", .string), .required("value", .object)],
-            reply: ["control", "value"],
+            reply: ["control", "value", "properties"],
             shortcut: .init(name: "set", arguments: [.word(field: "control", placeholder: "CONTROL"),
                                                      .assignments(field: "value")],
-                            help: "set value fields (numbers, true/false, strings),\n"
-                                + "clamped as a finger would, with the same events"),
+                            help: "set value fields, clamped as a finger would, and properties\n"
+                                + "(text=…, enabled=false, background=#2E7D32), checked as the config"),
             perform: Handler.set),
         ControlOperation(
             "showPanel", fields: [.required("panel", .string)],

@@ -1,15 +1,18 @@
 import KioskCore
+import KioskConfig
 import KioskUI
 
 /// `get` and `set`: controls' values, as their events carry them.
 extension ControlRequestHandler {
-    /// One control's value, or every value with the screen, the overlays and the power.
+    /// One control's value and properties, or every value with the screen, the overlays and the power.
     func get(_ request: ControlRequest) throws(Failure) -> ControlReply {
         let scene = try scene()
         if let name = request.string("control") {
             guard let control = scene.control(withID: name) else { throw Failure("no control \(quoted(name))") }
-            guard let value = control.currentValue else { throw Failure("control \(quoted(name)) has no value") }
-            return .ok(id: request.id, [("control", .string(name)), ("value", Self.json(value))])
+            var fields: [(String, JSONValue)] = [("control", .string(name))]
+            if let value = control.currentValue { fields.append(("value", Self.json(value))) }
+            if let properties = target.properties { fields.append(("properties", .object(properties.properties(of: control)))) }
+            return .ok(id: request.id, fields)
         }
         var values = JSONObject()
         for control in Self.controls(of: scene) where values[control.id] == nil {
@@ -18,19 +21,29 @@ extension ControlRequestHandler {
         let overlays = JSONValue.array(scene.overlays.filter { !$0.isLeaving }.map { .string($0.id) })
         var fields: [(String, JSONValue)] = [("screen", .string(scene.currentScreen.id)), ("overlays", overlays),
                                              ("values", .object(values))]
+        let changed = Self.ownerProperties(of: scene)
+        if !changed.isEmpty { fields.append(("properties", .object(changed))) }
         if let status = target.screenPowerStatus {
             fields += [("power", .string(status.state.rawValue)), ("keepAwake", .bool(status.keepsAwake))]
         }
         return .ok(id: request.id, fields)
     }
 
-    /// Sets value fields as a finger would (clamped, with the drag's events).
+    /// Sets value fields as a finger would (clamped, with the drag's events) and properties as
+    /// the config would (checked with its messages), in one go: when anything is wrong,
+    /// nothing changes.
     func set(_ request: ControlRequest) throws(Failure) -> ControlReply {
         let scene = try scene()
         let name = request.string("control")!
         guard let control = scene.control(withID: name) else { throw Failure("no control \(quoted(name))") }
+        let valueNames = Set((control.currentValue ?? []).map(\.name))
         var fields: [(name: String, value: EventScalar)] = []
+        var changes: [(name: String, value: JSONValue)] = []
         for member in request.fields["value"]?.members ?? [] {
+            guard valueNames.contains(member.key) else {
+                changes.append((member.key, member.value.value))
+                continue
+            }
             switch member.value.kind {
             case .number(let n): fields.append((member.key, .number(n)))
             case .string(let s): fields.append((member.key, .string(s)))
@@ -40,9 +53,59 @@ extension ControlRequestHandler {
                               + "(found \(member.value.kindDescription))")
             }
         }
-        guard !fields.isEmpty else { throw Failure("\"value\" must name at least one field") }
-        do { try control.setValue(fields, sendsEvents: true) } catch { throw Failure(error.message) }
-        return .ok(id: request.id, [("control", .string(name)), ("value", Self.json(control.currentValue ?? []))])
+        guard !fields.isEmpty || !changes.isEmpty else { throw Failure("\"value\" must name at least one field") }
+        var change: PropertyModel.Change?
+        if !changes.isEmpty {
+            guard let properties = target.properties else {
+                throw Failure(Self.unknownField(changes[0].name, of: control, properties: []))
+            }
+            let names = properties.propertyNames(of: control)
+            if let unknown = changes.first(where: { !names.contains($0.name) }) {
+                throw Failure(Self.unknownField(unknown.name, of: control, properties: names))
+            }
+            do throws(ControlConfig.ChangeProblems) {
+                change = try properties.check(changes, for: control, designSize: scene.designSize)
+            } catch {
+                throw Failure(error.messages.joined(separator: "; "))
+            }
+        }
+        if !fields.isEmpty {
+            do { try control.setValue(fields, sendsEvents: true) } catch { throw Failure(error.message) }
+        }
+        var reply: [(String, JSONValue)] = [("control", .string(name))]
+        if let value = control.currentValue { reply.append(("value", Self.json(value))) }
+        if let change, let properties = target.properties {
+            properties.make(change, on: control)
+            reply.append(("properties", .object(properties.properties(of: control))))
+        }
+        return .ok(id: request.id, reply)
+    }
+
+    /// `"middle" is not a value field or a property of "price" (value: lower, upper; properties:
+    /// trackColor, …); did you mean …?`
+    static func unknownField(_ name: String, of control: Control, properties: [String]) -> String {
+        let values = (control.currentValue ?? []).map(\.name)
+        var parts: [String] = []
+        if !values.isEmpty { parts.append("value: " + values.joined(separator: ", ")) }
+        if !properties.isEmpty { parts.append("properties: " + properties.joined(separator: ", ")) }
+        var message = "\(JSONWriter.quoted(name)) is not a value field or a property of \(JSONWriter.quoted(control.id))"
+        if !parts.isEmpty { message += " (" + parts.joined(separator: "; ") + ")" }
+        if let suggestion = Suggestion.suggestion(for: name, among: values + properties) {
+            message += "; did you mean \(JSONWriter.quoted(suggestion))?"
+        }
+        return message
+    }
+
+    /// The properties the owner changed, by control: what `get` and a subscriber's first line
+    /// report beside the values.
+    static func ownerProperties(of scene: Scene) -> JSONObject {
+        var object = JSONObject()
+        for control in controls(of: scene) where !control.ownerProperties.isEmpty && object[control.id] == nil {
+            var properties = JSONObject()
+            for property in control.ownerProperties { properties[property.name] = property.value }
+            object[control.id] = .object(properties)
+        }
+        return object
     }
 
     /// Every control of the scene: the screens' in order, then the panels'.

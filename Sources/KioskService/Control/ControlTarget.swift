@@ -9,6 +9,9 @@ package protocol ControlTarget: AnyObject {
     var scene: Scene? { get }
     /// The last frame drawn, in panel orientation (what the panel shows); nil before the first.
     var currentFrame: PixelBuffer? { get }
+    /// The owner's changes to the scene's properties; nil when the target has none (the
+    /// default): only values can be set then.
+    var properties: PropertyModel? { get }
     /// Re-reads the config and its templates and, when they are good, replaces the scene.
     func reload() -> ReloadOutcome
     /// The screen's power and whether it is held on; nil when the target has none (the
@@ -31,6 +34,7 @@ extension ControlTarget {
     }
 
     package var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? { nil }
+    package var properties: PropertyModel? { nil }
     package func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? { nil }
 }
 

@@ -1,4 +1,5 @@
 import KioskBackend
+import KioskConfig
 import KioskCore
 import KioskDevice
 import KioskLoop
@@ -43,10 +44,14 @@ extension KioskRunner {
         package var designSize: Size?
         /// Builds the scene, given the size it is laid out in.
         package var make: (Size) -> Scene
+        /// The config the scene is built from, whose controls' properties the owner may change
+        /// (`PropertyModel`); nil for a scene made in code.
+        package var config: KioskConfiguration?
 
         /// A scene laid out at `designSize` (nil: the screen's own size), built by `make` once the screen's size is known.
-        package init(designSize: Size?, make: @escaping (Size) -> Scene) {
+        package init(designSize: Size?, config: KioskConfiguration? = nil, make: @escaping (Size) -> Scene) {
             self.designSize = designSize
+            self.config = config
             self.make = make
         }
     }

@@ -4,6 +4,7 @@ import KioskUI
 /// The runner as the control socket's target: the host side answers.
 extension KioskRunner: ControlTarget {
     package var scene: Scene? { runtime?.scene }
+    package var properties: PropertyModel? { runtime?.properties }
 
     /// Admitted into the runner's queue, carried out a budget per pass (`ControlRequestQueue`).
     package func submit(_ line: [UInt8], from source: ObjectIdentifier?, reply: @escaping (ControlReply) -> Void) {

@@ -69,7 +69,8 @@ final class RunnerHost {
             runtime.replaceRenderer(renderer)
         } else {
             let runtime = KioskRuntime(scene: sceneSource.make(design), renderer: renderer, start: now,
-                                       calibration: options.calibration) { [unowned self] event in self.handOut(event) }
+                                       calibration: options.calibration,
+                                       properties: PropertyModel(config: sceneSource.config)) { [unowned self] event in self.handOut(event) }
             runtime.touchInterceptor = touchInterceptor
             self.runtime = runtime
             output?.acceptsInput = true

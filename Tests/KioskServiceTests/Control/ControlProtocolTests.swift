@@ -25,7 +25,6 @@ struct ControlProtocolTests {
          #"{"ok": false, "error": "unknown field \"contrl\" for get; did you mean \"control\"?"}"#),
         (#"{"op": "get", "control": 3}"#, #"{"ok": false, "error": "\"control\" must be a string (found a number)"}"#),
         (#"{"op": "get", "control": "nope"}"#, #"{"ok": false, "error": "no control \"nope\""}"#),
-        (#"{"op": "get", "control": "title"}"#, #"{"ok": false, "error": "control \"title\" has no value"}"#),
         (#"{"id": 2, "op": "set", "control": "price"}"#,
          #"{"id": 2, "ok": false, "error": "missing field \"value\" (set needs \"control\" and \"value\")"}"#),
         (#"{"op": "set", "control": "price", "value": 3}"#, #"{"ok": false, "error": "\"value\" must be an object (found a number)"}"#),
@@ -37,8 +36,11 @@ struct ControlProtocolTests {
         (#"{"op": "set", "control": "angle", "value": {"angle": true}}"#,
          #"{"ok": false, "error": "'angle'.angle must be a finite number (found a boolean)"}"#),
         (#"{"op": "set", "control": "price", "value": {"middle": 3}}"#,
-         #"{"ok": false, "error": "'price' has no field 'middle' (its value has 'lower', 'upper')"}"#),
-        (#"{"op": "set", "control": "title", "value": {"text": "x"}}"#, #"{"ok": false, "error": "'title' has no value to set"}"#),
+         #"{"ok": false, "error": "\"middle\" is not a value field or a property of \"price\" (value: lower, upper; properties: trackColor, highlightColor, knobColor, enabled, visible)"}"#),
+        (#"{"op": "set", "control": "title", "value": {"colour": "red"}}"#,
+         #"{"ok": false, "error": "\"colour\" is not a value field or a property of \"title\" (properties: text, color, font, align, lines, enabled, visible); did you mean \"color\"?"}"#),
+        (#"{"op": "set", "control": "title", "value": {"color": "red", "text": "x"}}"#,
+         #"{"ok": false, "error": "color: invalid colour \"red\": expected #RRGGBB or #RRGGBBAA"}"#),
         (#"{"op": "showPanel", "panel": "hello"}"#, #"{"ok": false, "error": "no panel \"hello\""}"#),
         (#"{"op": "showPopup", "popup": "filters"}"#, #"{"ok": false, "error": "no popup \"filters\""}"#),
         (#"{"op": "dismiss"}"#, #"{"ok": false, "error": "nothing to dismiss: no panel or popup is shown"}"#),
@@ -98,7 +100,8 @@ struct ControlProtocolTests {
     func get() throws {
         let target = try ControlTestTarget()
         #expect(target.reply(#"{"op": "get", "control": "price"}"#)
-                == #"{"ok": true, "control": "price", "value": {"lower": 20, "upper": 80}}"#)
+                == #"{"ok": true, "control": "price", "value": {"lower": 20, "upper": 80}, "#
+                + #""properties": {"trackColor": null, "highlightColor": null, "knobColor": null, "enabled": true, "visible": true}}"#)
         #expect(target.reply(#"{"op": "get"}"#) == #"{"ok": true, "screen": "main", "overlays": [], "#
                 + #""values": {"price": {"lower": 20, "upper": 80}, "angle": {"angle": 90}, "size": {"lower": 2, "upper": 8}}}"#)
     }

@@ -21,13 +21,20 @@ public final class ControlTestTarget: ControlTarget {
     /// What `wake`, `sleep` and `keepAwake` answer; nil: they cannot be done.
     package var screenPowerChange: ScreenPower.State?
 
-    /// `scene` (nil: no scene yet), with no frame and no screen power.
-    public init(scene: Scene?) { self.scene = scene }
+    /// The owner's property changes, as a runner keeps them.
+    package var properties: PropertyModel?
+
+    /// `scene` (nil: no scene yet), with no frame and no screen power; `config` is the one
+    /// the scene was built from (nil: made in code).
+    public init(scene: Scene?, config: KioskConfiguration? = nil) {
+        self.scene = scene
+        properties = PropertyModel(config: config)
+    }
 
     /// The scene of config/demo.json.
     public convenience init() throws {
         let config = try KioskSetup.loadConfig(FilePath(TestFiles.path("config/demo.json")))
-        self.init(scene: SceneBuilder.build(config, designSize: config.display.designSize ?? Size(800, 480)))
+        self.init(scene: SceneBuilder.build(config, designSize: config.display.designSize ?? Size(800, 480)), config: config)
     }
 
     /// A kiosk whose screen is on and not held awake, each power request answered `.on`.

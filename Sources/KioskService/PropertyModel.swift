@@ -1,0 +1,141 @@
+import KioskCore
+import KioskConfig
+import KioskUI
+
+/// The owner's side of the controls' properties (Contracts.md, "Properties"): what the
+/// socket's and MQTT's `set` change besides values, what `get` reports, and what a reload and
+/// a restart put back.
+///
+/// A change is checked by decoding the control's config object again with the new values in
+/// place (`ControlConfig.changing(_:designSize:)`), so it is refused with the config file's
+/// own messages and nothing changes then; a good one is made by the control type's
+/// `apply(to:)`, recorded in `Control.ownerProperties`, and announced by a
+/// `propertiesChanged` event. A control made in code has a config of none: it has `enabled`
+/// and `visible`, its other settings are its Swift properties.
+package final class PropertyModel {
+    /// Every control's config as it is now (the file's, with the changes made since), by id.
+    private var configs: [String: ControlConfig] = [:]
+
+    /// The controls of `config`'s screens and panels; nil (a scene made in code): none.
+    package init(config: KioskConfiguration?) {
+        guard let config else { return }
+        for control in config.screens.flatMap(\.controls) + config.panels.flatMap(\.controls) {
+            configs[control.id] = control
+        }
+    }
+
+    /// A change checked and ready to be made.
+    package struct Change {
+        /// The control's new config; nil for a control made in code.
+        fileprivate var config: ControlConfig?
+        /// What changed, as recorded and announced.
+        fileprivate var properties: [OwnerProperty]
+    }
+
+    /// The property names `control` has: its type's, then `enabled` and `visible`.
+    package func propertyNames(of control: Control) -> [String] {
+        (configs[control.id]?.properties ?? ControlConfig.commonProperties).map(\.name)
+    }
+
+    /// Checks `changes` (config keys and JSON values, null for the default) for `control`,
+    /// laid out in `designSize`; changes nothing.
+    package func check(_ changes: [(name: String, value: JSONValue)], for control: Control,
+                       designSize: Size) throws(ControlConfig.ChangeProblems) -> Change {
+        guard let config = configs[control.id] else { return try checkCommon(changes, for: control) }
+        let changes = changes.map { (name: $0.name, value: Self.wordsAsText($0.value, for: config.property(named: $0.name))) }
+        switch config.changing(changes, designSize: designSize) {
+        case .failure(let problems): throw problems
+        case .success(let changed):
+            let persists = Dictionary(config.properties.map { ($0.name, $0.persists) }) { first, _ in first }
+            return Change(config: changed, properties: changes.map {
+                OwnerProperty(name: $0.name, value: $0.value, persists: persists[$0.name] ?? true)
+            })
+        }
+    }
+
+    /// A number or a boolean given for a property that is text (`kiosk ctl set total text=42`:
+    /// the command line cannot say which it meant) as the text it reads as.
+    static func wordsAsText(_ value: JSONValue, for property: ControlProperty?) -> JSONValue {
+        guard let property, property.kind == .text else { return value }
+        switch value {
+        case .number, .bool: return .string(value.serialized())
+        default: return value
+        }
+    }
+
+    /// `enabled` and `visible` of a control made in code, checked as the config checks them.
+    private func checkCommon(_ changes: [(name: String, value: JSONValue)],
+                             for control: Control) throws(ControlConfig.ChangeProblems) -> Change {
+        var messages: [String] = []
+        for change in changes {
+            guard ControlConfig.commonProperties.contains(where: { $0.name == change.name }) else {
+                messages.append("\(JSONWriter.quoted(change.name)) is not a property of \(JSONWriter.quoted(control.id)) "
+                                + "(made in code: it has enabled, visible; set its other settings in Swift)")
+                continue
+            }
+            switch change.value {
+            case .bool, .null: break
+            default: messages.append("\(change.name): expected a boolean, found \(change.value.kindDescription)")
+            }
+        }
+        guard messages.isEmpty else { throw ControlConfig.ChangeProblems(messages) }
+        return Change(config: nil, properties: changes.map { OwnerProperty(name: $0.name, value: $0.value, persists: true) })
+    }
+
+    /// Makes a checked change: the control takes its new settings (repainting what they
+    /// touch), records them as the owner's and, when `announces`, sends `propertiesChanged`.
+    package func make(_ change: Change, on control: Control, announces: Bool = true) {
+        if let config = change.config {
+            configs[control.id] = config
+            config.apply(to: control)
+        } else {
+            for property in change.properties {
+                let on = property.value.boolValue ?? true
+                if property.name == "enabled" { control.isEnabled = on } else { control.isHidden = !on }
+            }
+        }
+        control.recordOwnerProperties(change.properties)
+        guard announces else { return }
+        let fields: [(name: String, value: EventScalar)] = change.properties.compactMap { property in
+            switch property.value {
+            case .string(let s): return (property.name, .string(s))
+            case .number(let n): return (property.name, .number(n))
+            case .bool(let b): return (property.name, .bool(b))
+            default: return nil
+            }
+        }
+        control.send(.propertiesChanged, fields: fields)
+    }
+
+    /// Every property of `control` as `get` reports it: the value in its config now (the
+    /// file's or the owner's), null where the config leaves it to its default; `enabled` and
+    /// `visible` as the control is.
+    package func properties(of control: Control) -> JSONObject {
+        var object = JSONObject()
+        let names = configs[control.id]?.properties.map(\.name) ?? []
+        for name in names where name != "enabled" && name != "visible" {
+            object[name] = configs[control.id]?.source?[name]?.value ?? .null
+        }
+        object["enabled"] = .bool(control.isEnabled)
+        object["visible"] = .bool(!control.isHidden)
+        return object
+    }
+
+    /// Puts `properties` (a control's owner properties from before a reload or a restart) on
+    /// `control` again, without events; those that no longer fit the config (a property its
+    /// new type lacks, a value it now refuses) are left out and returned as messages.
+    @discardableResult
+    package func restore(_ properties: [OwnerProperty], on control: Control, designSize: Size) -> [String] {
+        var problems: [String] = []
+        for property in properties {
+            do throws(ControlConfig.ChangeProblems) {
+                var change = try check([(property.name, property.value)], for: control, designSize: designSize)
+                change.properties = [property]
+                make(change, on: control, announces: false)
+            } catch {
+                problems += error.messages
+            }
+        }
+        return problems
+    }
+}
