@@ -216,10 +216,12 @@ package final class MQTTBridge {
         backoff.succeeded()
         lastLoggedFailure = nil
         log("mqtt: connected to \(connection.url)" + (after > 0 ? " after \(after) failed attempt\(after == 1 ? "" : "s")" : ""), .info)
-        do {
-            try client.subscribe(topics.request, qos: .atLeastOnce)
-        } catch {
-            log("mqtt: cannot subscribe to \(topics.request): \(error)", .error)
+        for filter in [topics.request, topics.setFilter] {
+            do {
+                try client.subscribe(filter, qos: .atLeastOnce)
+            } catch {
+                log("mqtt: cannot subscribe to \(filter): \(error)", .error)
+            }
         }
         for message in router.messagesOnConnect() { send(message) }
         let interval = Self.keepaliveCheckInterval(keepalive: connection.keepalive)
@@ -270,8 +272,8 @@ package final class MQTTBridge {
         case .refused(let reply)?:
             if message.retained && !refusedRetained {
                 refusedRetained = true
-                log("mqtt: refused a retained request on \(topics.request) (requests must not be retained: the broker "
-                    + "would hand it over again at every start); clear it with: mosquitto_pub -r -n -t '\(topics.request)'", .warning)
+                log("mqtt: refused a retained request on \(message.topic) (requests must not be retained: the broker "
+                    + "would hand it over again at every start); clear it with: mosquitto_pub -r -n -t '\(message.topic)'", .warning)
             }
             send(reply)
         case .request(let line)?:

@@ -69,7 +69,8 @@ package struct MQTTRouter {
     /// request published while the kiosk is connected arrives without the flag and is carried
     /// out once, as any other.)
     package func received(topic: String, payload: [UInt8], retained: Bool = false) -> Incoming? {
-        guard topic == topics.request else { return nil }
+        let setID = topics.controlID(ofSetTopic: topic)
+        guard topic == topics.request || setID != nil else { return nil }
         if retained {
             return .refused(reply(line: Self.errorReply("a retained request is not carried out (it would be again at "
                                                         + "every start and reconnection); publish requests without the retain flag")))
@@ -77,8 +78,28 @@ package struct MQTTRouter {
         var line = payload[...]
         if line.last == UInt8(ascii: "\n") { line = line.dropLast() }
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        if let setID { return setRequest(control: setID, payload: Array(line)) }
         if line.contains(UInt8(ascii: "\n")) { return .refused(reply(line: Self.errorReply("one request per message"))) }
         return .request(Array(line))
+    }
+
+    /// `PREFIX/set/ID` with `{"text": "21.5 °C"}` is the request `{"op": "set", "control":
+    /// ID, "value": {"text": "21.5 °C"}}`: what a home-automation rule can publish without
+    /// knowing the request envelope. The payload must be one JSON object.
+    private func setRequest(control id: String, payload: [UInt8]) -> Incoming {
+        guard let text = String(validating: payload, as: UTF8.self) else {
+            return .refused(reply(line: Self.errorReply("\(topics.prefix)/set/\(id): the message is not UTF-8")))
+        }
+        let value: JSONValue
+        do { value = try JSONParser(maxDepth: 16).parseValue(text) } catch {
+            return .refused(reply(line: Self.errorReply("\(topics.prefix)/set/\(id): not JSON: \(error.line):\(error.column): \(error.message)")))
+        }
+        guard value.objectValue != nil else {
+            return .refused(reply(line: Self.errorReply("\(topics.prefix)/set/\(id): expected a JSON object of fields "
+                                                        + "and properties (found \(value.kindDescription))")))
+        }
+        let request: JSONValue = ["op": "set", "control": .string(id), "value": value]
+        return .request(Array(request.serialized().utf8))
     }
 
     /// A reply line on `PREFIX/reply`, at QoS 1, not retained.

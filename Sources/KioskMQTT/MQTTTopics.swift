@@ -6,6 +6,7 @@
 /// | `PREFIX/events` | every event, as its JSON line |
 /// | `PREFIX/state/ID` | control `ID`'s current value (retained) |
 /// | `PREFIX/request` | the control socket's JSON request lines, to the kiosk |
+/// | `PREFIX/set/ID` | a JSON object of value fields and properties for control `ID`: a `set` without the envelope |
 /// | `PREFIX/reply` | one reply line per request, from the kiosk |
 package struct MQTTTopics: Sendable, Equatable {
     package let prefix: String
@@ -16,6 +17,14 @@ package struct MQTTTopics: Sendable, Equatable {
     package var events: String { prefix + "/events" }
     package var request: String { prefix + "/request" }
     package var reply: String { prefix + "/reply" }
+    /// Where `set` messages for every control arrive: `PREFIX/set/ID`.
+    package var setFilter: String { prefix + "/set/+" }
+    /// The control id a `PREFIX/set/…` topic is for; nil for any other topic.
+    package func controlID(ofSetTopic topic: String) -> String? {
+        let head = prefix + "/set/"
+        guard topic.hasPrefix(head) else { return nil }
+        return Self.unescape(String(topic.dropFirst(head.count)))
+    }
     /// The level under which every control's state lies: subscribe to `stateFilter`.
     package var stateFilter: String { prefix + "/state/+" }
 

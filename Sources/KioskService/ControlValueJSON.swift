@@ -1,22 +1,32 @@
 import KioskCore
 import KioskUI
 
-/// A control's value as the JSON object its events carry, `{"lower": 2, "upper": 8}`
-/// (numbers rounded to three decimals, like the events): what `PREFIX/state/ID` holds and
-/// what a `get` answers.
+/// A control's state as JSON, its value as its events carry it (`{"lower": 2, "upper": 8}`,
+/// numbers rounded to three decimals) with the properties its owner set: what
+/// `PREFIX/state/ID` holds.
 enum ControlValueJSON {
-    static func object(_ fields: [(name: String, value: EventScalar)]) -> String {
-        "{" + fields.map { "\(JSONValue.string($0.name).serialized()): \(EventEncoder.encode($0.value))" }
-            .joined(separator: ", ") + "}"
+    /// What `PREFIX/state/ID` holds: the value's fields, then the properties the owner set at
+    /// run time (`{"lower": 2, "upper": 8}`, `{"text": "21.5 °C"}`), the same flat object
+    /// `PREFIX/set/ID` takes; nil for a control with neither.
+    static func state(of control: Control) -> String? {
+        let value = control.currentValue
+        guard value != nil || !control.ownerProperties.isEmpty else { return nil }
+        var parts = (value ?? []).map { "\(JSONValue.string($0.name).serialized()): \(EventEncoder.encode($0.value))" }
+        let names = Set((value ?? []).map(\.name))
+        for property in control.ownerProperties where !names.contains(property.name) {
+            parts.append("\(JSONValue.string(property.name).serialized()): \(property.value.serialized())")
+        }
+        return "{" + parts.joined(separator: ", ") + "}"
     }
 
-    /// Every control of `scene` that has a value, screens first and then panels, in order.
-    static func controlsWithValues(in scene: Scene) -> [Control] {
+    /// Every control of `scene` that has a state (a value, or properties the owner set), screens first and then panels, in order.
+    static func controlsWithState(in scene: Scene) -> [Control] {
         var seen = Set<String>()
         var result: [Control] = []
         let all = scene.screens.flatMap(\.controls)
             + scene.registeredOverlays.compactMap { $0 as? Panel }.flatMap(\.controls)
-        for control in all where control.currentValue != nil && seen.insert(control.id).inserted {
+        for control in all where (control.currentValue != nil || !control.ownerProperties.isEmpty)
+            && seen.insert(control.id).inserted {
             result.append(control)
         }
         return result

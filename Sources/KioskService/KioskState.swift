@@ -27,11 +27,20 @@ package struct KioskState: Sendable, Equatable {
     package var screen: String?
     /// The values, in the scene's order: screens in order, then panels by id.
     package var values: [SavedValue]
+    /// The properties the owner set at run time that persist (`ControlProperty.persists`),
+    /// by control id, in the scene's order.
+    package var properties: [(id: String, properties: [OwnerProperty])]
 
-    /// A state showing `screen` with `values`.
-    package init(screen: String?, values: [SavedValue]) {
+    /// A state showing `screen` with `values` and the owner's `properties`.
+    package init(screen: String?, values: [SavedValue], properties: [(id: String, properties: [OwnerProperty])] = []) {
         self.screen = screen
         self.values = values
+        self.properties = properties
+    }
+
+    package static func == (a: KioskState, b: KioskState) -> Bool {
+        a.screen == b.screen && a.values == b.values
+            && a.properties.map(\.id) == b.properties.map(\.id) && a.properties.map(\.properties) == b.properties.map(\.properties)
     }
 
     /// The value saved for the control `id`.
@@ -43,11 +52,14 @@ package struct KioskState: Sendable, Equatable {
         var values: [SavedValue] = []
         var controls = scene.screens.flatMap(\.controls)
         for case let panel as Panel in scene.registeredOverlays { controls += panel.controls }
+        var properties: [(id: String, properties: [OwnerProperty])] = []
         for control in controls {
+            let kept = control.ownerProperties.filter(\.persists)
+            if !kept.isEmpty { properties.append((control.id, kept)) }
             guard let value = control.currentValue else { continue }
             values.append(SavedValue(id: control.id, fields: value))
         }
-        return KioskState(screen: scene.currentScreen.id, values: values)
+        return KioskState(screen: scene.currentScreen.id, values: values, properties: properties)
     }
 
     /// Sets every saved value that still fits the scene, without events (the values are not
@@ -59,8 +71,18 @@ package struct KioskState: Sendable, Equatable {
     ///
     /// The screen is shown like a button's `switchScreen` without a transition, so `back` from
     /// it returns to the config's start screen.
-    package func restore(into scene: Scene) -> Restoration {
+    package func restore(into scene: Scene, properties model: PropertyModel? = nil) -> Restoration {
         var problems: [String] = []
+        for saved in properties {
+            guard let control = scene.control(withID: saved.id) else {
+                problems.append("properties.\(saved.id): no control '\(saved.id)' in the config; ignored")
+                continue
+            }
+            guard let model else { continue }
+            for problem in model.restore(saved.properties, on: control, designSize: scene.designSize) {
+                problems.append("properties.\(saved.id): \(problem); ignored")
+            }
+        }
         var restored = 0
         for saved in values {
             guard let control = scene.control(withID: saved.id) else {

@@ -28,9 +28,8 @@ final class MQTTStateLink {
     /// The state of every control of `scene` that has a value (at start, and after the scene
     /// was replaced).
     func publishAllStates(of scene: Scene) {
-        for control in ControlValueJSON.controlsWithValues(in: scene) {
-            guard let value = control.currentValue else { continue }
-            let json = ControlValueJSON.object(value)
+        for control in ControlValueJSON.controlsWithState(in: scene) {
+            guard let json = ControlValueJSON.state(of: control) else { continue }
             lastPublished[control.id] = (json, lastPublished[control.id]?.time ?? .zero)
             publishState(control.id, json)
         }
@@ -39,8 +38,7 @@ final class MQTTStateLink {
     /// One event: its line, then its control's state if that is due.
     func emitted(_ event: ControlEvent, scene: Scene?) {
         publishEvent(EventEncoder.line(event))
-        guard let control = scene?.control(withID: event.source), let value = control.currentValue else { return }
-        let json = ControlValueJSON.object(value)
+        guard let control = scene?.control(withID: event.source), let json = ControlValueJSON.state(of: control) else { return }
         if let last = lastPublished[control.id] {
             if last.json == json { return }
             if event.kind == .valueChanged && event.time - last.time < Self.dragInterval { return }

@@ -49,6 +49,15 @@ enum StateFile {
         object["version"] = .number(Double(version))
         if let screen = state.screen { object["screen"] = .string(screen) }
         object["values"] = .object(values)
+        if !state.properties.isEmpty {
+            var properties = JSONObject()
+            for saved in state.properties {
+                var fields = JSONObject()
+                for property in saved.properties { fields[property.name] = property.value }
+                properties[saved.id] = .object(fields)
+            }
+            object["properties"] = .object(properties)
+        }
         var out: [UInt8] = []
         JSONWriter.write(.object(object), style: .spaced, into: &out)
         out.append(UInt8(ascii: "\n"))
@@ -90,7 +99,7 @@ enum StateFile {
             return dropped("version \(Int(number)) is not one this kiosk reads (it reads version \(version))")
         }
         var problems: [String] = []
-        for key in object.keys where !["format", "version", "screen", "values"].contains(key) {
+        for key in object.keys where !["format", "version", "screen", "values", "properties"].contains(key) {
             problems.append("\(key): unknown key; ignored")
         }
         var screen: String?
@@ -106,7 +115,22 @@ enum StateFile {
             for control in controls { values += decodeValue(control, problems: &problems) }
         case let other?: problems.append("values: expected an object, found \(other.kindDescription); ignored")
         }
-        return Reading(state: KioskState(screen: screen, values: values), problems: problems)
+        var properties: [(id: String, properties: [OwnerProperty])] = []
+        switch object["properties"] {
+        case nil: break
+        case .object(let controls)?:
+            for control in controls {
+                guard let fields = control.value.objectValue else {
+                    problems.append("properties.\(control.key): expected an object of properties, found "
+                                    + "\(control.value.kindDescription); ignored")
+                    continue
+                }
+                // Each is checked against the config when it is put back (`PropertyModel.restore`).
+                properties.append((control.key, fields.map { OwnerProperty(name: $0.key, value: $0.value, persists: true) }))
+            }
+        case let other?: problems.append("properties: expected an object, found \(other.kindDescription); ignored")
+        }
+        return Reading(state: KioskState(screen: screen, values: values, properties: properties), problems: problems)
     }
 
     /// What is wrong with `object`'s `format`; nil when it names this format.

@@ -65,13 +65,13 @@ package final class StateKeeper {
     /// Restores the file into `scene` (see `KioskState.restore(into:)`) and from now on
     /// keeps it. Stale temporary files of writers that were killed are removed first: they
     /// never replaced the file, which still holds the last complete state.
-    package func start(with scene: Scene, at time: Instant) {
+    package func start(with scene: Scene, properties: PropertyModel? = nil, at time: Instant) {
         AtomicFile.removeStaleTemporaryFiles(of: path)
         let reading = StateFile.read(path)
         if let foreign = reading.foreign { refuse(foreign) }
         for problem in reading.problems { report(problem, priority: .warning) }
         if let state = reading.state {
-            let restoration = state.restore(into: scene)
+            let restoration = state.restore(into: scene, properties: properties)
             for problem in restoration.problems { report(problem, priority: .warning) }
             report("restored \(restoration.restoredValues) of \(state.values.count) values, screen \(scene.currentScreen.id)")
         }
@@ -85,7 +85,7 @@ package final class StateKeeper {
         if let observation, let old = self.scene { old.removeObserver(observation) }
         self.scene = scene
         observation = scene.addObserver { [unowned self] event in
-            if event.kind == .valueCommitted { self.sawCommit = true }
+            if event.kind == .valueCommitted || event.kind == .propertiesChanged { self.sawCommit = true }
             else if event.kind == .valueChanged { self.sawChange = true }
         }
     }

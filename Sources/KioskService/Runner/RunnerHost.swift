@@ -74,7 +74,7 @@ final class RunnerHost {
             runtime.touchInterceptor = touchInterceptor
             self.runtime = runtime
             output?.acceptsInput = true
-            stateKeeper?.start(with: runtime.scene, at: now)
+            stateKeeper?.start(with: runtime.scene, properties: runtime.properties, at: now)
             if options.clock == .monotonic, let stateKeeper {
                 stateKeeper.writeInBackground(on: try BlockingWorker(loop: loop))
             }
