@@ -69,6 +69,9 @@ final class ConfigValidator {
     /// The certificate files the config names (`mqtt.caFile`), with where, checked once the
     /// config has decoded (they are read through the loader's file reader, like templates).
     private(set) var certificateUses: [(path: String, at: [any CodingKey])] = []
+    /// Every control that decoded, with its JSON path: what text templates may refer to and
+    /// where theirs are reported (`checkTextTemplates()`).
+    var controls: [(config: ControlConfig, path: [any CodingKey])] = []
 
     /// The size frames must lie within; nil when the display's size is itself broken.
     var designSize: Size?
@@ -160,7 +163,14 @@ final class ConfigValidator {
                 }
             }
         }
+        checkTextTemplates()
     }
+
+    /// Reports a mistake in a text template, at `path`.
+    func report(_ message: String, at path: [any CodingKey]) { diagnostics.report(message, at: path) }
+
+    /// The run's budget for "did you mean" suggestions.
+    var suggestionBudget: Suggestion.Budget { diagnostics.suggestionBudget }
 
     /// `800x480`.
     static func format(_ size: Size) -> String { JSONWriter.format(size.width) + "x" + JSONWriter.format(size.height) }

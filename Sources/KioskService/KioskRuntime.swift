@@ -57,6 +57,7 @@ package final class KioskRuntime {
         self.gestures = GestureTracker(configuration: gestureConfiguration)
         self.clock = FixedStepClock(step: simulationStep, maxCatchUpSteps: maxCatchUpSteps, start: start)
         self.emit = emit
+        properties.refreshTemplates(in: scene, after: nil)
     }
 
     /// A touch from the backend, in panel coordinates.
@@ -120,6 +121,7 @@ package final class KioskRuntime {
             newProperties.restore(previous.ownerProperties, on: control, designSize: newScene.designSize)
         }
         properties = newProperties
+        newProperties.refreshTemplates(in: newScene, after: nil)
         if newScene.screen(withID: old.currentScreen.id) != nil {
             newScene.showScreen(old.currentScreen.id, transition: .none)
         }
@@ -155,11 +157,17 @@ package final class KioskRuntime {
     /// (`Scene.dispatchEvents(to:)`), so an observer sees exactly what the line says. What
     /// observers change or send shows in the next frame.
     package func flushEvents() {
-        scene.dispatchEvents { event in
+        let events = scene.dispatchEvents { event in
             stats.eventsEmitted += 1
             emit(event)
         }
+        // Texts that insert a value that just moved follow it, in the next frame.
+        if !events.isEmpty { properties.refreshTemplates(in: scene, after: events) }
     }
+
+    /// Writes every text template again: after values changed without events (a state file
+    /// restored), and for a new scene.
+    package func refreshTextTemplates() { properties.refreshTemplates(in: scene, after: nil) }
 
     /// When the driver must call again even if no input arrives: a gesture time-out, a frame
     /// to render now, or the next simulation step while something moves. Nil means idle: sleep

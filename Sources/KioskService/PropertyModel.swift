@@ -15,12 +15,29 @@ import KioskUI
 package final class PropertyModel {
     /// Every control's config as it is now (the file's, with the changes made since), by id.
     private var configs: [String: ControlConfig] = [:]
+    /// The text properties that are templates, by control id (see `TextTemplates`).
+    private var templates = TextTemplates()
 
     /// The controls of `config`'s screens and panels; nil (a scene made in code): none.
     package init(config: KioskConfiguration?) {
         guard let config else { return }
         for control in config.screens.flatMap(\.controls) + config.panels.flatMap(\.controls) {
             configs[control.id] = control
+            templates.bind(control)
+        }
+    }
+
+    /// Writes every text template of `scene` again that may have changed: all of them when
+    /// `events` is nil (a new scene, values restored without events), else those of the
+    /// controls the events came from and of the controls whose values or properties they
+    /// insert. A text that changed repaints its control, in the next frame.
+    package func refreshTemplates(in scene: Scene, after events: [ControlEvent]?) {
+        guard !templates.isEmpty else { return }
+        templates.refresh(in: scene, after: events, properties: properties(of:)) { id, property, text in
+            guard let config = configs[id], let control = scene.control(withID: id),
+                  case .success(let rendered) = config.changing([(property, .string(text))], designSize: scene.designSize)
+            else { return }
+            rendered.base.apply(to: control)
         }
     }
 
@@ -87,6 +104,7 @@ package final class PropertyModel {
     package func make(_ change: Change, on control: Control, announces: Bool = true) {
         if let config = change.config {
             configs[control.id] = config
+            templates.bind(config)
             config.apply(to: control)
         } else {
             for property in change.properties {

@@ -79,8 +79,8 @@ struct ControlOperationDocsTests {
         let lines = HelpText.ctl.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for expected in [
             "  ping                                 is the kiosk there?",
-            "  set CONTROL NAME=VALUE ...           set value fields (numbers, true/false, strings),",
-            "                                       clamped as a finger would, with the same events",
+            "  set CONTROL NAME=VALUE ...           set value fields, clamped as a finger would, and properties",
+            "                                       (text=…, enabled=false, background=#2E7D32), checked as the config",
             "  show-popup POPUP [--title T] [--text T]   open a popup, optionally with other words",
             "  switch-screen SCREEN [--transition T] [--duration S]",
             "  wake | sleep                         light the screen / turn it off now",

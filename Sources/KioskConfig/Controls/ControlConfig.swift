@@ -82,6 +82,7 @@ public struct ControlConfig: Sendable, Equatable, Decodable {
         isVisible = try fields.bool(.visible, default: true) ?? true
         source = (decoder as? JSONTreeDecoder)?.node
         base = try type.init(from: decoder)
+        fields.validator?.controls.append((self, fields.codingPath))
     }
 
     /// `unknown control type "rangeSlidr"; did you mean "rangeSlider"?`, or the list of

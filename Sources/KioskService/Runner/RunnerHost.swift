@@ -75,6 +75,7 @@ final class RunnerHost {
             self.runtime = runtime
             output?.acceptsInput = true
             stateKeeper?.start(with: runtime.scene, properties: runtime.properties, at: now)
+            runtime.refreshTextTemplates()
             if options.clock == .monotonic, let stateKeeper {
                 stateKeeper.writeInBackground(on: try BlockingWorker(loop: loop))
             }

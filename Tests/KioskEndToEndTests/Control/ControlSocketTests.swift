@@ -18,7 +18,7 @@ struct ControlSocketTests {
         let ping = try kiosk.ctl("ping")
         #expect(ping.status == 0 && ping.lines == [#"{"ok": true}"#])
         let get = try kiosk.ctl("get", "price")
-        #expect(get.lines == [#"{"ok": true, "control": "price", "value": {"lower": 20, "upper": 80}}"#])
+        #expect(get.lines == [#"{"ok": true, "control": "price", "value": {"lower": 20, "upper": 80}, "properties": {"trackColor": null, "highlightColor": null, "knobColor": null, "enabled": true, "visible": true}}"#])
         let set = try kiosk.ctl("set", "price", "lower=30", "upper=70.5")
         #expect(set.status == 0 && set.lines == [#"{"ok": true, "control": "price", "value": {"lower": 30, "upper": 70.5}}"#])
         // The events of the set, in the --events format, right after it.
@@ -29,7 +29,7 @@ struct ControlSocketTests {
 
         let refused = try kiosk.ctl("set", "price", "middle=3")
         #expect(refused.status == 1)
-        #expect(refused.errorLines == ["kiosk ctl: 'price' has no field 'middle' (its value has 'lower', 'upper')"])
+        #expect(refused.errorLines == [#"kiosk ctl: "middle" is not a value field or a property of "price" (value: lower, upper; properties: trackColor, highlightColor, knobColor, enabled, visible)"#])
         let usage = try kiosk.ctl("set", "price")
         #expect(usage.status == 2)
 
@@ -113,7 +113,7 @@ struct ControlSocketTests {
             let line = try #require(try flood.readLine())
             #expect(line.hasPrefix(#"{"id": \#(i), "ok": true"#), "reply \(i): \(line)")
         }
-        #expect(try flood.request(#"{"op": "get", "control": "angle"}"#) == #"{"ok": true, "control": "angle", "value": {"angle": 198}}"#)
+        #expect(try flood.request(#"{"op": "get", "control": "angle"}"#) == #"{"ok": true, "control": "angle", "value": {"angle": 198}, "properties": {"color": null, "font": null, "arcStartColor": null, "arcEndColor": null, "enabled": true, "visible": true}}"#)
         #expect(kiosk.stop() == 0)
     }
 
@@ -196,7 +196,7 @@ struct ControlSocketTests {
         #expect(failed.contains(#""source": "kiosk", "event": "reloadFailed""#))
         #expect(failed.contains(#"startScreen: no screen with id \"mian\""#))
         #expect(kiosk.stderr.contains("startScreen: no screen with id \"mian\""))
-        #expect(try kiosk.ctl("get", "price").lines == [#"{"ok": true, "control": "price", "value": {"lower": 33, "upper": 80}}"#])
+        #expect(try kiosk.ctl("get", "price").lines == [#"{"ok": true, "control": "price", "value": {"lower": 33, "upper": 80}, "properties": {"trackColor": null, "highlightColor": null, "knobColor": null, "enabled": true, "visible": true}}"#])
 
         // The good config, edited: the price label has new text; the value survives the new scene.
         try good.replacingOccurrences(of: #""text": "Price range""#, with: #""text": "Cost range""#)
@@ -204,7 +204,7 @@ struct ControlSocketTests {
         kiosk.sendHangUp()
         #expect(try events.readLine()?.contains(#""source": "kiosk", "event": "reloaded""#) == true)
         #expect(try kiosk.ctl("get").stdout.contains(#""screen": "main""#))
-        #expect(try kiosk.ctl("get", "price").lines == [#"{"ok": true, "control": "price", "value": {"lower": 33, "upper": 80}}"#])
+        #expect(try kiosk.ctl("get", "price").lines == [#"{"ok": true, "control": "price", "value": {"lower": 33, "upper": 80}, "properties": {"trackColor": null, "highlightColor": null, "knobColor": null, "enabled": true, "visible": true}}"#])
         // The same through the socket: a reload op that fails names every problem.
         try "{".write(toFile: kiosk.configPath, atomically: true, encoding: .utf8)
         let reply = try kiosk.ctl("reload")

@@ -1,0 +1,86 @@
+import KioskCore
+import KioskUI
+
+/// Text templates (`"{price.lower} – {price.upper} €"`) checked once every control is known:
+/// the syntax, the control each `{…}` names and the field it asks for.
+extension ConfigValidator {
+    /// Reports every template mistake of every text property (a label's `text`, a button's
+    /// `title`, a custom control's `.text` properties) at that key, with a suggestion when a
+    /// control or a field is close.
+    func checkTextTemplates() {
+        var fieldsByID: [String: [String]] = [:]
+        for control in controls where fieldsByID[control.config.id] == nil {
+            fieldsByID[control.config.id] = TemplateFields.names(of: control.config)
+        }
+        let ids = Suggestion.Candidates(controls.map(\.config.id))
+        for control in controls {
+            for property in control.config.properties where property.kind == .text {
+                guard case .string(let text)? = control.config.source?[property.name]?.kind,
+                      TextTemplate.isTemplate(text) else { continue }
+                let path = control.path + [TemplateKey(stringValue: property.name)]
+                switch TextTemplate.parse(text) {
+                case .failure(let error): report(error.message, at: path)
+                case .success(let template):
+                    for reference in template.references {
+                        if let problem = problem(with: reference, fieldsByID: fieldsByID, ids: ids) {
+                            report(problem, at: path)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// What is wrong with one `{…}`, or nil.
+    private func problem(with reference: TextTemplate.Reference, fieldsByID: [String: [String]],
+                         ids: Suggestion.Candidates) -> String? {
+        let braces = "{" + reference.control + (reference.field.map { "." + $0 } ?? "") + "}"
+        guard let fields = fieldsByID[reference.control] else {
+            var message = "\(braces): no control \(JSONWriter.quoted(reference.control))"
+            if let suggestion = ids.closest(to: reference.control, budget: suggestionBudget) {
+                message += "; did you mean \(JSONWriter.quoted(suggestion))?"
+            }
+            return message
+        }
+        guard let field = reference.field else {
+            let values = TemplateFields.valueNames(ofControlWithID: reference.control, in: controls)
+            guard values.count == 1 else {
+                return "\(braces): name the field, {\(reference.control).FIELD}: its value has "
+                    + (values.isEmpty ? "no fields" : values.joined(separator: ", "))
+            }
+            return nil
+        }
+        guard !fields.contains(field) else { return nil }
+        var message = "\(braces): \(JSONWriter.quoted(reference.control)) has no value field or property "
+            + "\(JSONWriter.quoted(field)) (it has \(fields.joined(separator: ", ")))"
+        if let suggestion = Suggestion.closest(to: field, among: fields, budget: suggestionBudget) {
+            message += "; did you mean \(JSONWriter.quoted(suggestion))?"
+        }
+        return message
+    }
+}
+
+/// What a template may insert from a control: its value fields, then its properties.
+enum TemplateFields {
+    /// The value fields of a control as made (`currentValue`'s names), then its properties.
+    static func names(of config: ControlConfig) -> [String] {
+        valueNames(of: config) + config.properties.map(\.name)
+    }
+
+    /// The value fields of a control made from `config`.
+    static func valueNames(of config: ControlConfig) -> [String] {
+        (config.makeControl(in: ControlContext(theme: .standard)).currentValue ?? []).map(\.name)
+    }
+
+    static func valueNames(ofControlWithID id: String, in controls: [(config: ControlConfig, path: [any CodingKey])]) -> [String] {
+        controls.first { $0.config.id == id }.map { valueNames(of: $0.config) } ?? []
+    }
+}
+
+/// A key of a control's object, by name.
+struct TemplateKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

@@ -1,0 +1,202 @@
+import KioskCore
+
+/// Text that inserts other controls' values and properties and follows them as they move:
+/// a label's `text` or a button's `title` such as `"{price.lower:.2} – {price.upper:.2} €"`.
+///
+/// - `{ID.FIELD}` inserts control `ID`'s value field or property `FIELD` (`{price.lower}`,
+///   `{title.text}`); `{ID}` alone, the one field of a control whose value has exactly one
+///   (`{angle}`).
+/// - `{ID.FIELD:FORMAT}` writes a number in `FORMAT`: an optional thousands separator
+///   (`,` `.` `'` or `_` for a narrow space), then the decimal mark (`.` or `,`) and how many
+///   decimals (0…6), then optionally a space and a unit: `{t.value:.1 °C}` → `21.5 °C`,
+///   `{total.value:.,2}` → `1.234,50`, `{count.value:,0}` → `1,234`. Without a format a number is
+///   written as events write it (at most three decimals, no trailing zeros).
+/// - `{{` and `}}` are a brace.
+///
+/// Any text property holding a `{` is a template; `kiosk check` reports a syntax mistake, a
+/// missing control or a missing field with the file, the path and the line.
+package struct TextTemplate: Sendable, Equatable {
+    /// What a template is made of, in order.
+    package enum Part: Sendable, Equatable {
+        case literal(String)
+        case insert(Reference)
+    }
+
+    /// One `{…}`: what it inserts and how a number is written.
+    package struct Reference: Sendable, Equatable {
+        /// The control's id.
+        package var control: String
+        /// The value field or property; nil: the control's only value field.
+        package var field: String?
+        /// How a number is written; nil: as events write it.
+        package var format: NumberStyle?
+    }
+
+    /// `FORMAT` of a `{ID.FIELD:FORMAT}`.
+    package struct NumberStyle: Sendable, Equatable {
+        /// Between groups of three digits; nil: none.
+        package var grouping: String?
+        /// `.` or `,`.
+        package var decimalMark: Character
+        /// 0…6.
+        package var decimals: Int
+        /// Written after the number (with the space before it), or "".
+        package var unit: String
+    }
+
+    /// The parts, literals merged.
+    package var parts: [Part]
+
+    /// Every reference, in order.
+    package var references: [Reference] {
+        parts.compactMap { if case .insert(let reference) = $0 { reference } else { nil } }
+    }
+
+    /// Whether `text` is a template at all: it holds a brace.
+    package static func isTemplate(_ text: String) -> Bool { text.contains("{") || text.contains("}") }
+
+    /// Reads `text`; the error says what is wrong and where (`at character 7: …`).
+    package static func parse(_ text: String) -> Result<TextTemplate, SyntaxError> {
+        var parts: [Part] = []
+        var literal = ""
+        var scalars = Array(text.unicodeScalars)[...]
+        var position = 0
+        func fail(_ message: String) -> Result<TextTemplate, SyntaxError> {
+            .failure(SyntaxError(message: "at character \(position + 1) of the template: \(message)"))
+        }
+        while let scalar = scalars.first {
+            if scalar == "{" || scalar == "}" {
+                if scalars.dropFirst().first == scalar {
+                    literal.unicodeScalars.append(scalar)
+                    scalars = scalars.dropFirst(2)
+                    position += 2
+                    continue
+                }
+                if scalar == "}" { return fail("a '}' that closes nothing (write '}}' for a brace)") }
+                guard let close = scalars.firstIndex(of: "}") else {
+                    return fail("'{' is not closed by '}' (write '{{' for a brace)")
+                }
+                var inner = String(String.UnicodeScalarView(scalars[scalars.index(after: scalars.startIndex)..<close]))
+                if inner.contains("{") { return fail("'{' inside '{…}'") }
+                inner = inner.trimmingSpaces
+                switch reference(inner) {
+                case .success(let reference):
+                    if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
+                    parts.append(.insert(reference))
+                case .failure(let error): return fail(error.message)
+                }
+                position += scalars.distance(from: scalars.startIndex, to: close) + 1
+                scalars = scalars[scalars.index(after: close)...]
+                continue
+            }
+            literal.unicodeScalars.append(scalar)
+            scalars = scalars.dropFirst()
+            position += 1
+        }
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        return .success(TextTemplate(parts: parts))
+    }
+
+    /// `ID`, `ID.FIELD` or either with `:FORMAT`.
+    private static func reference(_ inner: String) -> Result<Reference, SyntaxError> {
+        let name: Substring
+        var format: NumberStyle?
+        if let colon = inner.firstIndex(of: ":") {
+            name = inner[..<colon]
+            switch NumberStyle.parse(inner[inner.index(after: colon)...]) {
+            case .success(let style): format = style
+            case .failure(let error): return .failure(error)
+            }
+        } else {
+            name = inner[...]
+        }
+        guard !name.isEmpty else { return .failure(SyntaxError(message: "'{}' names no control (write {ID.FIELD})")) }
+        // Ids may hold dots; the field is what follows the last one.
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            let field = name[name.index(after: dot)...]
+            guard !field.isEmpty else { return .failure(SyntaxError(message: "'{\(inner)}' has no field after the dot")) }
+            return .success(Reference(control: String(name[..<dot]), field: String(field), format: format))
+        }
+        return .success(Reference(control: String(name), field: nil, format: format))
+    }
+
+    /// The text with every reference replaced by what `value` gives for it ("" for nil).
+    package func render(_ value: (Reference) -> JSONValue?) -> String {
+        var out = ""
+        for part in parts {
+            switch part {
+            case .literal(let text): out += text
+            case .insert(let reference):
+                switch value(reference) {
+                case .number(let n)?: out += reference.format?.write(n) ?? NumberFormat.rounded(n, decimals: 3)
+                case .string(let s)?: out += s
+                case .bool(let b)?: out += b ? "true" : "false"
+                default: break
+                }
+            }
+        }
+        return out
+    }
+
+    /// A template that cannot be read.
+    package struct SyntaxError: Error, Equatable {
+        package var message: String
+    }
+}
+
+extension TextTemplate.NumberStyle {
+    /// `[GROUPING][MARK]DIGITS[ UNIT]`: `.2`, `,2`, `,.2`, `_,1 °C`.
+    static func parse(_ text: Substring) -> Result<Self, TextTemplate.SyntaxError> {
+        let bad = TextTemplate.SyntaxError(message: "format \(JSONWriter.quoted(String(text))): expected [separator]"
+                                           + "(. or ,)DECIMALS[ unit], e.g. .2 or ,.2 or .1 °C")
+        var rest = text
+        var unit = ""
+        if let space = rest.firstIndex(of: " ") {
+            unit = String(rest[space...])
+            rest = rest[..<space]
+        }
+        let groupings: [Character: String] = [",": ",", ".": ".", "'": "'", "_": "\u{202F}"]
+        var grouping: String?
+        if rest.count == 3, let first = rest.first, let separator = groupings[first] {
+            grouping = separator
+            rest = rest.dropFirst()
+        }
+        guard rest.count == 2, let mark = rest.first, mark == "." || mark == ",",
+              let digit = rest.last?.wholeNumberValue, (0...6).contains(digit) else { return .failure(bad) }
+        if let grouping, grouping == String(mark) { return .failure(bad) }
+        return .success(Self(grouping: grouping, decimalMark: mark, decimals: digit, unit: unit))
+    }
+
+    /// `value` in this style: rounded to `decimals`, grouped, with its mark and unit.
+    func write(_ value: Double) -> String {
+        let plain = NumberFormat.fixed(value, decimals: decimals)   // "-1234.50"
+        var whole = Substring(plain)
+        var fraction: Substring = ""
+        if let dot = plain.firstIndex(of: ".") {
+            whole = plain[..<dot]
+            fraction = plain[plain.index(after: dot)...]
+        }
+        var sign = ""
+        if whole.hasPrefix("-") { sign = "-"; whole = whole.dropFirst() }
+        var digits = String(whole)
+        if let grouping, digits.count > 3 {
+            var grouped = ""
+            for (index, digit) in digits.enumerated() {
+                if index > 0 && (digits.count - index) % 3 == 0 { grouped += grouping }
+                grouped.append(digit)
+            }
+            digits = grouped
+        }
+        return sign + digits + (fraction.isEmpty ? "" : String(decimalMark) + fraction) + unit
+    }
+}
+
+private extension String {
+    /// Without spaces at either end.
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}
