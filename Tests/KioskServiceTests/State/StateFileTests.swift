@@ -180,3 +180,28 @@ struct StateRestoreTests {
         #expect(scene.currentScreen.id == "main")
     }
 }
+
+@Suite("State file: the owner's properties")
+struct StatePropertiesTests {
+    @Test("properties the owner set that persist are written, read back and put back through the config's checks")
+    func roundTrip() throws {
+        let scene = StateTestScene.make()
+        let control = try #require(scene.control(withID: "price"))
+        control.recordOwnerProperties([OwnerProperty(name: "trackColor", value: "#112233", persists: true),
+                                       OwnerProperty(name: "knobColor", value: "#445566", persists: false)])
+        let state = KioskState.capture(from: scene)
+        let text = String(decoding: StateFile.encode(state), as: UTF8.self)
+        #expect(text.contains(##""properties": {"price": {"trackColor": "#112233"}}"##))
+        let reading = StateFile.decode(StateFile.encode(state))
+        #expect(reading.problems == [])
+        #expect(reading.state == state)
+    }
+
+    @Test("a saved property for a control that is gone, or of the wrong shape, is reported and skipped")
+    func problems() {
+        let reading = StateFile.decode(Array(#"{"format": "swiftkiosk-state", "version": 1, "properties": {"a": 3}}"#.utf8))
+        #expect(reading.problems == ["properties.a: expected an object of properties, found a number; ignored"])
+        let state = KioskState(screen: nil, values: [], properties: [("gone", [OwnerProperty(name: "text", value: "x", persists: true)])])
+        #expect(state.restore(into: StateTestScene.make()).problems == ["properties.gone: no control 'gone' in the config; ignored"])
+    }
+}
