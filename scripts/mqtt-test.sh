@@ -81,6 +81,26 @@ timeout 5 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -W 3 -C 
 grep -qx '{"lower": 33, "upper": 80}' "$work/state.txt" || fail "the new state is not retained"
 echo "mqtt-test: 2 ok: set → reply, events, retained state"
 
+# 2b. P/set/ID without the envelope: a label's text, retained in its state with the property.
+timeout 15 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -v -W 10 -C 2 \
+  -t "$prefix/reply" -t "$prefix/state/title" -R >"$work/set.txt" 2>/dev/null &
+sub=$!
+sleep 0.5
+mqtt_pub -t "$prefix/set/title" -m '{"text": "21.5 °C"}'
+wait "$sub" || true
+grep -q "^$prefix/reply {\"ok\": true, \"control\": \"title\", \"properties\": {\"text\": \"21.5 °C\"" "$work/set.txt" \
+  || fail "no reply to P/set/title: $(cat "$work/set.txt")"
+grep -qx "$prefix/state/title {\"text\": \"21.5 °C\"}" "$work/set.txt" || fail "no title state: $(cat "$work/set.txt")"
+timeout 15 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -v -W 10 -C 1 -t "$prefix/reply" -R \
+  >"$work/setbad.txt" 2>/dev/null &
+sub=$!
+sleep 0.5
+mqtt_pub -t "$prefix/set/title" -m '{"color": "red"}'
+wait "$sub" || true
+grep -qx "$prefix/reply {\"ok\": false, \"error\": \"color: invalid colour \\\\\"red\\\\\": expected #RRGGBB or #RRGGBBAA\"}" "$work/setbad.txt" \
+  || fail "a bad P/set/title is not refused with the config's words: $(cat "$work/setbad.txt")"
+echo "mqtt-test: 2b ok: P/set/ID sets a property, retained in P/state/ID; a bad one is refused"
+
 # 3. broker gone: the kiosk runs on and draws the drag; broker back: reconnected, state caught up.
 kill -9 "$broker_pid"; wait "$broker_pid" 2>/dev/null || true
 mqtt_wait "$work/kiosk1.err" "mqtt: lost the connection" 10 || fail "the loss was not noticed"
