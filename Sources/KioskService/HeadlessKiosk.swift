@@ -71,6 +71,15 @@ public final class HeadlessKiosk {
         return try runner.advance(to: time)
     }
 
+    /// Carries out one request of the control protocol (Contracts.md, "Control socket") on the
+    /// kiosk of a stepped run, at once, as its socket would, and returns the one reply line:
+    /// `request(#"{"op": "set", "control": "title", "value": {"text": "Total: 9.60 €"}}"#)`.
+    /// What it changes shows, and the events it causes go out, at the next `advance(to:)`.
+    public func request(_ line: String) -> String {
+        guard let runner = kiosk?.runner else { preconditionFailure("request(_:) before start(touches:)") }
+        return ControlRequestHandler(target: runner).reply(to: line).line
+    }
+
     /// A finger in a stepped run, now (`touch.time` is its time), in panel pixels: as the
     /// touchscreen would report it, through the screen's power to the scene.
     public func handle(_ touch: TouchEvent) {

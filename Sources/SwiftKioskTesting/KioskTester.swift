@@ -134,6 +134,19 @@ public final class KioskTester {
         }
     }
 
+    /// Carries out one request of the control protocol on the kiosk now, as `kiosk ctl` or the
+    /// socket would, and returns its reply line; the pipeline is started first if no
+    /// ``step(until:)`` did yet. What it changes shows at the next pass:
+    ///
+    /// ```swift
+    /// #expect(tester.request(#"{"op": "set", "control": "guests", "value": {"value": 4}}"#).contains(#""ok": true"#))
+    /// try tester.step(until: .milliseconds(100))
+    /// ```
+    public func request(_ line: String) throws -> String {
+        if nextPass == nil { try step(until: .zero) }
+        return kiosk.request(line)
+    }
+
     /// Hands `touch` (panel pixels, at the caller's time) to the kiosk now, before the next
     /// pass of ``step(until:)``, as a touchscreen read between two frames would: the way in
     /// for a touch made up frame by frame, without queueing.

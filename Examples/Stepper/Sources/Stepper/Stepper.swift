@@ -74,6 +74,27 @@ public final class Stepper: Control {
         super.init(id: id, frame: frame, theme: theme)
     }
 
+    // MARK: Value
+
+    /// The value for the world: `kiosk ctl get guests`, `kiosk ctl set guests value=4`, the
+    /// state file, MQTT's `P/state/guests` and a label's `{guests.value}` all see `{"value": 4}`.
+    public override var currentValue: [(name: String, value: EventScalar)]? { [("value", .number(Double(value)))] }
+
+    /// Takes a whole number, clamped to `minimum...maximum` as the buttons would, and reports
+    /// the change as a tap would (`valueChanged`, then `valueCommitted`).
+    public override func setValue(_ fields: [(name: String, value: EventScalar)], sendsEvents: Bool = true)
+        throws(ControlValueError) {
+        if let unknown = ControlValueError.unknownFields(fields, known: ["value"], control: id) { throw unknown }
+        guard let field = fields.last else { return }
+        let number = try ControlValueError.number(field, control: id)
+        guard number == number.rounded(), abs(number) <= 1e9 else {
+            throw ControlValueError("'\(id)'.value must be a whole number (found \(number))")
+        }
+        let before = value
+        value = Int(number)
+        if sendsEvents && value != before { sendValueEvents() }
+    }
+
     // MARK: Touch
 
     override public func touchBegan(at point: Point, time: Instant) -> Bool {

@@ -75,8 +75,23 @@ public struct StepperDescription: ControlDescription {
         return Int(number)
     }
 
+    /// What the owner may change while the kiosk runs (`kiosk ctl set guests font="sans-serif 40"`,
+    /// MQTT's `P/set/guests`), besides `enabled` and `visible` and the value itself: the font
+    /// and the repeat. Listing them is all it takes; the change is checked by `init(from:)`
+    /// above, so `repeatInterval=5` gets the config's own "must be between 0.02 and 2".
+    public static let properties = [ControlProperty("font", .font), ControlProperty("repeatInterval", .number)]
+
     public func makeControl(in context: ControlContext) -> Control {
-        Stepper(id: id, frame: frame, theme: context.theme, value: value, minimum: minimum, maximum: maximum, step: step,
-                repeatInterval: .seconds(repeatInterval), font: font)
+        let stepper = Stepper(id: id, frame: frame, theme: context.theme, value: value, minimum: minimum,
+                              maximum: maximum, step: step, repeatInterval: .seconds(repeatInterval))
+        apply(to: stepper)
+        return stepper
+    }
+
+    /// Sets the properties on a live `Stepper`: what `makeControl` and a run-time change share.
+    public func apply(to control: Control) {
+        guard let stepper = control as? Stepper else { return }
+        stepper.font = font
+        stepper.repeatInterval = .seconds(repeatInterval)
     }
 }

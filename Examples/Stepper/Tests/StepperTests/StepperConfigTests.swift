@@ -61,6 +61,22 @@ func packageFile(_ path: String, testFile: String = #filePath) -> String {
         #expect(stepper.repeatInterval == .milliseconds(500))
     }
 
+    @Test func theOwnerSetsTheValueAndTheDeclaredPropertiesAtRunTimeCheckedAsTheConfigIs() throws {
+        let kiosk = try KioskTester(configText: screen(
+            #"{"type": "stepper", "id": "n", "frame": [0, 0, 300, 80], "value": 4, "min": 0, "max": 9}"#,
+            #"{"type": "label", "id": "total", "frame": [0, 100, 300, 40], "text": "{n.value} cups"}"#),
+            registry: registry)
+        let reply = try kiosk.request(#"{"op": "set", "control": "n", "value": {"value": 6, "font": "sans-serif 40", "enabled": false}}"#)
+        #expect(reply.contains(#""value": {"value": 6}"#) && reply.contains(#""font": "sans-serif 40""#))
+        try kiosk.step(until: .milliseconds(50))
+        let stepper = try #require(kiosk.scene?.control(withID: "n") as? Stepper)
+        #expect(stepper.value == 6 && stepper.font == "sans-serif 40" && !stepper.isEnabled)
+        #expect((kiosk.scene?.control(withID: "total") as? Label)?.text == "6 cups")
+        #expect(try kiosk.request(#"{"op": "set", "control": "n", "value": {"repeatInterval": 5}}"#)
+                == #"{"ok": false, "error": "repeatInterval: must be between 0.02 and 2 (found 5)"}"#)
+        #expect(stepper.repeatInterval == .milliseconds(100))
+    }
+
     @Test func anUnknownKeyAWrongTypeAndAValueOutOfRangeAreReportedByPathAndLine() throws {
         let text = try String(contentsOfFile: packageFile("Tests/StepperTests/Fixtures/bad-stepper.json"), encoding: .utf8)
         #expect(problems(text.replacingOccurrences(of: "\r", with: "")) == Self.badStepperLines("order.json"))
