@@ -25,6 +25,14 @@ public enum PNGImage {
         let surface = cairo_image_surface_create_from_png(path)!
         defer { cairo_surface_destroy(surface) }
         try CairoError.check(cairo_surface_status(surface), call)
+        return try copy(surface, call: call)
+    }
+
+    /// The pixels of an image surface cairo loaded from a PNG, as a new `.argb32` buffer
+    /// (an opaque `CAIRO_FORMAT_RGB24` one gets an alpha byte of 0xFF).
+    static func copy(_ surface: OpaquePointer, call: String = "cairo_image_surface_create_from_png_stream")
+        throws(CairoError) -> PixelBuffer
+    {
         cairo_surface_flush(surface)
 
         let format = cairo_image_surface_get_format(surface)
@@ -53,4 +61,5 @@ public enum PNGImage {
         }
         return buffer
     }
+
 }
