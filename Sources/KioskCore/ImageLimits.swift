@@ -20,7 +20,7 @@ package enum ImageLimits {
             return "is \(width)x\(height) pixels; images may be at most \(maximumSide) pixels a side"
         }
         if width * height * 4 > maximumDecodedBytes {
-            return "is \(width)x\(height) pixels (\(width * height * 4 >> 20) MiB decoded); images may take at most "
+            return "is \(width)x\(height) pixels (\((width * height * 4) >> 20) MiB decoded); images may take at most "
                 + "\(maximumDecodedBytes >> 20) MiB decoded"
         }
         return nil

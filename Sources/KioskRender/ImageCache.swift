@@ -41,13 +41,19 @@ package final class ImageCache {
     /// The default bound: 32 MiB, four full 1920x1080 frames.
     package static let defaultMaximumBytes = 32 << 20
 
+    /// Gives a file's bytes: `ImageFileReader` (the image fuzzer hands its input instead).
+    package typealias Loader = (String) throws(ImageError) -> [UInt8]
+
     private var entries: LeastRecentlyUsedCache<Key, Entry>
+    private let load: Loader
     /// Files decoded so far (tests: a hit decodes nothing).
     package private(set) var decodes = 0
 
-    /// A cache of at most `maximumBytes` of pixels.
-    package init(maximumBytes: Int = ImageCache.defaultMaximumBytes) {
+    /// A cache of at most `maximumBytes` of pixels, reading files with `load`.
+    package init(maximumBytes: Int = ImageCache.defaultMaximumBytes,
+                 load: @escaping Loader = { (path) throws(ImageError) in try ImageFileReader.read(path).bytes }) {
         entries = LeastRecentlyUsedCache(capacity: 256, maximumCost: max(0, maximumBytes))
+        self.load = load
     }
 
     /// The pixels the entries take together.
@@ -61,7 +67,7 @@ package final class ImageCache {
         let entry: Entry
         do throws(ImageError) {
             decodes += 1
-            let original = try ImageDecoder.decode(ImageFileReader.read(key.image.path).bytes)
+            let original = try ImageDecoder.decode(load(key.image.path))
             let scaled = try make(original)
             entry = Entry(surface: try? CairoSurface(buffer: scaled), failure: nil)
         } catch {
