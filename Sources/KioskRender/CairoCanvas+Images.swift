@@ -46,7 +46,11 @@ extension CairoCanvas {
     static func scale(_ original: PixelBuffer, placement: Rect, visible: Rect, transform: AffineTransform,
                       width: Int, height: Int) throws(ImageError) -> PixelBuffer {
         do {
-            let target = try PixelBuffer(width: max(1, width), height: max(1, height), format: .argb32)
+            // An opaque image kept opaque (RGB24) composites as a copy; turned by anything but
+            // quarter turns its corners are transparent, so it needs alpha then.
+            let axisAligned = (transform.b == 0 && transform.c == 0) || (transform.a == 0 && transform.d == 0)
+            let format: PixelBuffer.Format = original.format == .xrgb32 && axisAligned ? .xrgb32 : .argb32
+            let target = try PixelBuffer(width: max(1, width), height: max(1, height), format: format)
             let context = try CairoContext(surface: CairoSurface(buffer: target))
             let source = try CairoSurface(buffer: original)
             let cr = context.pointer

@@ -44,7 +44,9 @@ package enum ImageDecoder {
         return header
     }
 
-    /// The image in `bytes`, upright, premultiplied ARGB32.
+    /// The image in `bytes`, upright: premultiplied `.argb32`, or `.xrgb32` (alpha 0xFF) when
+    /// the file has no transparency (every JPEG, a PNG without alpha), which cairo then
+    /// composites as a plain copy (pixman's fast path for an opaque source).
     package static func decode(_ bytes: UnsafeRawBufferPointer) throws(ImageError) -> PixelBuffer {
         let header = try header(bytes)
         switch header.format {
@@ -97,6 +99,6 @@ package enum ImageDecoder {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw ImageError("is not a valid PNG image (\(String(cString: cairo_status_to_string(status))))")
         }
-        do { return try PNGImage.copy(surface) } catch { throw ImageError("is not a valid PNG image (\(error.message))") }
+        do { return try PNGImage.copy(surface, opaqueFormat: .xrgb32) } catch { throw ImageError("is not a valid PNG image (\(error.message))") }
     }
 }

@@ -5,8 +5,9 @@ import KioskCore
 /// per call (`tjInitDecompress`/`tjInitCompress`, freed by `tjDestroy`): images are decoded on
 /// a cache miss, not per frame, so a handle kept around would save nothing worth its state.
 ///
-/// Pixels are `.argb32` buffers: TJPF_BGRA is cairo's ARGB32 in memory on a little-endian
-/// processor (x86-64 and aarch64 both), and TurboJPEG fills its alpha with 0xFF.
+/// Pixels are `.xrgb32` buffers (a JPEG is opaque): TJPF_BGRA is cairo's RGB24/ARGB32 in
+/// memory on a little-endian processor (x86-64 and aarch64 both), and TurboJPEG fills its
+/// alpha with 0xFF, so the same pixels are right as either.
 package enum TurboJPEG {
     /// A JPEG's size in pixels as its header says (`tjDecompressHeader3`), before any EXIF
     /// orientation.
@@ -26,7 +27,7 @@ package enum TurboJPEG {
         guard let handle = tjInitDecompress() else { throw ImageError("cannot start the JPEG decoder") }
         defer { tjDestroy(handle) }
         let buffer: PixelBuffer
-        do { buffer = try PixelBuffer(width: width, height: height, format: .argb32) } catch {
+        do { buffer = try PixelBuffer(width: width, height: height, format: .xrgb32) } catch {
             throw ImageError("is \(width)x\(height) pixels, which cannot be decoded")
         }
         // TJFLAG_LIMITSCANS: a progressive JPEG of thousands of tiny scans costs minutes.

@@ -55,8 +55,9 @@ public struct ImageLibrary: Sendable {
             let header = try ImageDecoder.header(contents.bytes)
             // Decoded whole once, so that a file cut short or corrupt inside is refused now,
             // with its reason, and never becomes a blank frame later.
-            _ = try ImageDecoder.decode(contents.bytes)
-            return ImageReference(path: resolved, size: header.uprightSize, stamp: contents.stamp)
+            let pixels = try ImageDecoder.decode(contents.bytes)
+            return ImageReference(path: resolved, size: header.uprightSize, stamp: contents.stamp,
+                                  isOpaque: pixels.format == .xrgb32)
         } catch {
             throw fail(Self.phrase(error.reason))
         }

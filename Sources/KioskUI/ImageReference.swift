@@ -14,11 +14,15 @@ public struct ImageReference: Hashable, Sendable {
     public var size: Size
     /// Tells versions of the file apart: its device, inode, size and modification time mixed.
     public var stamp: UInt64
+    /// Whether every pixel is opaque (a JPEG, a PNG without alpha): a background that covers
+    /// the screen with it needs no colour under it.
+    public var isOpaque: Bool
 
     /// The image at `path` (absolute, resolved), `size` pixels upright, in the version `stamp`.
-    public init(path: String, size: Size, stamp: UInt64 = 0) {
+    public init(path: String, size: Size, stamp: UInt64 = 0, isOpaque: Bool = false) {
         self.path = path
         self.size = size
         self.stamp = stamp
+        self.isOpaque = isOpaque
     }
 }
