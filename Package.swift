@@ -16,7 +16,7 @@ import PackageDescription
 // build never sees them. Their logic is the library KioskFuzzing, which `swift test` replays.
 let fuzzing = Context.environment["KIOSK_FUZZ"] == "1"
 // One name per input format: Fuzz/Targets/<name>/ holds the executable fuzz-<name>.
-let fuzzTargets = ["config", "template", "touch"]
+let fuzzTargets = ["config", "template", "touch", "image"]
 
 // Only with KIOSK_FUZZ=1: the libFuzzer driver and one executable per format. SwiftPM links an
 // executable's `main` to `<module>_main`, which each target defines itself (@_cdecl) so that it,
@@ -52,6 +52,8 @@ let package = Package(
         // C libraries: one module map each, no Swift code.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: pangoHeaders, providers: [.apt(["libpango1.0-dev"])]),
+        // JPEG decoding for images (KioskRender's TurboJPEG wrapper is its only user).
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CMath"),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
@@ -85,7 +87,8 @@ let package = Package(
         // Modules that touch C libraries or the operating system.
         // No unsafe flags in a library target: SwiftPM refuses them in a dependency required by
         // version. The pixel loops that are bandwidth-bound are C (CPixelShim).
-        .target(name: "KioskRender", dependencies: ["KioskCore", "KioskUI", "CCairo", "CPangoCairo", "CPixelShim"]),
+        .target(name: "KioskRender", dependencies: ["KioskCore", "KioskUI", "CCairo", "CPangoCairo", "CPixelShim",
+                                                    "CTurboJPEG"]),
         // The main loop's parts: epoll, signalfd, timerfd, CLOCK_MONOTONIC (the only clock read).
         .target(name: "KioskLoop", dependencies: ["KioskCore", "CLinux"]),
         // The seam every display plugs into, and the in-memory display.
@@ -118,7 +121,7 @@ let package = Package(
         // The executable is a client of the library like any app: `KioskCommand.main` with the built-ins.
         .executableTarget(name: "kiosk", dependencies: ["SwiftKiosk"]),
         // Bytes in, whole pipeline run, expected errors swallowed: one entry per input format.
-        .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskBackend", "KioskService"]),
+        .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskBackend", "KioskRender", "KioskService"]),
 
         // What every test target may share: helpers that keep the tests compiling with Swift Testing 6.0.
         // Also what more than one test target needs: the package's files and configs, the toggle

@@ -29,7 +29,7 @@ D13_SWIFT_ARM64=/opt/swift-arm64/usr/libexec/swift/lib
 
 # The project's build dependencies (scripts/install-deps.sh names the same for Debian 12).
 D13_DEV=(libcairo2-dev libpango1.0-dev libharfbuzz-dev libfontconfig-dev libpng-dev libdrm-dev libinput-dev
-         libudev-dev libsystemd-dev libwayland-dev libmosquitto-dev)
+         libudev-dev libsystemd-dev libwayland-dev libmosquitto-dev libturbojpeg0-dev)
 D13_PACKAGES=(
   # Debian's Swift 6.0.3 (clang 17, lld) and what a build and the packaging need (dpkg-dev,
   # lintian, a strip for aarch64 binaries).

@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   pkg-config
   libcairo2-dev libpango1.0-dev libharfbuzz-dev libfontconfig-dev libpng-dev
+  # JPEG images (libjpeg-turbo's TurboJPEG API; PNG goes through cairo).
+  libturbojpeg0-dev
   # Real display and touch: DRM/KMS, libinput + udev, systemd (sd_notify, logind over sd-bus).
   libdrm-dev libinput-dev libudev-dev libsystemd-dev
   # The Wayland client backend: libwayland-client and libwayland-cursor (the xdg-shell code is

@@ -90,8 +90,33 @@ extension BenchCommand {
             frame()
         }
         ms[.panel] = median(.panel) { panelFrame() }
+        // The photo frames are of the screen alone: the panel of the case before goes first.
+        if scene.overlays.contains(where: { $0 === panel }) {
+            panel.dismiss()
+            settle()
+            frame()
+        }
+        try measurePhoto(scene: scene, frame: frame, fullFrame: fullFrame, into: &ms)
         ms[.memcpy] = try memcpyFloor(width: width, height: height)
         return Result(size: "\(width)x\(height)", ms: ms)
+    }
+
+    /// The image cases: a JPEG photo's decoding, and whole frames with it as the start
+    /// screen's background (after the first frame, which decodes and scales it once).
+    private func measurePhoto(scene: Scene, frame: () -> Void, fullFrame: () -> Void,
+                              into ms: inout [Case: Double]) throws {
+        guard wanted(.photo) || wanted(.decode) else { return }
+        let photo = try BenchPhoto()
+        defer { photo.remove() }
+        ms[.decode] = median(.decode) { _ = try? ImageDecoder.decode(photo.jpeg) }
+        guard wanted(.photo) else { return }
+        let screen = scene.currentScreen
+        let before = screen.backgroundImage
+        screen.backgroundImage = try ImageLibrary(folder: photo.folder).resolve("photo.jpg")
+        frame()
+        ms[.photo] = median(.photo) { fullFrame() }
+        screen.backgroundImage = before
+        frame()
     }
 
     /// The overlay of `--overlay`, else the config's first popup, else its first panel; an

@@ -22,6 +22,11 @@ struct BenchCommand {
         case circular
         /// A frame of the first panel sliding in over the start screen, its dim animating.
         case panel
+        /// A whole frame repainted over a full-screen photo background (a 1920x1080 JPEG,
+        /// `cover`), copied to scanout: the photo composited from the image cache.
+        case photo
+        /// Decoding a 1920x1080 JPEG (what a cache miss or a new `source` costs once).
+        case decode
         /// The floor: one frame's memcpy between buffers larger than the caches.
         case memcpy
 
@@ -32,6 +37,8 @@ struct BenchCommand {
             case .range: return "range-slider knob step"
             case .circular: return "arc step (1 degree, value text)"
             case .panel: return "panel sliding in (dim animating)"
+            case .photo: return "full frame over a photo background"
+            case .decode: return "decode a 1920x1080 JPEG"
             case .memcpy: return "floor: frame memcpy"
             }
         }
@@ -43,6 +50,8 @@ struct BenchCommand {
             case .range: return "range_slider"
             case .circular: return "circular_slider"
             case .panel: return "panel_slide"
+            case .photo: return "photo_background"
+            case .decode: return "jpeg_decode_1080p"
             case .memcpy: return "memcpy"
             }
         }

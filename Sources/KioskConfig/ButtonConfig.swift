@@ -20,23 +20,29 @@ public struct ButtonConfig: ControlDescription {
     public var background: Color?
     /// `color` (optional): the title's colour; nil means the theme's button text colour.
     public var color: Color?
+    /// `icon` (optional): a PNG or JPEG left of the title (centred when the title is empty),
+    /// a path as an `image`'s `source`.
+    public var icon: String?
 
     /// A button as the config describes it; `font` nil takes the theme's, `action` nil makes a button that only reports taps.
-    public init(id: String, frame: Rect, title: String, font: String? = nil, action: ButtonAction? = nil) {
+    public init(id: String, frame: Rect, title: String, font: String? = nil, action: ButtonAction? = nil,
+                icon: String? = nil) {
         self.id = id
         self.frame = frame
         self.title = title
         self.font = font
         self.action = action
+        self.icon = icon
     }
 
-    enum CodingKeys: String, CodingKey { case id, frame, title, font, action, background, color }
+    enum CodingKeys: String, CodingKey { case id, frame, title, font, action, background, color, icon }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
                   title: try fields.text(.title) ?? "", font: try fields.font(.font),
-                  action: try fields.optional(.action, as: ButtonAction.self))
+                  action: try fields.optional(.action, as: ButtonAction.self),
+                  icon: try fields.optionalImageSource(.icon))
         background = try fields.optionalColor(.background)
         color = try fields.optionalColor(.color)
     }
@@ -51,6 +57,7 @@ public struct ButtonConfig: ControlDescription {
     public func makeControl(in context: ControlContext) -> Control {
         let button = Button(id: id, frame: frame, theme: context.theme, title: title,
                             action: action.map { $0.controlAction() })
+        button.icon = icon.flatMap { context.images[$0] }
         apply(to: button)
         return button
     }

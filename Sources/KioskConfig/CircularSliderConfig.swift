@@ -16,7 +16,7 @@ public struct CircularSliderConfig: ControlDescription {
     public var font: String?
     /// `color` of the value text (optional): nil means the theme's text colour.
     public var color: Color?
-    /// `arcStartColor` (optional): the arc's gradient at the top; nil means the theme's accent.
+    /// `arcStartColor` (optional): the arc's gradient at the top; nil means blue (#0059FF).
     public var arcStartColor: Color?
     /// `arcEndColor` (optional): the arc's gradient at the bottom; nil means violet.
     public var arcEndColor: Color?

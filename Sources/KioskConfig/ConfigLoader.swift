@@ -1,4 +1,5 @@
 import KioskCore
+import KioskUI
 
 /// Turns the text of a config file into a validated `KioskConfig`, or into every problem the
 /// file has, each with the file name, JSON path and line.
@@ -10,19 +11,31 @@ import KioskCore
 /// is the reader's business, because only the caller knows where the config came from.
 /// Messages about a template name it as written, too (`popups/dialog.json: box.frame: …`).
 ///
+/// The image files a config names (`image` sources, `backgroundImage`, button `icon`s) are
+/// checked through `inspectImage`, which gets each path as written and the config's
+/// `images.directories`, and answers the file found (resolved, confined, its header read
+/// within `ImageLimits`) or why there is none, in words that follow the quoted path
+/// (`is not a PNG or JPEG image`): this module reads no files and decodes nothing. Without
+/// an inspector every image is a problem ("images need an image inspector").
+///
 /// The control types a config may use are those of `registry` (`ControlRegistry.standard`,
 /// the built-ins, unless an app passes its own): an unknown `"type"` is reported with the
 /// registry's names to choose from.
 public enum ConfigLoader {
     /// Gives the text of the file at a path as written in the config, or why it cannot.
     public typealias FileReader = (String) -> Result<String, FileReadProblem>
+    /// Finds and checks the image file at a path as written in the config, given the config's
+    /// `images.directories`; the failure's `reason` follows the quoted path in the message.
+    public typealias ImageInspector = (_ source: String, _ directories: [String]) -> Result<ImageReference, FileReadProblem>
 
     /// Parses and decodes `text`, reading popup templates with `readFile` (each once, however
     /// many popups share it) and the broker's CA file (`mqtt.caFile`, which must hold a PEM
     /// certificate). Throws all problems at once: the config's in document order,
     /// then each template's, templates in the order the config first names them.
     public static func decode(_ text: String, file: String, registry: ControlRegistry = .standard,
-                              readFile: FileReader) throws(ConfigErrors) -> KioskConfiguration {
+                              readFile: FileReader, inspectImage: ImageInspector = noImages)
+        throws(ConfigErrors) -> KioskConfiguration
+    {
         let document: JSONNode
         do {
             document = try JSONParser().parse(text)
@@ -30,7 +43,7 @@ public enum ConfigLoader {
             throw ConfigErrors(problems: [ConfigProblem(file: file, path: "", line: error.line, column: error.column,
                                                         message: error.message)])
         }
-        return try decode(document, file: file, registry: registry, readFile: readFile)
+        return try decode(document, file: file, registry: registry, readFile: readFile, inspectImage: inspectImage)
     }
 
     /// Parses and decodes a config that may not name files: without a file reader, every
@@ -43,7 +56,8 @@ public enum ConfigLoader {
 
     /// Decodes an already parsed document.
     package static func decode(_ document: JSONNode, file: String, registry: ControlRegistry = .standard,
-                              readFile: FileReader = noFiles) throws(ConfigErrors) -> KioskConfiguration
+                              readFile: FileReader = noFiles, inspectImage: ImageInspector = noImages)
+        throws(ConfigErrors) -> KioskConfiguration
     {
         let diagnostics = Diagnostics(root: document)
         let validator = ConfigValidator(diagnostics: diagnostics, designSize: DisplaySettings().layoutSize)
@@ -51,7 +65,8 @@ public enum ConfigLoader {
                                              userInfo: [ConfigValidator.userInfoKey: validator,
                                                         ControlRegistry.userInfoKey: registry])
         var templates = PopupTemplates(designSize: validator.designSize)
-        if decoded != nil {
+        var images: [String: ImageReference] = [:]
+        if let decoded {
             validator.finish()
             templates.load(validator.templateUses, readFile: readFile, reportingTo: diagnostics)
             for use in validator.certificateUses {
@@ -64,12 +79,37 @@ public enum ConfigLoader {
                     diagnostics.report("cannot read \(JSONWriter.quoted(use.path)): \(problem.reason)", at: use.at)
                 }
             }
+            images = inspect(validator.imageUses, directories: decoded.images.directories, with: inspectImage,
+                             reportingTo: diagnostics)
         }
         guard var config = decoded, diagnostics.isEmpty, templates.problems.isEmpty else {
             throw ConfigErrors(problems: diagnostics.problems(file: file) + templates.problems)
         }
         config.templates = templates.decoded
+        config.images.files = images
         return config
+    }
+
+    /// Each image file once, however many places name it; a bad one is reported where it is
+    /// named first.
+    private static func inspect(_ uses: [(path: String, at: [any CodingKey])], directories: [String],
+                                with inspectImage: ImageInspector, reportingTo diagnostics: Diagnostics)
+        -> [String: ImageReference]
+    {
+        var found: [String: ImageReference] = [:]
+        var tried: Set<String> = []
+        for use in uses where tried.insert(use.path).inserted {
+            switch inspectImage(use.path, directories) {
+            case .success(let image): found[use.path] = image
+            case .failure(let problem): diagnostics.report("\(JSONWriter.quoted(use.path)) \(problem.reason)", at: use.at)
+            }
+        }
+        return found
+    }
+
+    /// The inspector of a decode without one: there are no image files.
+    public static func noImages(_ source: String, _ directories: [String]) -> Result<ImageReference, FileReadProblem> {
+        .failure(FileReadProblem(reason: "cannot be read: images need an image inspector"))
     }
 
     /// The reader of `decode(_:file:)`: there are no files.

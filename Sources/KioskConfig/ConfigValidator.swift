@@ -73,6 +73,11 @@ final class ConfigValidator {
     /// where theirs are reported (`checkTextTemplates()`).
     var controls: [(config: ControlConfig, path: [any CodingKey])] = []
 
+    /// The image files the config names (an `image`'s `source`, a screen's `backgroundImage`,
+    /// a button's `icon`), with where, checked once the config has decoded through the
+    /// loader's image inspector.
+    private(set) var imageUses: [(path: String, at: [any CodingKey])] = []
+
     /// The size frames must lie within; nil when the display's size is itself broken.
     var designSize: Size?
     /// Where frames decoded from now on belong; nil while it is unknown (a panel whose edge or
@@ -129,6 +134,9 @@ final class ConfigValidator {
     func use(certificateFile path: String, at keyPath: [any CodingKey]) {
         certificateUses.append((path, keyPath))
     }
+
+    /// Notes that the value at `keyPath` names the image file `path` (as written).
+    func use(image path: String, at keyPath: [any CodingKey]) { imageUses.append((path, keyPath)) }
 
     /// Notes that a popup uses the template file at `path` (as written in the config).
     func use(template path: String, at templatePath: [any CodingKey], buttons: (count: Int, path: [any CodingKey])?) {

@@ -36,6 +36,9 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     package var ipc: IPCSettings?
     /// `power` (optional): when the screen dims and goes off; never by default.
     public var power: PowerSettings
+    /// `images` (optional): the folders images may come from, the decoded-image cache's
+    /// size, and (not JSON) the image files found.
+    public var images: ImageSettings
     /// The popups' templates, by path as written in the config (`PopupConfig.templatePath`).
     /// Not part of the JSON: `ConfigLoader` reads the files; other decoders leave it empty.
     public var templates: [String: PopupTemplate]
@@ -56,6 +59,7 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
         self.mqtt = mqtt
         self.ipc = nil
         self.power = PowerSettings()
+        self.images = ImageSettings()
     }
 
     /// The screen called `id`.
@@ -73,7 +77,7 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     /// The background a screen is painted with: its own, else the display's.
     public func background(of screen: ScreenConfig) -> Color { screen.background ?? display.background }
 
-    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, ipc, mqtt, power }
+    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, ipc, mqtt, power, images }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -94,11 +98,13 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
         let mqtt = try fields.optional(.mqtt, as: MQTTSettings.self)
         let ipc = try fields.optional(.ipc, as: IPCSettings.self)
         let power = try fields.decode(.power, default: PowerSettings())
+        let images = try fields.decode(.images, default: ImageSettings())
         self.init(display: display ?? DisplaySettings(), theme: theme ?? ThemeSettings(),
                   input: input ?? InputSettings(), startScreen: startScreen ?? "", screens: screens ?? [], panels: panels ?? [], popups: popups ?? [],
                   mqtt: mqtt)
         self.state = state ?? StateSettings()
         self.ipc = ipc
         self.power = power ?? PowerSettings()
+        self.images = images ?? ImageSettings()
     }
 }

@@ -13,9 +13,11 @@ public enum SceneBuilder {
     public static func build(_ config: KioskConfiguration, designSize: Size) -> Scene {
         let theme = makeTheme(config)
         // Each description makes its own control: the builder knows no control type.
-        let context = ControlContext(theme: theme)
+        let context = ControlContext(theme: theme, images: config.images.files)
         let screens = config.screens.map { screen in
             Screen(id: screen.id, background: config.background(of: screen),
+                   backgroundImage: screen.backgroundImage.flatMap { config.images.files[$0] },
+                   backgroundFit: screen.backgroundFit,
                    controls: screen.controls.map { $0.makeControl(in: context) })
         }
         let scene = Scene(designSize: designSize, background: config.display.background,

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskUI
 
 /// One screen of the kiosk: an element of the config's `"screens"` array.
 ///
@@ -11,17 +12,25 @@ public struct ScreenConfig: Sendable, Equatable, Decodable {
     public var id: String
     /// `background` (optional): nil means the display's background.
     public var background: Color?
+    /// `backgroundImage` (optional): a PNG or JPEG over the background colour, under the
+    /// controls, on the whole screen; a path as an `image`'s `source`.
+    public var backgroundImage: String?
+    /// `backgroundFit` (`contain`, `cover`, `fill`, `none`; default `cover`).
+    public var backgroundFit: ImageFit
     /// `controls` (default none), painted in order: later ones on top.
     public var controls: [ControlConfig]
 
     /// A screen as the config describes it; `background` nil shows the display's.
-    public init(id: String, background: Color? = nil, controls: [ControlConfig] = []) {
+    public init(id: String, background: Color? = nil, backgroundImage: String? = nil, backgroundFit: ImageFit = .cover,
+                controls: [ControlConfig] = []) {
         self.id = id
         self.background = background
+        self.backgroundImage = backgroundImage
+        self.backgroundFit = backgroundFit
         self.controls = controls
     }
 
-    enum CodingKeys: String, CodingKey { case id, background, controls }
+    enum CodingKeys: String, CodingKey { case id, background, backgroundImage, backgroundFit, controls }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -33,6 +42,8 @@ public struct ScreenConfig: Sendable, Equatable, Decodable {
             fields.validator?.loseTrack(of: .screen)
         }
         self.init(id: id ?? "", background: try fields.optionalColor(.background),
+                  backgroundImage: try fields.optionalImageSource(.backgroundImage),
+                  backgroundFit: try fields.decode(.backgroundFit, default: KeywordValue(ImageFit.cover))?.word ?? .cover,
                   controls: try fields.array(.controls, of: ControlConfig.self, default: []) ?? [])
     }
 }

@@ -13,6 +13,9 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case template
     /// A touch script: parsed and played against config/demo.json.
     case touch
+    /// An image file (PNG, JPEG with or without EXIF orientation): decoded within the limits
+    /// and drawn with every fit, upright and turned.
+    case image
 
     /// Runs the input through this format's pipeline.
     @discardableResult
@@ -21,6 +24,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .config: return FuzzEntry.config(bytes)
         case .template: return FuzzEntry.template(bytes)
         case .touch: return FuzzEntry.touch(bytes)
+        case .image: return FuzzEntry.image(bytes)
         }
     }
 }

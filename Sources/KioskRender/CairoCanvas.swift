@@ -54,13 +54,16 @@ package final class CairoCanvas: Canvas {
     let retained: RetainedLayerCache
     /// Images of content that moves without changing (`drawCached`): slider knobs, the dial.
     let sprites: SpriteCache
+    /// Image files decoded and kept at their device size (`drawImage`).
+    package let images: ImageCache
     /// The first cairo failure of this frame, reported by `endFrame`.
     private var firstError: CairoError?
 
     /// A canvas drawing into `buffer` through `transform` (scene → buffer pixels).
-    /// `textCacheCapacity` bounds how many laid-out strings are kept between frames.
+    /// `textCacheCapacity` bounds how many laid-out strings are kept between frames, `images`
+    /// holds the decoded image files (a renderer's, which outlives its canvas on a re-layout).
     package init(buffer: PixelBuffer, transform: AffineTransform = .identity,
-                textCacheCapacity: Int = 256) throws(CairoError) {
+                textCacheCapacity: Int = 256, images: ImageCache = ImageCache()) throws(CairoError) {
         self.buffer = buffer
         self.context = try CairoContext(surface: CairoSurface(buffer: buffer))
         self.cr = context.pointer
@@ -69,6 +72,7 @@ package final class CairoCanvas: Canvas {
         self.shadowSprites = ShadowSpriteCache()
         self.gradientRasters = GradientRasterCache()
         self.sprites = SpriteCache()
+        self.images = images
         self.retained = RetainedLayerCache()
         reset()
     }
@@ -86,6 +90,7 @@ package final class CairoCanvas: Canvas {
         self.shadowSprites = parent.shadowSprites
         self.gradientRasters = parent.gradientRasters
         self.sprites = parent.sprites
+        self.images = parent.images
         self.retained = RetainedLayerCache()
         reset()
     }

@@ -25,6 +25,15 @@ public enum PNGImage {
         let surface = cairo_image_surface_create_from_png(path)!
         defer { cairo_surface_destroy(surface) }
         try CairoError.check(cairo_surface_status(surface), call)
+        return try copy(surface, call: call)
+    }
+
+    /// The pixels of an image surface cairo loaded from a PNG, as a new `.argb32` buffer
+    /// (an opaque `CAIRO_FORMAT_RGB24` one gets an alpha byte of 0xFF, and the format
+    /// `opaqueFormat`: the image decoder marks it `.xrgb32`, which composites as a plain copy).
+    static func copy(_ surface: OpaquePointer, call: String = "cairo_image_surface_create_from_png_stream",
+                     opaqueFormat: PixelBuffer.Format = .argb32) throws(CairoError) -> PixelBuffer
+    {
         cairo_surface_flush(surface)
 
         let format = cairo_image_surface_get_format(surface)
@@ -41,7 +50,7 @@ public enum PNGImage {
         guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface) else {
             throw CairoError(call: call, message: "empty image")
         }
-        let buffer = try PixelBuffer.allocate(width: width, height: height, format: .argb32)
+        let buffer = try PixelBuffer.allocate(width: width, height: height, format: opaque ? opaqueFormat : .argb32)
         for y in 0..<height {
             let source = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
             let target = buffer.row(y)
@@ -53,4 +62,5 @@ public enum PNGImage {
         }
         return buffer
     }
+
 }

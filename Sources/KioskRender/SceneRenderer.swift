@@ -45,8 +45,10 @@ package final class SceneRenderer {
 
     /// A renderer for a panel of `panelWidth` x `panelHeight` pixels (each 1…8192,
     /// `PixelBuffer.maximumSide`) showing a scene of `designSize` (finite and positive, so the
-    /// scaling can be inverted for touch). Anything else is an error, not a trap.
-    package init(designSize: Size, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation) throws(CairoError) {
+    /// scaling can be inverted for touch). Anything else is an error, not a trap. `images`
+    /// keeps the decoded image files (`images.cacheMB` of the config; 32 MiB by default).
+    package init(designSize: Size, panelWidth: Int, panelHeight: Int, rotation: DisplayRotation,
+                 images: ImageCache = ImageCache()) throws(CairoError) {
         let sides = designSize.width.isFinite && designSize.height.isFinite && designSize.width > 0 && designSize.height > 0
         guard sides else {
             throw CairoError(call: "SceneRenderer", status: CAIRO_STATUS_INVALID_SIZE,
@@ -62,7 +64,7 @@ package final class SceneRenderer {
                              message: "the scene cannot be mapped onto a \(panelWidth)x\(panelHeight) panel")
         }
         panelToScene = inverse
-        canvas = try CairoCanvas(buffer: frame, transform: sceneToPanel)
+        canvas = try CairoCanvas(buffer: frame, transform: sceneToPanel, images: images)
     }
 
     /// Touch positions from the panel into scene coordinates.

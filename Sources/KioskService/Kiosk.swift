@@ -58,6 +58,8 @@ public final class Kiosk {
     package var services: [RunnerService] = []
     /// When the screen dims and goes off (the config's `power`); never by default.
     package var power = ScreenPower.Settings.alwaysOn
+    /// What the decoded images may take, in bytes (the config's `images.cacheMB`; 32 MiB).
+    public var imageCacheBytes = 32 << 20
     /// Where SIGHUP and the socket's `reload` get a new scene (see `KioskRunner.reloadSource`).
     package var reloadSource: (() throws -> KioskRunner.SceneSource)?
 
@@ -107,6 +109,7 @@ public final class Kiosk {
                   rotation: config.display.rotation, calibration: config.input.calibrationTransform,
                   showsCursor: config.input.showCursor)
         power = ScreenPower.Settings(config.power)
+        imageCacheBytes = config.images.cacheBytes
     }
 
     /// Runs until the end (headless on the virtual clock), `until`, SIGTERM or SIGINT, or the
@@ -122,9 +125,10 @@ public final class Kiosk {
             display.headlessSize = DisplaySettings.panelSize(designSize: sceneSource.designSize, rotation: rotation)
         }
         let headless = DisplayChoice.resolve(display) == .headless
-        let options = KioskRunner.Options(rotation: rotation, calibration: calibration, showCursor: showsCursor,
+        var options = KioskRunner.Options(rotation: rotation, calibration: calibration, showCursor: showsCursor,
                                           clock: clock ?? (headless ? .virtual : .monotonic), until: until,
                                           power: power)
+        options.imageCacheBytes = imageCacheBytes
         let runner = KioskRunner(display: { loop in try DisplayChoice.make(display, loop: loop) },
                                  scene: sceneSource, options: options, emit: emit)
         runner.touchInterceptor = touchInterceptor

@@ -29,7 +29,9 @@ public enum KioskSetup {
     }
 
     /// Decodes `text` as the config file at `path` (templates are read relative to it), with
-    /// the control types of `registry`.
+    /// the control types of `registry`. Its image files are checked here too, the one place
+    /// both `kiosk check` and the start (and a reload) go through: each resolved and confined
+    /// by an `ImageLibrary` of the config's folder, then decoded once (see `ImageLibrary`).
     public static func decodeConfig(_ text: String, path: FilePath, registry: ControlRegistry = .standard)
         throws(LoadError) -> KioskConfiguration
     {
@@ -42,7 +44,13 @@ public enum KioskSetup {
                 return .failure(FileReadProblem(reason: error.reason))
             }
         }
-        do { return try ConfigLoader.decode(text, file: file, registry: registry, readFile: readFile) } catch {
+        let library = ImageLibrary(folder: directory.description)
+        do {
+            var config = try ConfigLoader.decode(text, file: file, registry: registry, readFile: readFile,
+                                                 inspectImage: library.inspector)
+            config.images.folder = library.folder
+            return config
+        } catch {
             throw LoadError(lines: error.problems.map { problem in
                 var p = problem
                 if p.file != file { p.file = directory.appending(p.file).description }
@@ -67,7 +75,8 @@ public enum KioskSetup {
     package static func sceneSource(for config: KioskConfiguration, customize: ((Scene) -> Void)? = nil)
         -> KioskRunner.SceneSource
     {
-        KioskRunner.SceneSource(designSize: config.display.designSize, config: config) { size in
+        KioskRunner.SceneSource(designSize: config.display.designSize, config: config,
+                                images: ImageLibrary(config: config)) { size in
             let scene = SceneBuilder.build(config, designSize: size)
             customize?(scene)
             return scene

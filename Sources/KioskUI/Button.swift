@@ -13,6 +13,9 @@ public final class Button: Control {
     public var backgroundColor: Color? { didSet { if oldValue != backgroundColor { invalidate() } } }
     /// The title's colour; nil takes the theme's `buttonText`.
     public var textColor: Color? { didSet { if oldValue != textColor { invalidate() } } }
+    /// A picture left of the title (`icon`): as tall as the button less `iconInset` above and
+    /// below, the title centred in the width that is left; alone, centred. Nil: none.
+    public var icon: ImageReference? { didSet { if oldValue != icon { invalidate() } } }
     /// What the scene does on a tap, besides reporting `tapped`; nil only reports it.
     public var action: ControlAction?
     /// The corners' radius; nil follows the theme (`curvaceousness` × half the height, at
@@ -43,9 +46,29 @@ public final class Button: Control {
         canvas.fill(shape, .solid(base.mixed(with: theme.accent, pressedAmount)))
         canvas.save()
         canvas.clip(frame)
-        canvas.drawText(title, style: TextStyle(font: font ?? theme.font, color: textColor ?? theme.buttonText,
-                                                alignment: .center), in: frame)
+        var titleFrame = frame
+        if let icon {
+            let box = iconFrame
+            canvas.drawImage(icon, fit: .contain, in: box)
+            titleFrame = Rect(box.maxX, frame.minY, Swift.max(0, frame.maxX - box.maxX - Self.iconInset), frame.height)
+        }
+        if !title.isEmpty {
+            canvas.drawText(title, style: TextStyle(font: font ?? theme.font, color: textColor ?? theme.buttonText,
+                                                    alignment: .center), in: titleFrame)
+        }
         canvas.restore()
+    }
+
+    /// The margin around an icon, in design pixels.
+    public static let iconInset = 8.0
+
+    /// Where the icon goes: a square as tall as the frame less `iconInset` above and below,
+    /// at the left edge (inset too); centred when there is no title.
+    public var iconFrame: Rect {
+        let side = Swift.max(0, Swift.min(frame.height, frame.width) - 2 * Self.iconInset)
+        let y = frame.midY - side / 2
+        if title.isEmpty { return Rect(frame.midX - side / 2, y, side, side) }
+        return Rect(frame.minX + Self.iconInset, y, side, side)
     }
 
     // MARK: Touch

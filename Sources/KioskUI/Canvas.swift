@@ -231,6 +231,12 @@ public protocol Canvas: AnyObject {
     /// direct drawing would put it, and at most four images per axis and appearance are made.
     func drawCached<Key: Hashable>(_ key: Key, bounds: Rect, _ draw: (Canvas) -> Void)
 
+    /// Draws the image file `image` placed in `rect` as `fit` says, clipped to `rect`. An
+    /// implementation decodes the file once and keeps it scaled to the device's pixels, so a
+    /// frame composites it without scaling; an image that cannot be read draws nothing (the
+    /// file was checked when its reference was made).
+    func drawImage(_ image: ImageReference, fit: ImageFit, in rect: Rect)
+
     /// Everything drawn until the matching `endLayer` is composited at `opacity`.
     func beginLayer(opacity: Double)
     /// Ends the layer of the matching `beginLayer(opacity:)` and composites it.
@@ -240,6 +246,9 @@ public protocol Canvas: AnyObject {
 extension Canvas {
     /// A canvas that cannot clip to a shape clips to the shape's bounding box (`Path.bounds`).
     public func clip(_ path: Path) { clip(path.bounds) }
+
+    /// Draws nothing: a canvas that cannot read image files.
+    public func drawImage(_ image: ImageReference, fit: ImageFit, in rect: Rect) {}
 
     /// Draws directly: a canvas without an image cache.
     public func drawCached<Key: Hashable>(_ key: Key, bounds: Rect, _ draw: (Canvas) -> Void) { draw(self) }

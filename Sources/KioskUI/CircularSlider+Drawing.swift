@@ -5,11 +5,13 @@ import KioskCore
 /// translucent white handle with a shadow; the value as text in the middle.
 extension CircularSlider {
     static let ringColor = Color(red: 0.02, green: 0.02, blue: 0.03)
-    /// Where the arc's gradient ends (bottom) unless `arcEndColor` says otherwise; it starts
-    /// (top) in the theme's accent.
+    /// The arc's gradient at the top and the bottom unless `arcStartColor` and `arcEndColor`
+    /// say otherwise. (Taking the theme's accent by default would change every dial's
+    /// pixels, and the goldens of both rendering-library generations with them: a step of its own.)
+    static let gradientStart = Color(red: 0, green: 0.35, blue: 1)
     static let gradientEnd = Color(red: 0.62, green: 0.18, blue: 1)
-    /// The arc's colours as drawn: `arcStartColor` or the theme's accent, `arcEndColor` or violet.
-    var resolvedArcColors: (start: Color, end: Color) { (arcStartColor ?? theme.accent, arcEndColor ?? Self.gradientEnd) }
+    /// The arc's colours as drawn: `arcStartColor` or blue, `arcEndColor` or violet.
+    var resolvedArcColors: (start: Color, end: Color) { (arcStartColor ?? Self.gradientStart, arcEndColor ?? Self.gradientEnd) }
 
     /// The arc's gradient stops, made again only when its colours change: an array made in
     /// `drawSlider` would be allocated on every frame the glow is drawn without its image.

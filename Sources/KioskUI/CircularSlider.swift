@@ -10,7 +10,7 @@ public final class CircularSlider: Control {
     public private(set) var angle: Int
     /// The value text's colour; nil takes the theme's.
     public var textColor: Color? { didSet { if oldValue != textColor { invalidate() } } }
-    /// The arc's gradient at the top of the ring; nil takes the theme's accent.
+    /// The arc's gradient at the top of the ring; nil: blue (#0059FF).
     public var arcStartColor: Color? { didSet { if oldValue != arcStartColor { invalidate() } } }
     /// The arc's gradient at the bottom of the ring; nil: violet.
     public var arcEndColor: Color? { didSet { if oldValue != arcEndColor { invalidate() } } }

@@ -9,6 +9,11 @@ public final class Screen: ControlHost {
     public let id: String
     /// The screen's own background; nil shows the scene's.
     public var background: Color? { didSet { if oldValue != background { invalidate(layer.bounds) } } }
+    /// A picture over the background colour, under the controls, placed on the whole scene by
+    /// `backgroundFit`; nil: none.
+    public var backgroundImage: ImageReference? { didSet { if oldValue != backgroundImage { invalidate(layer.bounds) } } }
+    /// How `backgroundImage` fills the scene: `cover` by default (no bars, the edges cut).
+    public var backgroundFit: ImageFit = .cover { didSet { if oldValue != backgroundFit { invalidate(layer.bounds) } } }
     /// The controls in paint order (later ones on top); change them with `add`, `remove`, `replace`.
     public private(set) var controls: [Control]
     /// The scene the screen belongs to (nil until it is given to one).
@@ -20,9 +25,12 @@ public final class Screen: ControlHost {
 
     /// A screen holding `controls` (frames in scene coordinates), ready to be given to a
     /// `Scene(designSize:background:screens:startScreen:)` or `Scene.add(screen:)`.
-    public init(id: String, background: Color? = nil, controls: [Control] = []) {
+    public init(id: String, background: Color? = nil, backgroundImage: ImageReference? = nil,
+                backgroundFit: ImageFit = .cover, controls: [Control] = []) {
         self.id = id
         self.background = background
+        self.backgroundImage = backgroundImage
+        self.backgroundFit = backgroundFit
         self.controls = controls
         for control in controls { control.host = self }
     }
@@ -94,6 +102,9 @@ public final class Screen: ControlHost {
     /// Paints the background and every control that can touch `rect` (scene coordinates).
     public func draw(_ canvas: Canvas, in rect: Rect) {
         canvas.fill(.rect(rect), .solid(background ?? scene?.background ?? Theme.standard.background))
+        if let backgroundImage, let bounds = scene?.bounds {
+            canvas.drawImage(backgroundImage, fit: backgroundFit, in: bounds)
+        }
         for control in controls where !control.isHidden && control.paintBounds.intersects(rect) {
             control.render(canvas, in: rect)
         }

@@ -1,5 +1,7 @@
 import Foundation
 import KioskConfig
+import KioskCore
+import KioskUI
 import KioskTestSupport
 import Testing
 
@@ -28,7 +30,7 @@ func mainScreen(_ controls: String...) -> String {
 /// The messages for `json` read as "demo.json", with `files` as the only other files.
 func problems(in json: String, files: [String: String] = [:]) -> [String] {
     do {
-        _ = try ConfigLoader.decode(json, file: "demo.json", readFile: reader(files))
+        _ = try ConfigLoader.decode(json, file: "demo.json", readFile: reader(files), inspectImage: images(files))
         return []
     } catch {
         return error.problems.map(\.description)
@@ -51,6 +53,21 @@ final class MemoryFiles: @unchecked Sendable {
 }
 
 func reader(_ files: [String: String]) -> ConfigLoader.FileReader { MemoryFiles(files).read }
+
+/// An image inspector over the same dictionary: a file whose text is `image WxH` is an image
+/// of that size (at `/kiosk/` + its path); any other text is the reason it is refused, as the
+/// real inspector (KioskService's `ImageLibrary`) words it; a missing one cannot be read.
+func images(_ files: [String: String]) -> ConfigLoader.ImageInspector {
+    { source, _ in
+        guard let text = files[source] else {
+            return .failure(FileReadProblem(reason: "cannot be read: No such file or directory"))
+        }
+        let parts = text.split(separator: " ")
+        guard parts.count == 2, parts[0] == "image" else { return .failure(FileReadProblem(reason: text)) }
+        let sides = parts[1].split(separator: "x").compactMap { Double($0) }
+        return .success(ImageReference(path: "/kiosk/" + source, size: Size(sides[0], sides[1])))
+    }
+}
 
 /// A template that sets only what it must: every other key takes its default.
 let minimalTemplate = """

@@ -135,7 +135,8 @@ struct CommandLineTests {
         let results = try #require(object?["results"] as? [[String: Any]])
         #expect(results.map { $0["size"] as? String } == ["1920x1080", "800x480"])
         for key in ["floor_ms", "overlay_full_ms", "full_ms", "range_slider_ms", "circular_slider_ms", "panel_slide_ms",
-                    "memcpy_ms", "overlay_full_ratio", "full_ratio", "panel_slide_ratio"] {
+                    "photo_background_ms", "jpeg_decode_1080p_ms", "memcpy_ms", "overlay_full_ratio", "full_ratio",
+                    "panel_slide_ratio", "photo_background_ratio"] {
             #expect(results.allSatisfy { ($0[key] as? Double ?? -1) > 0 }, "\(key)")
         }
     }

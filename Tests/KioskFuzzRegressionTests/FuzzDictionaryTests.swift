@@ -62,6 +62,7 @@ struct FuzzDictionaryTests {
         let keywords = ControlRegistry.standard.typeNames + LabelAlignment.allCases.map(\.rawValue)
             + PanelEdge.allCases.map(\.rawValue) + TransitionKind.allCases.map(\.rawValue)
             + ButtonAction.Verb.allCases.map(\.rawValue) + ButtonAction.Modifier.allCases.map(\.rawValue)
+            + ImageFit.allCases.map(\.rawValue)
         for word in Self.quoted(files.flatMap(\.keys) + keywords) {
             #expect(tokens.contains(word), "config.dict lacks \(word)")
         }

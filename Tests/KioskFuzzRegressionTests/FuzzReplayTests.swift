@@ -11,6 +11,16 @@ struct FuzzReplayTests {
           arguments: FuzzFiles.seeds)
     func seed(_ input: FuzzInput) throws {
         let outcome = input.target.run(try input.bytes())
+        // The image corpus keeps broken files too (cut short, a huge header, SVG): each is
+        // refused with a reason, never half drawn.
+        if input.target == .image && input.path.split(separator: "/").last?.hasPrefix("broken-") == true {
+            guard case .rejected(let reasons) = outcome else {
+                Issue.record("\(input.path) was not refused: \(outcome)")
+                return
+            }
+            #expect(!reasons.isEmpty && !reasons[0].isEmpty)
+            return
+        }
         guard case .ran(let frames, let events) = outcome else {
             Issue.record("\(input.path) did not run: \(outcome)")
             return
@@ -22,6 +32,8 @@ struct FuzzReplayTests {
         case .template: #expect(events == 3, "tapped, popupShown, popupDismissed: \(outcome)")
         // The touches reached controls of the demo.
         case .touch: #expect(events > 0)
+        // Drawn upright and turned.
+        case .image: #expect(frames == 2 && events == 0)
         }
     }
 
@@ -55,9 +67,11 @@ struct FuzzReplayTests {
 
     @Test("bytes that are not UTF-8 are refused before parsing, as the kiosk refuses such a file")
     func notText() {
-        for target in FuzzTarget.allCases {
+        // Image files are bytes, not text: those three are simply no image.
+        for target in FuzzTarget.allCases where target != .image {
             #expect(target.run([0x7B, 0xFF, 0x7D]) == .notText)
         }
+        #expect(FuzzTarget.image.run([0x7B, 0xFF, 0x7D]) == .rejected(["is not a PNG or JPEG image"]))
     }
 
     @Test("an empty input is refused with a message, not run")

@@ -84,7 +84,13 @@ extension ControlDescription {
 public struct ControlContext: Sendable {
     /// The config's theme: colours and font for whatever the description leaves unset.
     public var theme: Theme
+    /// The image files the config names, checked, by path as written (`ImageSettings.files`):
+    /// what a description with a `source` shows.
+    public var images: [String: ImageReference]
 
-    /// A context whose controls take `theme`.
-    public init(theme: Theme) { self.theme = theme }
+    /// A context whose controls take `theme` and find their image files in `images`.
+    public init(theme: Theme, images: [String: ImageReference] = [:]) {
+        self.theme = theme
+        self.images = images
+    }
 }

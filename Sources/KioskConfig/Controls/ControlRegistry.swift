@@ -18,9 +18,10 @@ public struct ControlRegistry: Sendable {
     /// A registry that knows no control type at all (a config with any control is rejected).
     public init() {}
 
-    /// The built-in controls: `label`, `button`, `rangeSlider` and `circularSlider`.
+    /// The built-in controls: `label`, `button`, `image`, `rangeSlider` and `circularSlider`.
     public static let standard = ControlRegistry()
         .registering(LabelConfig.self)
+        .registering(ImageConfig.self)
         .registering(ButtonConfig.self)
         .registering(RangeSliderConfig.self)
         .registering(CircularSliderConfig.self)

@@ -47,11 +47,17 @@ extension KioskRunner {
         /// The config the scene is built from, whose controls' properties the owner may change
         /// (`PropertyModel`); nil for a scene made in code.
         package var config: KioskConfiguration?
+        /// Where the scene's image sources resolve, for a `source` set at run time (the
+        /// config's folder and `images.directories`; see `ImageLibrary.setSource(_:of:)`).
+        package var images: ImageLibrary
 
-        /// A scene laid out at `designSize` (nil: the screen's own size), built by `make` once the screen's size is known.
-        package init(designSize: Size?, config: KioskConfiguration? = nil, make: @escaping (Size) -> Scene) {
+        /// A scene laid out at `designSize` (nil: the screen's own size), built by `make` once
+        /// the screen's size is known, its run-time image sources resolved by `images`.
+        package init(designSize: Size?, config: KioskConfiguration? = nil, images: ImageLibrary = ImageLibrary(),
+                     make: @escaping (Size) -> Scene) {
             self.designSize = designSize
             self.config = config
+            self.images = images
             self.make = make
         }
     }
@@ -70,6 +76,8 @@ extension KioskRunner {
         package var until: Instant?
         /// When the screen dims and goes off (the config's `power`); never by default.
         package var power: ScreenPower.Settings
+        /// What the decoded images, kept at the display's size, may take (`images.cacheMB`).
+        package var imageCacheBytes = 32 << 20
 
         /// Options; each default is what a kiosk without that setting does.
         package init(rotation: DisplayRotation = .none, calibration: AffineTransform = .identity, showCursor: Bool = false,

@@ -40,6 +40,9 @@ final class RunnerHost {
     var output: RunnerOutput?
     /// Remote requests (socket, MQTT), carried out a budget per pass of the loop.
     let requests: ControlRequestQueue
+    /// The decoded images, kept across renderers (a change of the output's size re-lays out
+    /// the scene; what is still shown at the same size stays decoded).
+    private(set) lazy var images = ImageCache(maximumBytes: options.imageCacheBytes)
 
     init(runner: KioskRunner, loop: EventLoop, notifier: ServiceNotifier?) {
         sceneSource = runner.sceneSource
@@ -86,7 +89,7 @@ final class RunnerHost {
     /// reporting frames it could not draw, shaded as the screen's power says.
     func makeRenderer(designSize: Size, width: Int, height: Int) throws -> SceneRenderer {
         let renderer = try SceneRenderer(designSize: designSize, panelWidth: width, panelHeight: height,
-                                         rotation: options.rotation)
+                                         rotation: options.rotation, images: images)
         renderer.onFrameError = KioskSetup.reportFrameError
         renderer.shade = shade
         return renderer

@@ -1,0 +1,61 @@
+import KioskCore
+import KioskUI
+
+/// A picture: `{"type": "image", "id": "logo", "frame": [x, y, w, h], "source":
+/// "images/logo.png", "fit": "contain"}`. The file is checked when the config is (see
+/// `ConfigLoader`'s image inspector): a missing, corrupt or oversized one is a problem of the
+/// config at `source`.
+public struct ImageConfig: ControlDescription {
+    /// `"image"`.
+    public static let typeName = "image"
+
+    public var id: String
+    public var frame: Rect
+    /// `source` (required): a PNG or JPEG file, relative to the config's folder (or absolute,
+    /// inside a folder `images.directories` lists); at most 1024 Unicode scalars.
+    public var source: String
+    /// `fit` (`contain`, `cover`, `fill`, `none`; default `contain`).
+    public var fit: ImageFit
+
+    /// An image as the config describes it.
+    public init(id: String, frame: Rect, source: String, fit: ImageFit = .contain) {
+        self.id = id
+        self.frame = frame
+        self.source = source
+        self.fit = fit
+    }
+
+    enum CodingKeys: String, CodingKey { case id, frame, source, fit }
+
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+        self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
+                  source: try fields.imageSource(.source) ?? "",
+                  fit: try fields.decode(.fit, default: KeywordValue(ImageFit.contain))?.word ?? .contain)
+    }
+
+    /// An `ImageView` showing the file as the loader found it.
+    public func makeControl(in context: ControlContext) -> Control {
+        ImageView(id: id, frame: frame, theme: context.theme, source: source, image: context.images[source], fit: fit)
+    }
+}
+
+extension ImageFit: ConfigKeyword {
+    static var keywordKind: String { "fit" }
+}
+
+extension ConfigFields {
+    /// An image file's path at `key` (required), noted for the loader to check once the
+    /// config has decoded (`ConfigValidator.use(image:at:)`).
+    func imageSource(_ key: Key) throws -> String? {
+        guard let source = try string(key, .path) else { return nil }
+        validator?.use(image: source, at: path(of: key))
+        return source
+    }
+
+    /// The same for an optional key.
+    func optionalImageSource(_ key: Key) throws -> String? {
+        guard container.contains(key), (try? container.decodeNil(forKey: key)) == false else { return nil }
+        return try imageSource(key)
+    }
+}
