@@ -110,7 +110,11 @@ package final class KioskRuntime {
             try? control.setValue(value, sendsEvents: false)
         }
         if newScene.screen(withID: old.currentScreen.id) != nil {
-            newScene.showScreen(old.currentScreen.id, transition: .none)
+            newScene.showScreen(old.currentScreen.id, transition: .none, sendsEvents: false)
+        } else {
+            // The screen shown is gone: the new scene's start screen is a change people see.
+            newScene.post(.screenChanged, source: ControlEvent.kioskSource,
+                          value: [("screen", .string(newScene.currentScreen.id))])
         }
         scene = newScene
         if newScene.designSize != renderer.scaling.designSize { newScene.resize(to: renderer.scaling.designSize) }

@@ -65,7 +65,16 @@ open class Overlay {
     /// when an animation starts outside `advance` (in `show`, `dismiss`, on a touch): an idle
     /// scene does not step at all, so `advance` would otherwise never run. Stepping goes on
     /// while `advance` returns true.
-    public func startAnimating() { scene?.overlaysMoving = true }
+    public func startAnimating() {
+        guard let scene else { return }
+        motionOrigin = scene.eventOrigin
+        scene.overlaysMoving = true
+    }
+
+    /// The origin of what set the overlay moving last (a person's tap, an owner's
+    /// `showPanel`): what it posts as the motion goes on and ends (`panelShown`) is stamped
+    /// with it.
+    public internal(set) var motionOrigin: ControlEvent.Origin = .owner
 
     /// Marks an area of the scene (scene coordinates) for repainting. Named apart from
     /// `ControlHost.invalidate`, which overlays hosting controls implement in their own

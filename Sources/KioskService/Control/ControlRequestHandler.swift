@@ -72,8 +72,13 @@ package struct ControlRequestHandler {
     }
 
     /// Carries out `request` on the kiosk (the loop's thread): its op's entry of the table
-    /// (`ControlOperationTable.standard`) does it.
-    func perform(_ request: ControlRequest) -> Performance { request.op.carryOut(self, request) }
+    /// (`ControlOperationTable.standard`) does it. Whatever any op makes the scene post, now
+    /// or when a motion it started ends, is the owner's (`"origin": "owner"`): one place for
+    /// every op, so an op added later is stamped too.
+    func perform(_ request: ControlRequest) -> Performance {
+        guard let scene = target.scene else { return request.op.carryOut(self, request) }
+        return scene.withEventOrigin(.owner) { request.op.carryOut(self, request) }
+    }
 
     /// A request that was well formed but cannot be done.
     struct Failure: Error {
