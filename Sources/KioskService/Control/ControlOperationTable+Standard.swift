@@ -55,11 +55,11 @@ extension ControlOperationTable {
             perform: Handler.subscribe),
         ControlOperation(
             "screenshot", fields: [.optional("path", .string)],
-            reply: ["path", "width", "height", "png"], cost: .frameCopy,
+            reply: ["path", "width", "height", "png"], cost: .frameCopy, fileField: "path",
             shortcut: .init(name: "screenshot", output: .pngFile, help: "write the current frame (panel orientation)"),
             performInParts: Handler.screenshot),
         ControlOperation(
-            "reload", cost: .wholePass,
+            "reload", cost: .wholePass, brokerMaySendByDefault: false,
             shortcut: .init(name: "reload", help: "re-read the config; print its problems if bad"),
             perform: Handler.reload),
         ControlOperation("wake", reply: powerReply, shortcut: .init(name: "wake", help: powerHelp), perform: Handler.wake),
