@@ -3,7 +3,7 @@ import KioskUI
 
 /// `get` and `set`: controls' values, as their events carry them.
 extension ControlRequestHandler {
-    /// One control's value, or every value with the screen, the overlays and the power.
+    /// One control's value, or the whole state (`stateFields(of:)`).
     func get(_ request: ControlRequest) throws(Failure) -> ControlReply {
         let scene = try scene()
         if let name = request.string("control") {
@@ -11,17 +11,7 @@ extension ControlRequestHandler {
             guard let value = control.currentValue else { throw Failure("control \(quoted(name)) has no value") }
             return .ok(id: request.id, [("control", .string(name)), ("value", Self.json(value))])
         }
-        var values = JSONObject()
-        for control in Self.controls(of: scene) where values[control.id] == nil {
-            if let value = control.currentValue { values[control.id] = Self.json(value) }
-        }
-        let overlays = JSONValue.array(scene.overlays.filter { !$0.isLeaving }.map { .string($0.id) })
-        var fields: [(String, JSONValue)] = [("screen", .string(scene.currentScreen.id)), ("overlays", overlays),
-                                             ("values", .object(values))]
-        if let status = target.screenPowerStatus {
-            fields += [("power", .string(status.state.rawValue)), ("keepAwake", .bool(status.keepsAwake))]
-        }
-        return .ok(id: request.id, fields)
+        return .ok(id: request.id, stateFields(of: scene))
     }
 
     /// Sets value fields as a finger would (clamped, with the drag's events).

@@ -97,9 +97,6 @@ package struct ControlRequestHandler {
     /// `ping`: the kiosk is there.
     func ping(_ request: ControlRequest) throws(Failure) -> ControlReply { .ok(id: request.id) }
 
-    /// `subscribe`: the connection receives every event from now on.
-    func subscribe(_ request: ControlRequest) throws(Failure) -> ControlReply { .ok(id: request.id, subscribes: true) }
-
     /// The scene the ops that change it act on; before the display's size is known there is none.
     func scene() throws(Failure) -> Scene {
         guard let scene = target.scene else { throw Failure("the kiosk has no scene yet (waiting for the display)") }

@@ -54,3 +54,27 @@ struct OwnerEventsTests {
         #expect(screens.allSatisfy { $0.origin == .owner && $0.source == "kiosk" })
     }
 }
+
+/// `subscribe` answers with the state the events go on from.
+@Suite("Subscribe's first line")
+struct SubscribeStateTests {
+    @Test("a subscriber arriving mid-way gets the screen, the overlays shown, every value and the power in its reply, as get says them")
+    func stateFirst() throws {
+        let target = ControlTestTarget.powered()
+        target.scene = try ControlTestTarget().scene
+        _ = target.reply(#"{"op": "set", "control": "price", "value": {"lower": 40}}"#)
+        _ = target.reply(#"{"op": "showPanel", "panel": "filters"}"#)
+        _ = target.reply(#"{"op": "switchScreen", "screen": "details", "transition": "fade"}"#)
+        let reply = target.reply(#"{"op": "subscribe"}"#)
+        #expect(reply == #"{"ok": true, "screen": "details", "overlays": ["filters"], "values": {"price": {"lower": 40, "upper": 80}, "#
+                + #""angle": {"angle": 90}, "size": {"lower": 2, "upper": 8}}, "power": "on", "keepAwake": false}"#)
+        #expect(reply.dropFirst(#"{"ok": true, "#.count) == target.reply(#"{"op": "get"}"#).dropFirst(#"{"ok": true, "#.count))
+    }
+
+    @Test("no run-time properties yet: the state has no properties member until a control has some")
+    func noPropertiesYet() throws {
+        let scene = try #require(try ControlTestTarget().scene)
+        #expect(ControlRequestHandler.controls(of: scene).allSatisfy { ControlRequestHandler.runTimeProperties(of: $0).isEmpty })
+        #expect(!(try ControlTestTarget()).reply(#"{"op": "subscribe"}"#).contains("properties"))
+    }
+}
