@@ -18,7 +18,7 @@ public final class Scene {
     /// The screen shown now; during a transition, the one it goes to.
     public internal(set) var currentScreen: Screen
     /// Overlays over the current screen, bottom first; the last one gets the touches.
-    public private(set) var overlays: [Overlay] = []
+    public internal(set) var overlays: [Overlay] = []
     /// The screen change in progress, if any. Input is ignored while it runs.
     public internal(set) var transition: ScreenTransition?
     /// The time of the latest step: what events are stamped with.
