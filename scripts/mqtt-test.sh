@@ -16,7 +16,11 @@
 #   8. a burst of 2000 screenshot requests: every one gets one reply (most `busy`), frames keep
 #      their pace, a socket ping is answered meanwhile, the broker connection stays;
 #   9. TLS: a broker whose certificate another CA signed is refused, the log naming
-#      mqtt.caFile and the file; with the right CA the kiosk connects.
+#      mqtt.caFile and the file; with the right CA the kiosk connects;
+#  10. who may do what over MQTT: by default `reload` is refused (the reply names the op and
+#      mqtt.allow), a screenshot naming a path is refused and writes nothing, one without comes
+#      back in the reply as a PNG; with `"allow": ["get", "screenshot"]` a `set` is refused.
+# (2. also checks that the set's events say "origin": "owner".)
 # Every wait is bounded; nothing is skipped. Installs what it needs (scripts/install-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -75,6 +79,8 @@ grep -qx "$prefix/reply {\"id\": 7, \"ok\": true, \"control\": \"price\", \"valu
   || fail "no reply: $(cat "$work/answer.txt")"
 grep -q "^$prefix/events {\"t\": [0-9.]*, \"source\": \"price\", \"event\": \"valueChanged\"" "$work/answer.txt" || fail "no valueChanged event"
 grep -q "^$prefix/events .*\"event\": \"valueCommitted\"" "$work/answer.txt" || fail "no valueCommitted event"
+grep -q "^$prefix/events .*\"event\": \"valueCommitted\", \"origin\": \"owner\"" "$work/answer.txt" \
+  || fail "the set's events do not say origin owner: $(cat "$work/answer.txt")"
 grep -qx "$prefix/state/price {\"lower\": 33, \"upper\": 80}" "$work/answer.txt" || fail "no new state"
 timeout 5 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -W 3 -C 1 -t "$prefix/state/price" \
   >"$work/state.txt" 2>/dev/null || true
@@ -228,4 +234,55 @@ PY
   kill -TERM "$kiosk"; wait "$kiosk" || true
 done
 echo "mqtt-test: 9 ok: TLS with another CA: \"$tls_line\"; with the right CA: connected"
+
+# 10. who may do what over MQTT.
+# mqtt_ask ID REQUEST: publishes REQUEST and prints the reply whose id is ID.
+mqtt_ask() {
+  timeout 15 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -W 10 -t "$prefix/reply" \
+    >"$work/ask-$1.txt" 2>/dev/null &
+  local sub=$!
+  sleep 0.5
+  mqtt_pub -t "$prefix/request" -m "$2"
+  for _ in $(seq 100); do grep -q "\"id\": $1," "$work/ask-$1.txt" && break; sleep 0.1; done
+  kill "$sub" 2>/dev/null || true; wait "$sub" 2>/dev/null || true
+  grep "\"id\": $1," "$work/ask-$1.txt" | head -1
+}
+"$kiosk_bin" run --config "$work/kiosk.json" --backend headless --clock real \
+  --events /dev/null >"$work/kiosk4.out" 2>"$work/kiosk4.err" &
+kiosk=$!; pids+=("$kiosk")
+mqtt_wait "$work/kiosk4.err" "mqtt: connected" 15 || fail "the fourth kiosk did not connect"
+reply=$(mqtt_ask 21 '{"op": "reload", "id": 21}')
+[ "$reply" = '{"id": 21, "ok": false, "error": "op \"reload\" is not allowed over MQTT; mqtt.allow lists the ops it may send"}' ] \
+  || fail "reload was not refused by default: $reply"
+grep -q "reloaded" "$work/kiosk4.err" && fail "the refused reload was carried out"
+reply=$(mqtt_ask 22 "{\"op\": \"screenshot\", \"id\": 22, \"path\": \"$work/broker-shot.png\"}")
+grep -q '"ok": false, "error": "\\"path\\" is not allowed over MQTT' <<<"$reply" || fail "a screenshot path was not refused: $reply"
+[ ! -e "$work/broker-shot.png" ] || fail "the broker made the kiosk write a file"
+mqtt_ask 23 '{"op": "screenshot", "id": 23}' >"$work/shot-reply.txt"
+python3 - "$work/shot-reply.txt" <<'PY' || fail "the screenshot reply holds no PNG: $(head -c 300 "$work/shot-reply.txt")"
+import base64, json, sys
+reply = json.loads(open(sys.argv[1]).read())
+png = base64.b64decode(reply["png"])
+assert reply["ok"] and png[:4] == b"\x89PNG" and (reply["width"], reply["height"]) == (800, 480), reply.keys()
+PY
+kill -TERM "$kiosk"; wait "$kiosk" || true
+python3 - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+config = json.load(open(f"{work}/kiosk.json"))
+config["mqtt"]["allow"] = ["get", "screenshot"]
+json.dump(config, open(f"{work}/allow-kiosk.json", "w"), indent=1)
+PY
+"$kiosk_bin" run --config "$work/allow-kiosk.json" --backend headless --clock real \
+  --events "$work/events5.jsonl" >"$work/kiosk5.out" 2>"$work/kiosk5.err" &
+kiosk=$!; pids+=("$kiosk")
+mqtt_wait "$work/kiosk5.err" "mqtt: connected" 15 || fail "the kiosk with mqtt.allow did not connect"
+reply=$(mqtt_ask 24 '{"op": "set", "id": 24, "control": "price", "value": {"lower": 50}}')
+[ "$reply" = '{"id": 24, "ok": false, "error": "op \"set\" is not allowed over MQTT; mqtt.allow lists the ops it may send"}' ] \
+  || fail "set was not refused by mqtt.allow: $reply"
+reply=$(mqtt_ask 25 '{"op": "get", "id": 25, "control": "price"}')
+[ "$reply" = '{"id": 25, "ok": true, "control": "price", "value": {"lower": 20, "upper": 80}}' ] || fail "get was refused: $reply"
+kill -TERM "$kiosk"; wait "$kiosk" || true
+if grep -q '"source": "price"' "$work/events5.jsonl"; then fail "the refused set moved the slider"; fi
+echo "mqtt-test: 10 ok: reload refused by default, no file written for the broker, the PNG in the reply; mqtt.allow refuses set"
 echo "mqtt-test: all passed"

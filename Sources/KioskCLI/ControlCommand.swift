@@ -54,7 +54,9 @@ struct ControlCommand {
         case .reply:
             out.writeLine(reply)
         case .events:
-            guard ok else { out.writeLine(reply); return 1 }
+            // The reply is the state the events go on from: the first line, as on the socket.
+            out.writeLine(reply)
+            guard ok else { return 1 }
             while let line = try connection.readLine(timeoutMilliseconds: -1) { out.writeLine(line) }
         case .screenshot(let path):
             guard ok, case .object(var object)? = parsed, let png = object["png"]?.stringValue.flatMap(Base64.decode) else {

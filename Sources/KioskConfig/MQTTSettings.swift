@@ -6,7 +6,7 @@ import KioskCore
 /// "mqtt": { "url": "mqtts://broker.example:8883", "clientID": "lobby-3",
 ///           "topicPrefix": "museum/lobby-3", "username": "kiosk",
 ///           "passwordFile": "/etc/swiftkiosk/mqtt-password", "caFile": "/etc/ssl/certs/museum-ca.pem",
-///           "keepalive": 30 }
+///           "keepalive": 30, "allow": ["get", "set", "showPopup", "dismiss"] }
 /// ```
 ///
 /// The password itself is never in the config (which is often world-readable and shown in
@@ -30,6 +30,11 @@ package struct MQTTSettings: Sendable, Equatable, Decodable {
     /// hear from the kiosk, and so how soon it publishes the last will of a kiosk that vanished
     /// (after 1.5 times this).
     package var keepalive: Int
+    /// `allow`: the ops the broker may send on `P/request`, by name; nil: the default, every
+    /// op its table entry lets a broker send unasked (all but `reload`; see
+    /// `ControlOperation.brokerMaySendByDefault`). Names are checked against
+    /// `ControlOperationNames.all`.
+    package var allow: [String]?
 
     /// `keepalive` when the config gives none: a vanished kiosk is reported within 45 s.
     package static let defaultKeepalive = 30
@@ -37,7 +42,8 @@ package struct MQTTSettings: Sendable, Equatable, Decodable {
 
     /// Settings for the broker at `url`; nil fields take the defaults described above.
     package init(url: BrokerURL, clientID: String? = nil, topicPrefix: String? = nil, username: String? = nil,
-                passwordFile: String? = nil, caFile: String? = nil, keepalive: Int = MQTTSettings.defaultKeepalive) {
+                passwordFile: String? = nil, caFile: String? = nil, keepalive: Int = MQTTSettings.defaultKeepalive,
+                allow: [String]? = nil) {
         self.url = url
         self.clientID = clientID
         self.topicPrefix = topicPrefix
@@ -45,6 +51,7 @@ package struct MQTTSettings: Sendable, Equatable, Decodable {
         self.passwordFile = passwordFile
         self.caFile = caFile
         self.keepalive = keepalive
+        self.allow = allow
     }
 
     /// The client id: `clientID`, else `swiftkiosk-` and the host name with every character
@@ -66,7 +73,7 @@ package struct MQTTSettings: Sendable, Equatable, Decodable {
     static let topicRule = TextRule(allowsEmpty: false, maximumScalars: 256)
     static let usernameRule = TextRule(allowsEmpty: false, maximumScalars: 256)
 
-    enum CodingKeys: String, CodingKey { case url, clientID, topicPrefix, username, passwordFile, caFile, keepalive }
+    enum CodingKeys: String, CodingKey { case url, clientID, topicPrefix, username, passwordFile, caFile, keepalive, allow }
 
     package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -89,6 +96,7 @@ package struct MQTTSettings: Sendable, Equatable, Decodable {
         let passwordFile = try Self.checked(fields.optional(.passwordFile, as: String.self), .path, .passwordFile, fields) { _ in nil }
         let caFile = try Self.checked(fields.optional(.caFile, as: String.self), .path, .caFile, fields) { _ in nil }
         let keepalive = try fields.wholeNumber(.keepalive, Self.keepaliveRule, default: Self.defaultKeepalive, of: "seconds")
+        let allow = try Self.allowedOperations(fields)
         if passwordFile != nil && !fields.container.contains(.username) {
             try fields.report("needs \"username\" as well", at: .passwordFile)
         }
@@ -101,7 +109,29 @@ package struct MQTTSettings: Sendable, Equatable, Decodable {
         }
         self.init(url: url ?? BrokerURL(scheme: .mqtt, host: "invalid"), clientID: clientID, topicPrefix: prefix,
                   username: username, passwordFile: passwordFile, caFile: caFile,
-                  keepalive: keepalive ?? Self.defaultKeepalive)
+                  keepalive: keepalive ?? Self.defaultKeepalive, allow: allow)
+    }
+
+    /// `allow`: a list of op names, each an op of the protocol (a typo gets its suggestion) and
+    /// none twice; nil when absent. A bad name is left out of what is returned and reported.
+    private static func allowedOperations(_ fields: ConfigFields<CodingKeys>) throws -> [String]? {
+        guard fields.container.contains(.allow) else { return nil }
+        guard let names = try fields.array(.allow, of: String.self, default: nil) else { return nil }
+        var allowed: [String] = []
+        for (index, name) in names.enumerated() {
+            let at = fields.path(of: .allow) + [IndexKey(index)]
+            if !ControlOperationNames.all.contains(name) {
+                let hint = Suggestion.closest(to: name, among: ControlOperationNames.all)
+                    .map { "; did you mean \(JSONWriter.quoted($0))?" }
+                    ?? "; ops: " + ControlOperationNames.all.joined(separator: ", ")
+                try fields.report("unknown op \(JSONWriter.quoted(name))" + hint, atPath: at)
+            } else if allowed.contains(name) {
+                try fields.report("op \(JSONWriter.quoted(name)) is listed twice", atPath: at)
+            } else {
+                allowed.append(name)
+            }
+        }
+        return allowed
     }
 
     /// Why the text of a `caFile` cannot be the broker's CA, or nil: it must hold at least one

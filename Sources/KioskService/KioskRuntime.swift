@@ -101,11 +101,14 @@ package final class KioskRuntime {
     /// display, the renderer and the gesture state. What carries over, without events: the
     /// value of every control whose id exists in both scenes and takes it
     /// (`currentValue` → `setValue(_:sendsEvents: false)`, clamped to the new control's
-    /// range), and the current screen when the new scene has one of that id (shown without a
-    /// transition). Open panels and popups, fingers on the old scene and the `back` history do
-    /// not. The old scene's waiting events go out first; the next frame repaints everything.
+    /// range), the current screen when the new scene has one of that id (shown without a
+    /// transition; else the new start screen, announced by `screenChanged`), the panels and
+    /// popups shown whose ids the new scene has (as they were: `Scene.showOverlays(as:)`), and
+    /// each finger on a control the new scene has and shows (the drag goes on:
+    /// `Scene.takeTouches(from:)`; any other finger is cancelled on the old scene, so its
+    /// drag commits). The `back` history does not. The old scene's events go out first,
+    /// those of the drags it ended included; the next frame repaints everything.
     package func replaceScene(_ newScene: Scene, properties newProperties: PropertyModel = PropertyModel(config: nil)) {
-        flushEvents()
         let old = scene
         // The new scene's clock starts where the old one is, so its events carry today's time.
         newScene.step(.zero, at: max(old.currentTime, clock.lastStepTime))
@@ -123,8 +126,15 @@ package final class KioskRuntime {
         properties = newProperties
         newProperties.refreshTemplates(in: newScene, after: nil)
         if newScene.screen(withID: old.currentScreen.id) != nil {
-            newScene.showScreen(old.currentScreen.id, transition: .none)
+            newScene.showScreen(old.currentScreen.id, transition: .none, sendsEvents: false)
+        } else {
+            // The screen shown is gone: the new scene's start screen is a change people see.
+            newScene.post(.screenChanged, source: ControlEvent.kioskSource,
+                          value: [("screen", .string(newScene.currentScreen.id))])
         }
+        newScene.showOverlays(as: old)
+        newScene.takeTouches(from: old)
+        flushEvents()
         scene = newScene
         if newScene.designSize != renderer.scaling.designSize { newScene.resize(to: renderer.scaling.designSize) }
         mapping = renderer.inputMapping.calibrated(calibration, panel: renderer.panelBounds.size)

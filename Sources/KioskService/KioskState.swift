@@ -118,7 +118,7 @@ package struct KioskState: Sendable, Equatable {
         }
         if let screen, screen != scene.currentScreen.id {
             if scene.screen(withID: screen) != nil {
-                scene.showScreen(screen)
+                scene.showScreen(screen, sendsEvents: false)
             } else {
                 problems.append("screen: no screen '\(screen)' in the config; starting on '\(scene.currentScreen.id)'")
             }

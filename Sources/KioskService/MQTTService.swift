@@ -7,7 +7,8 @@ import KioskUI
 /// The MQTT bridge as a service of the runner: made from the config's `mqtt` settings,
 /// started in the runner's loop, fed every event, stopped (with `offline`) at the end.
 /// Requests on `PREFIX/request` are the control socket's, answered by the same
-/// ``ControlRequestHandler`` (a `subscribe` means nothing here: `PREFIX/events` has them all).
+/// ``ControlRequestHandler`` (a `subscribe` means nothing here: `PREFIX/events` has them all),
+/// within MQTT's permissions: the ops of `mqtt.allow`, no file written (`ControlPermissions`).
 package final class MQTTService: RunnerService {
     /// The config's `mqtt` section.
     package let settings: MQTTSettings
@@ -51,11 +52,14 @@ package final class MQTTService: RunnerService {
     package func start(loop: EventLoop, target: ControlTarget) throws {
         self.target = target
         let clientID = settings.clientID(hostName: MQTTBridge.hostName())
+        let permissions = ControlPermissions.mqtt(allow: settings.allow)
         let bridge = try MQTTBridge(connection: Self.connection(settings, clientID: clientID), clientID: clientID,
                                     password: password, loop: loop, handleRequest: { [weak self, weak target] line, reply in
                                         // The runner's queue, as for the socket: a burst is `busy`, never a stall.
                                         guard let self, let target else { return }
-                                        target.submit(line, from: ObjectIdentifier(self)) { reply($0.line) }
+                                        target.submit(line, from: ObjectIdentifier(self), permissions: permissions) {
+                                            reply($0.line)
+                                        }
                                     }, log: log)
         self.bridge = bridge
         link = MQTTStateLink(publishEvent: { [unowned bridge] in bridge.publish(eventLine: $0) },

@@ -136,6 +136,12 @@ public final class CircularSlider: Control {
     public override func touchMoved(to point: Point, time: Instant) { follow(point) }
     public override func touchEnded(at point: Point, time: Instant) { endTouch() }
     public override func touchCancelled(time: Instant) { endTouch() }
+    public override func takeTouch(from previous: Control) -> Bool {
+        guard let previous = previous as? CircularSlider, previous.tracking else { return false }
+        tracking = true
+        moved = previous.moved
+        return true
+    }
 
     private func follow(_ point: Point) {
         guard tracking, let a = Self.angle(from: center, to: point), a != angle else { return }

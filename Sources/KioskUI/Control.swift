@@ -187,6 +187,14 @@ open class Control {
     open func touchEnded(at point: Point, time: Instant) {}
     /// The system took the touch away (e.g. the screen changed).
     open func touchCancelled(time: Instant) {}
+    /// A reload put this control in the place of `previous` (the same id, in the scene the
+    /// reload replaced) while a finger held `previous`, and this control already has its value:
+    /// return true to take the finger on from where `previous` had it (its later moves and
+    /// its lift come here, so the drag goes on and commits at the lift). The default, false,
+    /// lets `previous` have `touchCancelled` instead, which ends the drag there (a slider's
+    /// `valueCommitted`). Take only what a finger's state is (which knob, where it was); the
+    /// value itself has been carried over already.
+    open func takeTouch(from previous: Control) -> Bool { false }
 
     /// One fixed simulation step for a control that asked for `startAnimating`.
     /// Returns true while the control still has something moving.

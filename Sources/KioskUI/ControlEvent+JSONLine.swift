@@ -5,6 +5,7 @@ import KioskCore
 /// `description`, so that what a program prints of an event is what the outside world reads.
 ///
 ///     {"t": 16, "source": "price", "event": "valueChanged", "value": {"lower": 2.3, "upper": 8}}
+///     {"t": 40, "source": "price", "event": "valueCommitted", "origin": "owner", "value": {"lower": 3, "upper": 8}}
 ///
 /// `t` is milliseconds since start (virtual time in headless mode). Values are rounded to
 /// three decimals: a dragged slider's exact value is an artefact of finger pixels, and
@@ -16,6 +17,7 @@ extension ControlEvent {
         var s = "{\"t\": \(NumberFormat.milliseconds(time.milliseconds)), "
         s += "\"source\": \(JSONValue.string(source).serialized()), "
         s += "\"event\": \(JSONValue.string(kind.rawValue).serialized())"
+        if origin.isWritten { s += ", \"origin\": \(JSONValue.string(origin.rawValue).serialized())" }
         if !value.isEmpty {
             let fields = value.map { field in "\(JSONValue.string(field.name).serialized()): \(field.value)" }
             s += ", \"value\": {" + fields.joined(separator: ", ") + "}"

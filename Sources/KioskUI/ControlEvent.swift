@@ -13,11 +13,16 @@ public struct ControlEvent: Sendable, Equatable, CustomStringConvertible {
     public var kind: Kind
     /// Ordered fields of the event's `value` object; empty when the event has no value.
     public var value: [(name: String, value: EventScalar)]
+    /// Who caused it. The scene stamps every event it is given with the origin of what it is
+    /// handling at the time (`Scene.eventOrigin`), so a value given here is replaced by
+    /// `Scene.post`; it matters only for events that are never posted.
+    public var origin: Origin
 
     /// Makes an event; controls usually call `Control.send(_:value:)` instead, which stamps
     /// it with the host's time and the control's id.
-    public init(time: Instant, source: String, kind: Kind, value: [(name: String, value: EventScalar)] = []) {
-        self.time = time; self.source = source; self.kind = kind; self.value = value
+    public init(time: Instant, source: String, kind: Kind, value: [(name: String, value: EventScalar)] = [],
+                origin: Origin = .touch) {
+        self.time = time; self.source = source; self.kind = kind; self.value = value; self.origin = origin
     }
 
     /// The value field called `name` (the first one, should a control send a name twice).
@@ -26,9 +31,15 @@ public struct ControlEvent: Sendable, Equatable, CustomStringConvertible {
     }
 
     public static func == (a: ControlEvent, b: ControlEvent) -> Bool {
-        a.time == b.time && a.source == b.source && a.kind == b.kind
+        a.time == b.time && a.source == b.source && a.kind == b.kind && a.origin == b.origin
             && a.value.map(\.name) == b.value.map(\.name) && a.value.map(\.value) == b.value.map(\.value)
     }
+}
+
+extension ControlEvent {
+    /// The `source` of the events about the kiosk as a whole rather than one element of it
+    /// (`reloaded`, `screenChanged`, `screenOff`): never a control's id in practice.
+    public static let kioskSource = "kiosk"
 }
 
 extension ControlEvent {
@@ -94,6 +105,9 @@ extension ControlEvent {
         public static let screenOff = Kind("screenOff", coalesces: false)
         /// The screen is lit again (a touch, a press, `wake`, `keepAwake`; `source` is `kiosk`).
         public static let screenOn = Kind("screenOn", coalesces: false)
+        /// The current screen changed (a button's action, `switchScreen`, `back`, a reload that
+        /// lost it; `source` is `kiosk`, `value.screen` the new one), when the change starts.
+        public static let screenChanged = Kind("screenChanged", coalesces: false)
 
         /// The owner changed properties of the control (text, colours, `enabled`, …) at run
         /// time; `value` has each changed property's new value (one set back to its default,
@@ -105,7 +119,7 @@ extension ControlEvent {
         /// be a string literal, which `init(rawValue:)` reads back from this very list.
         static let builtIn: [Kind] = [
             .valueChanged, .valueCommitted, .tapped, .panelShown, .panelDismissed, .buttonTapped, .popupShown,
-            .popupDismissed, .screenDimmed, .screenOff, .screenOn, .propertiesChanged,
+            .popupDismissed, .screenDimmed, .screenOff, .screenOn, .screenChanged, .propertiesChanged,
         ]
     }
 }

@@ -61,11 +61,28 @@ open class Overlay {
     /// Asked to go away, animated; `isFinished` becomes true when it is gone.
     open func dismiss() {}
 
+    /// A reload put this overlay in the place of `previous` (the same id, in the scene the
+    /// reload replaced), which was shown: return true to be shown as `previous` was, without
+    /// appearing again (fully in stays fully in, with no second "shown" event; half-way in goes
+    /// on from there). The scene then puts it on top as it was, without `didAppear`. The
+    /// default, false, leaves it closed: an overlay of an app's own stays open across a
+    /// reload only when it says how to take over.
+    open func takePlace(of previous: Overlay) -> Bool { false }
+
     /// Asks the scene to step overlays on its fixed-step clock from the next step on. Call it
     /// when an animation starts outside `advance` (in `show`, `dismiss`, on a touch): an idle
     /// scene does not step at all, so `advance` would otherwise never run. Stepping goes on
     /// while `advance` returns true.
-    public func startAnimating() { scene?.overlaysMoving = true }
+    public func startAnimating() {
+        guard let scene else { return }
+        motionOrigin = scene.eventOrigin
+        scene.overlaysMoving = true
+    }
+
+    /// The origin of what set the overlay moving last (a person's tap, an owner's
+    /// `showPanel`): what it posts as the motion goes on and ends (`panelShown`) is stamped
+    /// with it.
+    public internal(set) var motionOrigin: ControlEvent.Origin = .owner
 
     /// Marks an area of the scene (scene coordinates) for repainting. Named apart from
     /// `ControlHost.invalidate`, which overlays hosting controls implement in their own

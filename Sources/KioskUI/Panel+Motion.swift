@@ -11,6 +11,23 @@ extension Panel {
         runAnimator(forwards: true)
     }
 
+    /// Shown where `previous` (the panel of the scene a reload replaced) is: at rest when it
+    /// was fully in (its `panelShown` already out), sliding on from there otherwise (a drag
+    /// of the panel itself, which the new scene does not carry over, springs back in).
+    func continueShowing(from previous: Panel) {
+        wantsToBeShown = true
+        dismissedByDrag = false
+        announcedShown = previous.announcedShown
+        presentation = min(max(previous.presentation, 0), 1)
+        invalidateAll()
+        if presentation >= 1 {
+            motion = .still
+            announceShownIfNeeded()
+        } else {
+            runAnimator(forwards: true)
+        }
+    }
+
     func dismiss(byDrag: Bool) {
         guard wantsToBeShown || presentation > 0 else { return }
         wantsToBeShown = false

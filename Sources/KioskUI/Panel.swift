@@ -76,6 +76,11 @@ public final class Panel: Overlay, ControlHost {
 
     public override func show() { showPanel() }
     public override func dismiss() { dismiss(byDrag: false) }
+    public override func takePlace(of previous: Overlay) -> Bool {
+        guard let previous = previous as? Panel, previous.wantsToBeShown else { return false }
+        continueShowing(from: previous)
+        return true
+    }
     public override var isFinished: Bool { isGone }
     public override var isLeaving: Bool { !wantsToBeShown && !isGone }
 

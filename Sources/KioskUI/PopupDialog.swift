@@ -163,6 +163,27 @@ public final class PopupDialog: Overlay, ControlHost {
     /// Shows the dialog with the words it was made with (`defaultContent`).
     public override func show() { show(content: defaultContent) }
 
+    /// Keeps the words `previous` was showing in place of its config's (a `showPopup` with a
+    /// title or a text), with this dialog's buttons; fully in stays fully in.
+    public override func takePlace(of previous: Overlay) -> Bool {
+        guard let previous = previous as? PopupDialog, previous.phase == .appearing || previous.phase == .shown else {
+            return false
+        }
+        var content = defaultContent
+        if previous.content.title != previous.defaultContent.title { content.title = previous.content.title }
+        if previous.content.text != previous.defaultContent.text { content.text = previous.content.text }
+        guard previous.phase == .shown else {
+            show(content: content)
+            return true
+        }
+        setContent(content)
+        reportedShown = previous.reportedShown
+        animator.isReversed = false
+        animator.finish(at: .end)   // phase .shown, no second popupShown
+        invalidateAll()
+        return true
+    }
+
     /// Shows the dialog with `content` (the control socket's `showPopup` with a title or a
     /// text): it appears, or, on its way out, turns round from where it is with the new words.
     public func show(content: PopupContent) {

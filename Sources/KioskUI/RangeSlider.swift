@@ -132,6 +132,12 @@ public final class RangeSlider: Control {
     public override func touchMoved(to point: Point, time: Instant) { moveKnobTouch(to: point) }
     public override func touchEnded(at point: Point, time: Instant) { endKnobTouch() }
     public override func touchCancelled(time: Instant) { endKnobTouch() }
+    public override func takeTouch(from previous: Control) -> Bool {
+        guard let previous = previous as? RangeSlider, previous.knobTouch != .idle else { return false }
+        knobTouch = previous.knobTouch
+        highlightedKnob = previous.highlightedKnob
+        return true
+    }
 
     // MARK: Geometry
 

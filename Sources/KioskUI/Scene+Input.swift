@@ -14,7 +14,10 @@ extension Scene {
     /// Handles one gesture, with its positions clamped to `inputReach` and its velocities to
     /// `VelocityEstimator.maximumSpeed` first (see `inputReach`).
     public func handle(_ gesture: GestureEvent) {
-        let gesture = gesture.limited(to: inputReach)
+        withEventOrigin(.touch) { route(gesture.limited(to: inputReach)) }
+    }
+
+    private func route(_ gesture: GestureEvent) {
         setTime(gesture.time)
         if case let .pressed(slot, location, time) = gesture {
             owners[slot] = newOwner(at: location, time: time)
@@ -92,10 +95,16 @@ extension Scene {
         }
     }
 
-    /// Every finger lets go of what it holds (as libinput's touch cancel would).
+    /// Every finger lets go of what it holds (as libinput's touch cancel would). What the
+    /// controls report of it (a drag's `valueCommitted`) is the person's, whoever took the
+    /// fingers away (an owner's screen change).
     public func cancelAllTouches() {
         let held = owners.sorted { $0.key < $1.key }
         owners.removeAll()
+        withEventOrigin(.touch) { cancel(held) }
+    }
+
+    private func cancel(_ held: [(key: Int, value: TouchOwner)]) {
         for (slot, owner) in held {
             switch owner {
             case .control(let control): Self.deliver(.cancelled(slot: slot, time: currentTime), to: control)

@@ -1,6 +1,13 @@
 import KioskCore
 
 /// Actions and screen changes.
+///
+/// The current screen (`currentScreen`, what `get` and the state file report) is the
+/// destination from the moment a change starts; `screenChanged` goes out then, once per
+/// change. A change asked for while a transition runs is never refused: the running motion
+/// turns towards the new destination from where it is (as a panel's slide turns round), and
+/// the `back` history is what it would be had the running change landed first, so a burst of
+/// requests leaves the same history however fast it comes.
 extension Scene {
     /// The default length of a screen transition.
     public static let defaultTransitionDuration = Duration.milliseconds(300)
@@ -17,48 +24,61 @@ extension Scene {
         }
     }
 
-    /// Shows another screen, with a transition or at once. Fingers on the old screen are
-    /// cancelled, so a drag can never continue on a control that is no longer visible.
-    /// Asking for the screen a running transition came from turns that transition round.
+    /// Shows another screen, with a transition or at once, and posts `screenChanged` unless
+    /// `sendsEvents` is false (a restored or carried-over screen, as values are set without
+    /// events). Fingers on the old screen are cancelled, so a drag can never continue on a
+    /// control that is no longer visible. During a running transition the motion turns
+    /// towards `id` from where it is (`transition: .none` cuts to it instead). Returns false
+    /// when there is no such screen or it is the current one already.
     @discardableResult
     public func showScreen(_ id: String, transition kind: TransitionKind = .none,
-                           duration: Duration = Scene.defaultTransitionDuration) -> Bool {
-        guard let next = screen(withID: id) else { return false }
-        if let t = transition {
-            guard next === t.origin else { return false }   // one transition at a time
-            t.reverse()
-            if history.last?.screen === next { history.removeLast() } else { history.append((t.destination, kind, duration)) }
-            return true
-        }
-        guard next !== currentScreen else { return false }
+                           duration: Duration = Scene.defaultTransitionDuration, sendsEvents: Bool = true) -> Bool {
+        guard let next = screen(withID: id), next !== currentScreen else { return false }
         history.append((currentScreen, kind, duration))
-        change(to: next, kind: kind, duration: duration, forwards: true)
+        change(to: next, kind: kind, duration: duration, forwards: true, sendsEvents: sendsEvents)
         return true
     }
 
     /// Returns to the previous screen, playing the transition that left it backwards unless
-    /// another is given.
+    /// another is given; during a running transition, to the screen before its destination.
+    /// Returns false when there is none.
     @discardableResult
     public func goBack(transition kind: TransitionKind? = nil, duration: Duration? = nil) -> Bool {
-        if let t = transition {
-            t.reverse()
-            return true
-        }
         guard let previous = history.popLast() else { return false }
         change(to: previous.screen, kind: kind ?? previous.transition, duration: duration ?? previous.duration,
-               forwards: false)
+               forwards: false, sendsEvents: true)
         return true
     }
 
-    private func change(to next: Screen, kind: TransitionKind, duration: Duration, forwards: Bool) {
+    private func change(to next: Screen, kind: TransitionKind, duration: Duration, forwards: Bool, sendsEvents: Bool) {
         cancelAllTouches()
         let old = currentScreen
         currentScreen = next
         invalidateAll()
-        guard kind != .none, duration > .zero else { return }
+        if sendsEvents { post(.screenChanged, source: ControlEvent.kioskSource, value: [("screen", .string(next.id))]) }
+        let animates = kind != .none && duration > .zero
+        if let running = transition {
+            retarget(running, to: next, animates: animates)
+            return
+        }
+        guard animates else { return }
         // Going back, the old screen is the one on top, leaving the way it came.
         setTransition(forwards
             ? ScreenTransition(kind: kind, under: old, over: next, duration: duration, forwards: true)
             : ScreenTransition(kind: kind, under: next, over: old, duration: duration, forwards: false))
+    }
+
+    /// Points the running transition at `next`: back to where it came from, it turns round;
+    /// elsewhere, the screen it was heading for gives way to `next` and the motion goes on
+    /// from where it is, at its pace. A change without a transition cuts to `next` at once.
+    private func retarget(_ running: ScreenTransition, to next: Screen, animates: Bool) {
+        if !animates {
+            transition = nil
+        } else if next === running.origin {
+            running.reverse()
+        } else {
+            running.replaceDestination(with: next)
+            setTransition(running)
+        }
     }
 }

@@ -18,11 +18,16 @@ public final class Scene {
     /// The screen shown now; during a transition, the one it goes to.
     public internal(set) var currentScreen: Screen
     /// Overlays over the current screen, bottom first; the last one gets the touches.
-    public private(set) var overlays: [Overlay] = []
+    public internal(set) var overlays: [Overlay] = []
     /// The screen change in progress, if any. Input is ignored while it runs.
     public internal(set) var transition: ScreenTransition?
     /// The time of the latest step: what events are stamped with.
     public private(set) var currentTime: Instant = .zero
+    /// Who caused what the scene is doing now, and so every event posted meanwhile (see
+    /// `withEventOrigin(_:_:)`): `.touch` while it handles a gesture, the origin of what set a
+    /// motion going while it steps that motion, and `.owner` otherwise, since whatever calls
+    /// the scene from outside a touch is the owner's program.
+    public internal(set) var eventOrigin: ControlEvent.Origin = .owner
     /// Screens shown before the current one, for `back`, with the transition that left each.
     var history: [(screen: Screen, transition: TransitionKind, duration: Duration)] = []
 
@@ -42,9 +47,11 @@ public final class Scene {
     private var isDispatching = false
     /// Who each finger (touch slot) belongs to, from touch-down to lift.
     var owners: [Int: TouchOwner] = [:]
-    private var animating: [Control] = []
+    /// The controls stepped on every fixed step, each with the origin of what started it
+    /// moving: what it sends while it moves is stamped with that.
+    private var animating: [(control: Control, origin: ControlEvent.Origin)] = []
     /// The controls a step goes through: `animating` as it was when the step began.
-    private var stepping: [Control] = []
+    private var stepping: [(control: Control, origin: ControlEvent.Origin)] = []
 
     enum TouchOwner {
         case control(Control)
@@ -132,16 +139,23 @@ public final class Scene {
         return spareDamage
     }
 
-    /// Queues `event` for the frame (see `dispatchEvents(to:)`); no control's observers hear
-    /// of it, the scene's do.
-    public func post(_ event: ControlEvent) { outbox.post(event) }
+    /// Queues `event` for the frame (see `dispatchEvents(to:)`), stamped with `eventOrigin`; no
+    /// control's observers hear of it, the scene's do.
+    public func post(_ event: ControlEvent) { outbox.post(stamped(event)) }
 
-    /// Queues `event`, sent by `control`: that control's observers hear of it too.
+    /// Queues `event`, sent by `control` and stamped with `eventOrigin`: that control's
+    /// observers hear of it too.
     public func post(_ event: ControlEvent, from control: Control?) {
         guard let control else { return post(event) }
-        let origin = ObjectIdentifier(control)
-        senders[origin] = control
-        outbox.post(event, origin: origin)
+        let sender = ObjectIdentifier(control)
+        senders[sender] = control
+        outbox.post(stamped(event), sender: sender)
+    }
+
+    private func stamped(_ event: ControlEvent) -> ControlEvent {
+        var event = event
+        event.origin = eventOrigin
+        return event
     }
 
     /// Hands out the events posted since the last call, without telling any observer (the
@@ -156,30 +170,33 @@ public final class Scene {
 
     /// Posts an event about something that is not a control (a panel, a popup), stamped now.
     public func post(_ kind: ControlEvent.Kind, source: String, value: [(name: String, value: EventScalar)] = []) {
-        outbox.post(ControlEvent(time: currentTime, source: source, kind: kind, value: value))
+        post(ControlEvent(time: currentTime, source: source, kind: kind, value: value))
     }
 
     /// Hands out the frame's events: for each, in order, `emit` (the JSON line), then the
     /// observers of the control that sent it, then the scene's observers. Every one sees the
     /// event as it is final (coalesced). Events that observers post meanwhile wait for the
-    /// next frame, and a call from inside an observer hands out nothing. Returns the events.
+    /// next frame, carrying the origin of the event their observer was handed, and a call
+    /// from inside an observer hands out nothing. Returns the events.
     @discardableResult
     public func dispatchEvents(to emit: (ControlEvent) -> Void = { _ in }) -> [ControlEvent] {
         guard !isDispatching else { return [] }
         isDispatching = true
         defer { isDispatching = false }
-        let batch = outbox.drainWithOrigins()
+        let batch = outbox.drainWithSenders()
         swap(&senders, &sent)
         defer { sent.removeAll(keepingCapacity: true) }
-        for (event, origin) in batch {
-            emit(event)
-            if let control = origin.flatMap({ sent[$0] }) {
-                for (token, handler) in control.observers.matches(event) where control.observers.contains(token) {
+        for (event, sender) in batch {
+            withEventOrigin(event.origin) {
+                emit(event)
+                if let control = sender.flatMap({ sent[$0] }) {
+                    for (token, handler) in control.observers.matches(event) where control.observers.contains(token) {
+                        handler(event)
+                    }
+                }
+                for (token, handler) in observers.matches(event) where observers.contains(token) {
                     handler(event)
                 }
-            }
-            for (token, handler) in observers.matches(event) where observers.contains(token) {
-                handler(event)
             }
         }
         return batch.map(\.event)
@@ -260,19 +277,25 @@ public final class Scene {
 
     // MARK: Time
 
-    /// Steps `control.advance(by:)` on every fixed step until it returns false.
+    /// Steps `control.advance(by:)` on every fixed step until it returns false; what it sends
+    /// meanwhile has the origin of what started it (the latest start, when it was started again).
     public func startAnimating(_ control: Control) {
-        if !animating.contains(where: { $0 === control }) { animating.append(control) }
+        if let i = animating.firstIndex(where: { $0.control === control }) {
+            animating[i].origin = eventOrigin
+        } else {
+            animating.append((control, eventOrigin))
+        }
     }
 
     /// A control left its host: fingers on it are cancelled (and ignored until they lift) and
     /// it is no longer stepped, so nothing reaches a control that is not shown.
     func controlWasRemoved(_ control: Control) {
-        animating.removeAll { $0 === control }
+        animating.removeAll { $0.control === control }
         for (slot, owner) in owners.sorted(by: { $0.key < $1.key }) {
             guard case .control(let c) = owner, c === control else { continue }
             owners[slot] = .ignored
-            Self.deliver(.cancelled(slot: slot, time: currentTime), to: control)
+            // What the control reports of the finger taken from it (a drag's commit) is the person's.
+            withEventOrigin(.touch) { Self.deliver(.cancelled(slot: slot, time: currentTime), to: control) }
         }
     }
 
@@ -288,12 +311,13 @@ public final class Scene {
         // The two lists take turns, so a step allocates nothing; a control that starts
         // animating during the step (an observer, another control) is kept as well.
         swap(&animating, &stepping)
-        for control in stepping where control.advance(by: dt) && !animating.contains(where: { $0 === control }) {
-            animating.append(control)
+        for (control, origin) in stepping
+        where withEventOrigin(origin, { control.advance(by: dt) }) && !animating.contains(where: { $0.control === control }) {
+            animating.append((control, origin))
         }
         stepping.removeAll(keepingCapacity: true)
         var moving = false
-        for overlay in overlays where overlay.advance(by: dt) { moving = true }
+        for overlay in overlays where withEventOrigin(overlay.motionOrigin, { overlay.advance(by: dt) }) { moving = true }
         overlaysMoving = moving
         removeFinishedOverlays()
         if let t = transition {

@@ -24,9 +24,9 @@ public final class ScreenTransition {
     /// The motion.
     public let kind: TransitionKind
     /// The screen drawn below.
-    public let under: Screen
+    public private(set) var under: Screen
     /// The screen drawn on top.
-    public let over: Screen
+    public private(set) var over: Screen
     let animator: Animator
 
     init(kind: TransitionKind, under: Screen, over: Screen, duration: Duration, forwards: Bool) {
@@ -54,6 +54,13 @@ public final class ScreenTransition {
 
     /// Turns round towards the screen it came from.
     func reverse() { animator.reverse() }
+
+    /// Heads for `screen` instead of `destination`, from where the motion is: the screen
+    /// moving in (or, going back, the one uncovered) is replaced, the screen it comes from
+    /// and the progress stay, so nothing but the arriving content jumps.
+    func replaceDestination(with screen: Screen) {
+        if animator.isReversed { under = screen } else { over = screen }
+    }
 
     /// One fixed step; true while still running.
     func advance(by dt: Duration) -> Bool {

@@ -1,6 +1,7 @@
 import Foundation
 import KioskTestSupport
 import Testing
+import KioskConfig
 import KioskCore
 import KioskUI
 @testable import KioskCLI
@@ -19,6 +20,11 @@ struct ControlOperationDocsTests {
         let start = try #require(contracts.range(of: "\n## Control socket\n"))
         let end = contracts.range(of: "\n## ", range: start.upperBound..<contracts.endIndex)?.lowerBound ?? contracts.endIndex
         return contracts[start.upperBound..<end]
+    }
+
+    @Test("the op table names exactly the ops a config's mqtt.allow may list, in the same order")
+    func namesTheConfigKnows() {
+        #expect(Self.table.names == ControlOperationNames.all)
     }
 
     @Test("Contracts.md's op table has one row per op, naming each of its fields and the members of its reply")

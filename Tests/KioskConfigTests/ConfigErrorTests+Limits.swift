@@ -17,6 +17,19 @@ extension ConfigErrorTests {
     static func accented(marks: Int) -> String { "a" + String(repeating: "\u{301}", count: marks) }
 
     static let limitCases: [BadConfig] = [
+        BadConfig("an unknown op in mqtt.allow gets a suggestion",
+                  rootSettings(#""mqtt": {"url": "mqtt://b", "allow": ["get", "relaod"]}"#),
+                  #"demo.json: mqtt.allow[1]: unknown op "relaod"; did you mean "reload"? (line 1)"#),
+        BadConfig("a word in mqtt.allow that is no op at all lists the ops",
+                  rootSettings(#""mqtt": {"url": "mqtt://b", "allow": ["everything"]}"#),
+                  #"demo.json: mqtt.allow[0]: unknown op "everything"; ops: ping, get, set, showPanel, showPopup, dismiss, "#
+                    + #"switchScreen, back, subscribe, screenshot, reload, wake, sleep, keepAwake (line 1)"#),
+        BadConfig("an op listed twice in mqtt.allow",
+                  rootSettings(#""mqtt": {"url": "mqtt://b", "allow": ["set", "get", "set"]}"#),
+                  #"demo.json: mqtt.allow[2]: op "set" is listed twice (line 1)"#),
+        BadConfig("mqtt.allow is a list of names",
+                  rootSettings(#""mqtt": {"url": "mqtt://b", "allow": "set"}"#),
+                  "demo.json: mqtt.allow: expected an array, found a string (line 1)"),
         BadConfig("label lines below 1", labelWith(#""text": "Hi", "lines": 0"#),
                   "demo.json: screens[0].controls[0].lines: must be between 1 and 100 (found 0) (line 2)"),
         BadConfig("label lines beyond 100", labelWith(#""text": "Hi", "lines": 101"#),

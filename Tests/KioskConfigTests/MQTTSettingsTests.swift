@@ -16,6 +16,7 @@ import KioskConfig
         let mqtt = try #require(try ConfigLoader.decode(Self.config(#"{"url": "mqtt://10.0.0.5"}"#), file: "k.json").mqtt)
         #expect(mqtt.url == BrokerURL(scheme: .mqtt, host: "10.0.0.5", port: 1883))
         #expect(mqtt.keepalive == 30)
+        #expect(mqtt.allow == nil)   // the default list of ops (KioskService's table says which)
         #expect(mqtt.clientID(hostName: "lobby-3.local") == "swiftkiosk-lobby-3-local")
         #expect(mqtt.topicPrefix(clientID: "swiftkiosk-lobby-3-local") == "swiftkiosk/swiftkiosk-lobby-3-local")
     }
@@ -30,6 +31,14 @@ import KioskConfig
                                      caFile: "/etc/ca.pem", keepalive: 60))
         #expect(mqtt.clientID(hostName: "ignored") == "lobby-3")
         #expect(mqtt.topicPrefix(clientID: "lobby-3") == "museum/lobby-3")
+    }
+
+    @Test("mqtt.allow is read as the list of ops the broker may send, an empty list included")
+    func allow() throws {
+        let listed = try ConfigLoader.decode(Self.config(#"{"url": "mqtt://b", "allow": ["get", "set", "reload"]}"#), file: "k.json")
+        #expect(listed.mqtt?.allow == ["get", "set", "reload"])
+        let none = try ConfigLoader.decode(Self.config(#"{"url": "mqtt://b", "allow": []}"#), file: "k.json")
+        #expect(none.mqtt?.allow == [])
     }
 
     @Test("URLs that are accepted", arguments: [

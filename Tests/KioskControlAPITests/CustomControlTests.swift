@@ -44,7 +44,8 @@ struct CustomControlTests {
         try k.step(until: 20)
         try toggle.setValue([("on", true)])
         try k.step(until: 100)
-        #expect(k.eventLines.last == #"{"t": 16.667, "source": "wifi", "event": "toggled", "value": {"on": true}}"#)
+        // Set from outside a touch: the owner's, and the line says so.
+        #expect(k.eventLines.last == #"{"t": 16.667, "source": "wifi", "event": "toggled", "origin": "owner", "value": {"on": true}}"#)
         #expect(KioskState.capture(from: k.scene!).value(of: "wifi")
                 == KioskState.SavedValue(id: "wifi", fields: [("on", true)]))
         let restored = KioskState(screen: nil, values: [KioskState.SavedValue(id: "wifi", fields: [("on", false)])])

@@ -85,9 +85,11 @@ struct ObserverTests {
         k.up(at: 40)
         try k.step(until: 200)
         #expect(scene.currentScreen === second)
-        #expect(k.eventLines.count == 2)
+        // The observer acts on a person's tap: what it causes is the person's too (no origin).
+        #expect(k.eventLines.count == 3)
         #expect(k.eventLines[0].contains("\"toggled\""))
         #expect(k.eventLines[1] == #"{"t": 50, "source": "count", "event": "valueChanged", "value": {"value": 1}}"#)
+        #expect(k.eventLines[2] == #"{"t": 50, "source": "kiosk", "event": "screenChanged", "value": {"screen": "second"}}"#)
         #expect(linesWhenStepperSpoke == ["count"])
     }
 

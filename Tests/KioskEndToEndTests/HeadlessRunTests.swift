@@ -99,7 +99,7 @@ struct HeadlessRunTests {
         #expect(brightness(image, 136, 205) < 60)
     }
 
-    @Test("a switchScreen button slides the other screen up; back slides it away again")
+    @Test("a switchScreen button slides the other screen up, back slides it away again, and each change is announced as it starts")
     func screens() throws {
         let script = """
         {"t": 0, "type": "down", "id": 0, "x": 320, "y": 428}
@@ -108,17 +108,21 @@ struct HeadlessRunTests {
         {"t": 650, "type": "up", "id": 0}
         """
         let (_, events, shot) = try run(script, extra: ["--until", "500"])
-        #expect(events.map(\.source) == ["showDetails"])
+        #expect(events.map(\.source) == ["showDetails", "kiosk"])
+        #expect(events.last?.event == "screenChanged" && events.last?.strings["screen"] == "details")
+        #expect(events.last?.origin == nil)   // a person's tap
         // The second screen's background (#182028) is showing.
         #expect(try PNGImage.read(shot.path).pixel(x: 700, y: 300) & 0xFFFFFF == 0x182028)
         let (_, middle, shotMiddle) = try run(script, extra: ["--until", "200"])
-        #expect(middle.map(\.source) == ["showDetails"])
+        // Announced when the change starts, not when the slide lands.
+        #expect(middle.map(\.source) == ["showDetails", "kiosk"])
         // Half-way (ease-in-out at 150 of 300 ms): the top half is still the first screen.
         let image = try PNGImage.read(shotMiddle.path)
         #expect(image.pixel(x: 700, y: 20) & 0xFFFFFF == 0x101418)
         #expect(image.pixel(x: 700, y: 470) & 0xFFFFFF == 0x182028)
         let (_, all, back) = try run(script)
-        #expect(all.map(\.source) == ["showDetails", "back"])
+        #expect(all.map(\.source) == ["showDetails", "kiosk", "back", "kiosk"])
+        #expect(all.filter { $0.event == "screenChanged" }.compactMap { $0.strings["screen"] } == ["details", "main"])
         #expect(try PNGImage.read(back.path).pixel(x: 780, y: 380) & 0xFFFFFF == 0x101418)
     }
 

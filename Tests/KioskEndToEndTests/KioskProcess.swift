@@ -94,6 +94,10 @@ struct EventLine: Equatable {
     var source: String
     var event: String
     var value: [String: Double]
+    /// The value's string fields (a `screenChanged`'s `screen`).
+    var strings: [String: String] = [:]
+    /// `"owner"` for the owner's events; nil for a person's.
+    var origin: String?
 
     init?(_ line: String) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
@@ -102,6 +106,9 @@ struct EventLine: Equatable {
         self.t = t
         self.source = source
         self.event = event
-        value = (object["value"] as? [String: Double]) ?? [:]
+        let fields = (object["value"] as? [String: Any]) ?? [:]
+        value = fields.compactMapValues { $0 as? Double }
+        strings = fields.compactMapValues { $0 as? String }
+        origin = object["origin"] as? String
     }
 }

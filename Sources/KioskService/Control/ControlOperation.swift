@@ -20,6 +20,13 @@ package struct ControlOperation: @unchecked Sendable {
     let cost: Cost
     /// `kiosk ctl`'s spelling of it.
     package let shortcut: Shortcut
+    /// Whether a broker may send it when the config's `mqtt.allow` does not say: false for
+    /// what a message on a shared broker should never do unasked (`reload`: files read, the
+    /// scene rebuilt, popups closed). See `ControlPermissions`.
+    package let brokerMaySendByDefault: Bool
+    /// The field that names a file the kiosk writes (`screenshot`'s `path`), if any: a channel
+    /// that may not write files (MQTT) refuses a request holding it.
+    package let fileField: String?
     /// Carries out a parsed request on the handler's kiosk (the loop's thread).
     let carryOut: (ControlRequestHandler, ControlRequest) -> ControlRequestHandler.Performance
 
@@ -68,9 +75,11 @@ package struct ControlOperation: @unchecked Sendable {
 
     /// An op whose reply is made on the loop's thread, in its turn, by `perform`; a failure it
     /// throws is the error reply.
-    init(_ name: String, fields: [Field] = [], reply: [String] = [], cost: Cost = .small, shortcut: Shortcut,
+    init(_ name: String, fields: [Field] = [], reply: [String] = [], cost: Cost = .small,
+         brokerMaySendByDefault: Bool = true, fileField: String? = nil, shortcut: Shortcut,
          perform: @escaping Perform) {
-        self.init(name, fields: fields, reply: reply, cost: cost, shortcut: shortcut, performInParts: { handler in
+        self.init(name, fields: fields, reply: reply, cost: cost, brokerMaySendByDefault: brokerMaySendByDefault,
+                  fileField: fileField, shortcut: shortcut, performInParts: { handler in
             { request in
                 do throws(ControlRequestHandler.Failure) { return .replied(try perform(handler)(request)) } catch {
                     return .replied(.error(id: request.id, error.message, error.fields))
@@ -80,12 +89,17 @@ package struct ControlOperation: @unchecked Sendable {
     }
 
     /// An op that may leave part of its work (`Performance.remaining`) to another thread.
-    init(_ name: String, fields: [Field] = [], reply: [String] = [], cost: Cost = .small, shortcut: Shortcut,
+    init(_ name: String, fields: [Field] = [], reply: [String] = [], cost: Cost = .small,
+         brokerMaySendByDefault: Bool = true, fileField: String? = nil, shortcut: Shortcut,
          performInParts: @escaping (ControlRequestHandler) -> (ControlRequest) -> ControlRequestHandler.Performance) {
+        precondition(fileField.map { name in fields.contains { $0.name == name } } ?? true,
+                     "ControlOperation \(name): the file field is not one of its fields")
         self.name = name
         self.fields = fields
         self.reply = reply
         self.cost = cost
+        self.brokerMaySendByDefault = brokerMaySendByDefault
+        self.fileField = fileField
         self.shortcut = shortcut
         carryOut = { handler, request in performInParts(handler)(request) }
     }

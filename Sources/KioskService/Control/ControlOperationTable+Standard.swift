@@ -7,7 +7,7 @@ extension ControlOperationTable {
         ControlOperation("ping", shortcut: .init(name: "ping", help: "is the kiosk there?"), perform: Handler.ping),
         ControlOperation(
             "get", fields: [.optional("control", .string)],
-            reply: ["control", "value", "properties", "screen", "overlays", "values", "power", "keepAwake"],
+            reply: ["control", "value"] + stateReply,
             shortcut: .init(name: "get", arguments: [.optionalWord(field: "control", placeholder: "CONTROL")],
                             help: "one control's value and properties, or every value,\n"
                                 + "the screen and the properties set at run time"),
@@ -51,16 +51,18 @@ extension ControlOperationTable {
             shortcut: .init(name: "back", options: screenChangeOptions),
             perform: Handler.back),
         ControlOperation(
-            "subscribe",
-            shortcut: .init(name: "events", output: .events, help: "print every event as a JSON line until the kiosk stops"),
+            "subscribe", reply: stateReply,
+            shortcut: .init(name: "events", output: .events,
+                            help: "print the state as one line (as get does), then every event\n"
+                                + "as a JSON line until the kiosk stops"),
             perform: Handler.subscribe),
         ControlOperation(
             "screenshot", fields: [.optional("path", .string)],
-            reply: ["path", "width", "height", "png"], cost: .frameCopy,
+            reply: ["path", "width", "height", "png"], cost: .frameCopy, fileField: "path",
             shortcut: .init(name: "screenshot", output: .pngFile, help: "write the current frame (panel orientation)"),
             performInParts: Handler.screenshot),
         ControlOperation(
-            "reload", cost: .wholePass,
+            "reload", cost: .wholePass, brokerMaySendByDefault: false,
             shortcut: .init(name: "reload", help: "re-read the config; print its problems if bad"),
             perform: Handler.reload),
         ControlOperation("wake", reply: powerReply, shortcut: .init(name: "wake", help: powerHelp), perform: Handler.wake),
@@ -81,6 +83,9 @@ extension ControlOperationTable {
     private static let screenChangeOptions: [ControlOperation.Shortcut.Option] = [
         .text("transition", "T"), .number("duration", "S", described: "seconds"),
     ]
+
+    /// `get` (without a control) and `subscribe` reply with the state (`stateFields(of:)`).
+    private static let stateReply = ["screen", "overlays", "values", "properties", "power", "keepAwake"]
 
     /// `wake`, `sleep` and `keepAwake` all reply with the power state.
     private static let powerReply = ["power", "keepAwake"]

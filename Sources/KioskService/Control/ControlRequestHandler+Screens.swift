@@ -36,18 +36,17 @@ extension ControlRequestHandler {
         }
         switch action {
         case let .switchScreen(name, transition, duration):
-            let from = scene.currentScreen.id
+            // Never refused for a transition that runs: it turns towards this screen.
             guard scene.showScreen(name, transition: transition,
                                    duration: duration.map { .seconds(saturating: $0) } ?? Scene.defaultTransitionDuration) else {
-                throw Failure(name == from ? "screen \(quoted(name)) is already shown"
-                              : "another screen change is running")
+                throw Failure("screen \(quoted(name)) is already shown")
             }
             return .ok(id: request.id, [("screen", .string(name))])
         case let .back(transition, duration):
             guard scene.goBack(transition: transition, duration: duration.map { .seconds(saturating: $0) }) else {
                 throw Failure("no screen to go back to")
             }
-            return .ok(id: request.id, [("screen", .string(scene.transition?.destination.id ?? scene.currentScreen.id))])
+            return .ok(id: request.id, [("screen", .string(scene.currentScreen.id))])
         case .showPanel, .showPopup:
             preconditionFailure("only screen changes are decoded here")
         }

@@ -4,7 +4,7 @@ import KioskUI
 
 /// `get` and `set`: controls' values, as their events carry them.
 extension ControlRequestHandler {
-    /// One control's value and properties, or every value with the screen, the overlays and the power.
+    /// One control's value and properties, or the whole state (`stateFields(of:)`).
     func get(_ request: ControlRequest) throws(Failure) -> ControlReply {
         let scene = try scene()
         if let name = request.string("control") {
@@ -14,19 +14,7 @@ extension ControlRequestHandler {
             if let properties = target.properties { fields.append(("properties", .object(properties.properties(of: control)))) }
             return .ok(id: request.id, fields)
         }
-        var values = JSONObject()
-        for control in Self.controls(of: scene) where values[control.id] == nil {
-            if let value = control.currentValue { values[control.id] = Self.json(value) }
-        }
-        let overlays = JSONValue.array(scene.overlays.filter { !$0.isLeaving }.map { .string($0.id) })
-        var fields: [(String, JSONValue)] = [("screen", .string(scene.currentScreen.id)), ("overlays", overlays),
-                                             ("values", .object(values))]
-        let changed = Self.ownerProperties(of: scene)
-        if !changed.isEmpty { fields.append(("properties", .object(changed))) }
-        if let status = target.screenPowerStatus {
-            fields += [("power", .string(status.state.rawValue)), ("keepAwake", .bool(status.keepsAwake))]
-        }
-        return .ok(id: request.id, fields)
+        return .ok(id: request.id, stateFields(of: scene))
     }
 
     /// Sets value fields as a finger would (clamped, with the drag's events) and properties as
@@ -94,18 +82,6 @@ extension ControlRequestHandler {
             message += "; did you mean \(JSONWriter.quoted(suggestion))?"
         }
         return message
-    }
-
-    /// The properties the owner changed, by control: what `get` and a subscriber's first line
-    /// report beside the values.
-    static func ownerProperties(of scene: Scene) -> JSONObject {
-        var object = JSONObject()
-        for control in controls(of: scene) where !control.ownerProperties.isEmpty && object[control.id] == nil {
-            var properties = JSONObject()
-            for property in control.ownerProperties { properties[property.name] = property.value }
-            object[control.id] = .object(properties)
-        }
-        return object
     }
 
     /// Every control of the scene: the screens' in order, then the panels'.

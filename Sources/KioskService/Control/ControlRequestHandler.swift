@@ -20,11 +20,12 @@ package struct ControlRequestHandler {
     /// A handler acting on `target`; it keeps no state of its own, so transports may share one.
     package init(target: ControlTarget) { self.target = target }
 
-    /// The reply to one line's bytes (without the newline): UTF-8 and size are checked here.
-    /// Everything is done before it returns, a screenshot's encoding too (see
-    /// `ControlRequestQueue` for requests carried out a budget at a time).
-    package func reply(toLine bytes: [UInt8]) -> ControlReply {
-        switch Self.admit(bytes) {
+    /// The reply to one line's bytes (without the newline) from a channel with `permissions`:
+    /// UTF-8, size and permissions are checked here. Everything is done before it returns, a
+    /// screenshot's encoding too (see `ControlRequestQueue` for requests carried out a budget
+    /// at a time).
+    package func reply(toLine bytes: [UInt8], permissions: ControlPermissions = .everything) -> ControlReply {
+        switch Self.admit(bytes, permissions: permissions) {
         case .refused(let reply): return reply
         case .admitted(let request): return perform(request).finished
         }
@@ -36,7 +37,9 @@ package struct ControlRequestHandler {
     }
 
     /// The reply to one request.
-    package func reply(to text: String) -> ControlReply { reply(toLine: Array(text.utf8)) }
+    package func reply(to text: String, permissions: ControlPermissions = .everything) -> ControlReply {
+        reply(toLine: Array(text.utf8), permissions: permissions)
+    }
 
     /// What a line is, before anything is done: a request to carry out, or the reply that
     /// refuses it (too long, not UTF-8, not a request).
@@ -45,15 +48,19 @@ package struct ControlRequestHandler {
         case refused(ControlReply)
     }
 
-    /// Checks one line's size and encoding and parses it; changes nothing.
-    static func admit(_ bytes: [UInt8]) -> Admission {
+    /// Checks one line's size and encoding, parses it and checks it against the channel's
+    /// `permissions`; changes nothing.
+    static func admit(_ bytes: [UInt8], permissions: ControlPermissions) -> Admission {
         guard bytes.count <= Self.maximumRequestBytes else { return .refused(Self.tooLongReply) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .refused(.error(id: nil, "request is not UTF-8"))
         }
-        do { return .admitted(try ControlRequest.parse(text)) } catch {
+        let request: ControlRequest
+        do { request = try ControlRequest.parse(text) } catch {
             return .refused(.error(id: error.id, error.message))
         }
+        if let refusal = permissions.refusal(of: request) { return .refused(.error(id: request.id, refusal)) }
+        return .admitted(request)
     }
 
     /// What carrying out a request gave: its reply, or (a screenshot) the rest of the work,
@@ -72,8 +79,13 @@ package struct ControlRequestHandler {
     }
 
     /// Carries out `request` on the kiosk (the loop's thread): its op's entry of the table
-    /// (`ControlOperationTable.standard`) does it.
-    func perform(_ request: ControlRequest) -> Performance { request.op.carryOut(self, request) }
+    /// (`ControlOperationTable.standard`) does it. Whatever any op makes the scene post, now
+    /// or when a motion it started ends, is the owner's (`"origin": "owner"`): one place for
+    /// every op, so an op added later is stamped too.
+    func perform(_ request: ControlRequest) -> Performance {
+        guard let scene = target.scene else { return request.op.carryOut(self, request) }
+        return scene.withEventOrigin(.owner) { request.op.carryOut(self, request) }
+    }
 
     /// A request that was well formed but cannot be done.
     struct Failure: Error {
@@ -84,9 +96,6 @@ package struct ControlRequestHandler {
 
     /// `ping`: the kiosk is there.
     func ping(_ request: ControlRequest) throws(Failure) -> ControlReply { .ok(id: request.id) }
-
-    /// `subscribe`: the connection receives every event from now on.
-    func subscribe(_ request: ControlRequest) throws(Failure) -> ControlReply { .ok(id: request.id, subscribes: true) }
 
     /// The scene the ops that change it act on; before the display's size is known there is none.
     func scene() throws(Failure) -> Scene {

@@ -72,10 +72,12 @@ final class ControlRequestQueue {
     /// Requests wait to be carried out: the loop must come back at once.
     var hasWaiting: Bool { head < waiting.count }
 
-    /// Admits one request line (without its newline), or answers it at once.
-    func submit(_ line: [UInt8], from source: ObjectIdentifier? = nil, reply: @escaping (ControlReply) -> Void) {
+    /// Admits one request line (without its newline) from a channel with `permissions`, or
+    /// answers it at once.
+    func submit(_ line: [UInt8], from source: ObjectIdentifier? = nil, permissions: ControlPermissions = .everything,
+                reply: @escaping (ControlReply) -> Void) {
         let request: ControlRequest
-        switch ControlRequestHandler.admit(line) {
+        switch ControlRequestHandler.admit(line, permissions: permissions) {
         case .refused(let refusal): return reply(refusal)
         case .admitted(let admitted): request = admitted
         }

@@ -88,8 +88,12 @@ package final class ControlServer: RunnerService {
 
     package func eventHandedOut(_ event: ControlEvent, line: String) {
         let bytes = Array(line.utf8)
-        for connection in connections.values.sorted(by: { $0.number < $1.number }) where connection.subscribed {
-            send(bytes, to: connection)
+        for connection in connections.values.sorted(by: { $0.number < $1.number }) {
+            if connection.subscribed {
+                send(bytes, to: connection)
+            } else if connection.eventsAwaitingSubscription != nil {
+                hold(bytes, for: connection)
+            }
         }
     }
 
@@ -188,6 +192,12 @@ package final class ControlServer: RunnerService {
         if connection.unanswered.count >= ControlConnection.maximumUnanswered { throttle(connection, true) }
         target.submit(line, from: ObjectIdentifier(connection)) { [weak self, weak connection] reply in
             guard let self, let connection, connection.isOpen else { return }
+            // The state in a subscribe's reply is the kiosk's now: from now on every event
+            // belongs to the subscriber, held until that reply has gone out (it may wait
+            // behind an earlier request's), so none falls between the state and the events.
+            if reply.subscribes && !connection.subscribed && connection.eventsAwaitingSubscription == nil {
+                connection.eventsAwaitingSubscription = []
+            }
             if let index = connection.unanswered.firstIndex(where: { $0.isWaiting(number) }) {
                 connection.unanswered[index] = .answered(reply)
             }
@@ -200,7 +210,12 @@ package final class ControlServer: RunnerService {
         while connection.isOpen, case .answered(let reply)? = connection.unanswered.first {
             connection.unanswered.removeFirst()
             send(Array(reply.line.utf8), to: connection)
-            if reply.subscribes && connection.isOpen { connection.subscribed = true }
+            if reply.subscribes && connection.isOpen && !connection.subscribed {
+                connection.subscribed = true
+                let held = connection.eventsAwaitingSubscription ?? []
+                connection.eventsAwaitingSubscription = nil
+                for line in held { send(line, to: connection) }
+            }
         }
         if connection.isThrottled && connection.unanswered.count < ControlConnection.maximumUnanswered / 2 {
             throttle(connection, false)
@@ -214,6 +229,18 @@ package final class ControlServer: RunnerService {
         connection.isThrottled = on
         do { try loop.modify(registration, events: connection.interest) } catch {
             close(connection, reason: "cannot watch: \(error)")
+        }
+    }
+
+    /// Keeps an event line for a connection whose subscription has begun but whose subscribe
+    /// reply waits behind an earlier request's; what it holds counts against the same limit
+    /// as its output, so a client that never reads cannot make it grow for ever.
+    private func hold(_ line: [UInt8], for connection: ControlConnection) {
+        connection.eventsAwaitingSubscription?.append(line)
+        connection.heldEventBytes += line.count + 1
+        if connection.output.count + connection.heldEventBytes > options.outputLimit {
+            close(connection, reason: "not reading: \(connection.output.count + connection.heldEventBytes) bytes waiting, "
+                  + "the limit is \(options.outputLimit)")
         }
     }
 
@@ -265,6 +292,11 @@ final class ControlConnection {
     var input = RequestLineAssembler(limit: ControlRequestHandler.maximumRequestBytes)
     var output: ClientOutputBuffer
     var subscribed = false
+    /// The events handed out since a subscribe was carried out, while its reply waits for an
+    /// earlier one (nil when no subscription is beginning).
+    var eventsAwaitingSubscription: [[UInt8]]?
+    /// The bytes of `eventsAwaitingSubscription`, newlines included.
+    var heldEventBytes = 0
     var wantsWrite = false
     var isOpen = true
     /// Reading is paused: too many requests of this client are unanswered.

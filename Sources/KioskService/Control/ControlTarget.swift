@@ -22,15 +22,24 @@ package protocol ControlTarget: AnyObject {
     func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State?
     /// Carries out one request line (without its newline) and calls `reply` with its one
     /// reply, on the loop's thread, at once or later. `source` names who sent it (a socket
-    /// client, the MQTT bridge), so that one sender cannot take every place in a queue. The
-    /// default does it all at once; the runner admits requests into its queue and carries
-    /// them out a budget per pass (`busy` when it is full), so a burst never holds frames back.
-    func submit(_ line: [UInt8], from source: ObjectIdentifier?, reply: @escaping (ControlReply) -> Void)
+    /// client, the MQTT bridge), so that one sender cannot take every place in a queue;
+    /// `permissions` what its channel may ask (a request beyond them is refused, changing
+    /// nothing). The default does it all at once; the runner admits requests into its queue
+    /// and carries them out a budget per pass (`busy` when it is full), so a burst never holds
+    /// frames back.
+    func submit(_ line: [UInt8], from source: ObjectIdentifier?, permissions: ControlPermissions,
+                reply: @escaping (ControlReply) -> Void)
 }
 
 extension ControlTarget {
+    package func submit(_ line: [UInt8], from source: ObjectIdentifier?, permissions: ControlPermissions,
+                        reply: @escaping (ControlReply) -> Void) {
+        reply(ControlRequestHandler(target: self).reply(toLine: line, permissions: permissions))
+    }
+
+    /// `submit(_:from:permissions:reply:)` with every permission: the control socket's.
     package func submit(_ line: [UInt8], from source: ObjectIdentifier?, reply: @escaping (ControlReply) -> Void) {
-        reply(ControlRequestHandler(target: self).reply(toLine: line))
+        submit(line, from: source, permissions: .everything, reply: reply)
     }
 
     package var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? { nil }

@@ -7,9 +7,10 @@ extension KioskRunner: ControlTarget {
     package var properties: PropertyModel? { runtime?.properties }
 
     /// Admitted into the runner's queue, carried out a budget per pass (`ControlRequestQueue`).
-    package func submit(_ line: [UInt8], from source: ObjectIdentifier?, reply: @escaping (ControlReply) -> Void) {
+    package func submit(_ line: [UInt8], from source: ObjectIdentifier?, permissions: ControlPermissions,
+                        reply: @escaping (ControlReply) -> Void) {
         guard let host else { return reply(.error(id: nil, "the kiosk is not running")) }
-        host.requests.submit(line, from: source, reply: reply)
+        host.requests.submit(line, from: source, permissions: permissions, reply: reply)
     }
 
     package var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? {

@@ -31,7 +31,7 @@ extension RunnerHost {
             change = screenPower.keepAwake(keep, at: now)
             log.log("keep awake \(keep ? "on" : "off")")
         }
-        if let change { powerChanged(change) }
+        if let change { powerChanged(change, origin: .owner) }
         return screenPower.state
     }
 
@@ -45,8 +45,9 @@ extension RunnerHost {
         return (parts.isEmpty ? "always on" : parts.joined(separator: ", ")) + "; " + how
     }
 
-    /// Applies a change `ScreenPower` made, announces it and logs it.
-    func powerChanged(_ change: ScreenPower.Change) {
+    /// Applies a change `ScreenPower` made, announces it (its event from `origin`: a person's
+    /// touch that woke it, the owner's request, the kiosk's own idle countdown) and logs it.
+    func powerChanged(_ change: ScreenPower.Change, origin: ControlEvent.Origin) {
         let power: DisplayPower
         switch change.state {
         case .on: power = .on
@@ -89,7 +90,10 @@ extension RunnerHost {
             line = "screen on"
         }
         if options.clock == .monotonic { log.log(line) }
-        runtime?.scene.post(ControlEvent(time: change.time, source: "kiosk", kind: event, value: value))
+        guard let scene = runtime?.scene else { return }
+        scene.withEventOrigin(origin) {
+            scene.post(ControlEvent(time: change.time, source: ControlEvent.kioskSource, kind: event, value: value))
+        }
     }
 
     /// The renderer's black layer for the applied power: the dim where no backlight dims,

@@ -48,6 +48,6 @@ extension RunnerHost {
     private func announce(_ kind: String, message: String?) {
         guard let scene = runtime?.scene else { return }
         let value: [(name: String, value: EventScalar)] = message.map { [("message", .string($0))] } ?? []
-        scene.post(ControlEvent(time: now, source: "kiosk", kind: ControlEvent.Kind(rawValue: kind), value: value))
+        scene.post(ControlEvent(time: now, source: ControlEvent.kioskSource, kind: ControlEvent.Kind(rawValue: kind), value: value))
     }
 }

@@ -111,7 +111,7 @@ final class RunnerHost {
         for service in services { service.advance(to: now) }
         requests.beginPass()
         runtime?.advance(to: now)
-        for change in screenPower.advance(to: now) { powerChanged(change) }
+        for change in screenPower.advance(to: now) { powerChanged(change, origin: .kiosk) }
     }
 
     /// The output can take a frame: draws and presents one if something changed (dark, only
@@ -168,7 +168,7 @@ final class RunnerHost {
     func deliver(_ touch: TouchEvent) {
         guard let runtime else { return }
         let power = screenPower.handle(touch)
-        if let change = power.change { powerChanged(change) }
+        if let change = power.change { powerChanged(change, origin: .touch) }
         if power.consumed { return }
         touchCount += 1
         runtime.handle(touch)
@@ -179,7 +179,7 @@ final class RunnerHost {
 
     /// Someone is there (a key, the mouse moving).
     func activity(at time: Instant) {
-        if let change = screenPower.activity(at: time).change { powerChanged(change) }
+        if let change = screenPower.activity(at: time).change { powerChanged(change, origin: .touch) }
     }
 
     /// The mouse moved: the cursor follows it when the config shows one and the backend draws none.

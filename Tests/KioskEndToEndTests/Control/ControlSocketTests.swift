@@ -13,7 +13,10 @@ struct ControlSocketTests {
         let kiosk = try ControlledKiosk()
         try kiosk.start()
         let events = try SocketClient(path: kiosk.socketPath)
-        #expect(try events.request(#"{"op": "subscribe", "id": "ev"}"#) == #"{"id": "ev", "ok": true}"#)
+        // The subscriber is answered with the state it starts from, then gets the events.
+        #expect(try events.request(#"{"op": "subscribe", "id": "ev"}"#) == #"{"id": "ev", "ok": true, "screen": "main", "#
+                + #""overlays": [], "values": {"price": {"lower": 20, "upper": 80}, "angle": {"angle": 90}, "#
+                + #""size": {"lower": 2, "upper": 8}}, "power": "on", "keepAwake": false}"#)
 
         let ping = try kiosk.ctl("ping")
         #expect(ping.status == 0 && ping.lines == [#"{"ok": true}"#])
@@ -26,6 +29,7 @@ struct ControlSocketTests {
         let committed = try #require(try events.readLine().flatMap(EventLine.init))
         #expect(changed.source == "price" && changed.event == "valueChanged" && changed.value == ["lower": 30, "upper": 70.5])
         #expect(committed.event == "valueCommitted")
+        #expect(changed.origin == "owner" && committed.origin == "owner")
 
         let refused = try kiosk.ctl("set", "price", "middle=3")
         #expect(refused.status == 1)
@@ -44,6 +48,42 @@ struct ControlSocketTests {
         #expect(unwritable.errorLines == ["kiosk ctl: \(nowhere): No such file or directory"])
         #expect(kiosk.stop() == 0)
         #expect(!FileManager.default.fileExists(atPath: kiosk.socketPath))   // removed on the way out
+    }
+
+    @Test("kiosk ctl events prints the state first (screen, overlays, values), then every event, the owner's with origin owner")
+    func ctlEvents() throws {
+        let kiosk = try ControlledKiosk()
+        try kiosk.start()
+        #expect(try kiosk.ctl("set", "angle", "angle=45").status == 0)
+        #expect(try kiosk.ctl("show-panel", "filters").status == 0)
+        let output = kiosk.directory.appendingPathComponent("events.out")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let ctl = Process()
+        ctl.executableURL = KioskProcess.binary
+        ctl.arguments = ["ctl", "--socket", kiosk.socketPath, "events"]
+        ctl.standardOutput = try FileHandle(forWritingTo: output)
+        try ctl.run()
+        defer { if ctl.isRunning { ctl.terminate() } }
+        func printed() -> [String] {
+            ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        try kiosk.waitUntil("kiosk ctl events prints the state") { !printed().isEmpty }
+        #expect(try kiosk.ctl("dismiss").status == 0)
+        #expect(try kiosk.ctl("switch-screen", "details").status == 0)
+        try kiosk.waitUntil("kiosk ctl events prints the screen change and the panel gone") {
+            printed().contains { $0.contains("screenChanged") } && printed().contains { $0.contains("panelDismissed") }
+        }
+        #expect(kiosk.stop() == 0)
+        ctl.waitUntilExit()
+        #expect(ctl.terminationStatus == 0)
+        let lines = printed()
+        #expect(lines.first == #"{"ok": true, "screen": "main", "overlays": ["filters"], "values": {"price": {"lower": 20, "#
+                + #""upper": 80}, "angle": {"angle": 45}, "size": {"lower": 2, "upper": 8}}, "power": "on", "keepAwake": false}"#)
+        let events = lines.dropFirst().compactMap(EventLine.init)
+        #expect(events.count == lines.count - 1)   // every later line is an event
+        let screen = try #require(events.first { $0.event == "screenChanged" })
+        #expect(screen.source == "kiosk" && screen.strings["screen"] == "details" && screen.origin == "owner")
+        #expect(events.contains { $0.source == "filters" && $0.event == "panelDismissed" && $0.origin == "owner" })
     }
 
     @Test("a set on a slider in a panel never shown goes out as events and into the state file, as one on a screen")

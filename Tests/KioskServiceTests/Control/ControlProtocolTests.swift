@@ -176,7 +176,11 @@ struct ControlProtocolTests {
     func subscribeAndReload() throws {
         let target = try ControlTestTarget()
         let handler = ControlRequestHandler(target: target)
-        #expect(handler.reply(to: #"{"op": "subscribe"}"#).subscribes)
+        let subscribed = handler.reply(to: #"{"op": "subscribe", "id": 1}"#)
+        #expect(subscribed.subscribes)
+        // The state comes first, as get says it: a late subscriber misses nothing.
+        #expect(subscribed.line == #"{"id": 1, "ok": true, "screen": "main", "overlays": [], "#
+                + #""values": {"price": {"lower": 20, "upper": 80}, "angle": {"angle": 90}, "size": {"lower": 2, "upper": 8}}}"#)
         #expect(!handler.reply(to: #"{"op": "ping"}"#).subscribes)
         target.reloadOutcome = .failed(["a.json: screens: must contain at least one screen (line 2)", "a.json: x"])
         #expect(target.reply(#"{"op": "reload", "id": 3}"#) == #"{"id": 3, "ok": false, "error": "the config has 2 problems; "#
