@@ -115,12 +115,7 @@ package final class PropertyModel {
         control.recordOwnerProperties(change.properties)
         guard announces else { return }
         let fields: [(name: String, value: EventScalar)] = change.properties.compactMap { property in
-            switch property.value {
-            case .string(let s): return (property.name, .string(s))
-            case .number(let n): return (property.name, .number(n))
-            case .bool(let b): return (property.name, .bool(b))
-            default: return nil
-            }
+            EventScalar(property.value).map { (property.name, $0) }
         }
         control.send(.propertiesChanged, fields: fields)
     }

@@ -149,14 +149,12 @@ enum StateFile {
         }
         var fields: [(name: String, value: EventScalar)] = []
         for field in object {
-            switch field.value {
-            case .number(let n): fields.append((field.key, .number(n)))
-            case .string(let s): fields.append((field.key, .string(s)))
-            case .bool(let b): fields.append((field.key, .bool(b)))
-            default:
+            guard let scalar = EventScalar(field.value) else {
                 problems.append("values.\(id).\(field.key): expected a number, a string or a boolean, found "
                                 + "\(field.value.kindDescription); ignored")
+                continue
             }
+            fields.append((field.key, scalar))
         }
         return [KioskState.SavedValue(id: id, fields: fields)]
     }

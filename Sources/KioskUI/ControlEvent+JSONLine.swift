@@ -40,6 +40,17 @@ extension EventScalar: CustomStringConvertible {
         }
     }
 
+    /// A JSON number, string or boolean as the scalar it is; nil for null, an array or an
+    /// object (what a request's field, a state file's value or a property must not be).
+    package init?(_ json: JSONValue) {
+        switch json {
+        case .number(let n): self = .number(n)
+        case .string(let s): self = .string(s)
+        case .bool(let b): self = .bool(b)
+        case .null, .array, .object: return nil
+        }
+    }
+
     /// The value as the event's JSON line writes it: `90`, `2.348`, `"ok"`, `true`. So
     /// `print(event["angle"] ?? "")` prints `90`.
     public var description: String { json.serialized() }

@@ -32,14 +32,11 @@ extension ControlRequestHandler {
                 changes.append((member.key, member.value.value))
                 continue
             }
-            switch member.value.kind {
-            case .number(let n): fields.append((member.key, .number(n)))
-            case .string(let s): fields.append((member.key, .string(s)))
-            case .bool(let b): fields.append((member.key, .bool(b)))
-            default:
+            guard let scalar = EventScalar(member.value.value) else {
                 throw Failure("\(quoted("value." + member.key)) must be a number, a string or a boolean "
                               + "(found \(member.value.kindDescription))")
             }
+            fields.append((member.key, scalar))
         }
         guard !fields.isEmpty || !changes.isEmpty else { throw Failure("\"value\" must name at least one field") }
         var change: PropertyModel.Change?
