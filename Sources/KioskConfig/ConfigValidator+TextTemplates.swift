@@ -8,9 +8,9 @@ extension ConfigValidator {
     /// `title`, a custom control's `.text` properties) at that key, with a suggestion when a
     /// control or a field is close.
     func checkTextTemplates() {
-        var fieldsByID: [String: [String]] = [:]
+        var fieldsByID: [String: TemplateFields] = [:]
         for control in controls where fieldsByID[control.config.id] == nil {
-            fieldsByID[control.config.id] = TemplateFields.names(of: control.config)
+            fieldsByID[control.config.id] = TemplateFields(control.config)
         }
         let ids = Suggestion.Candidates(controls.map(\.config.id))
         for control in controls {
@@ -32,10 +32,10 @@ extension ConfigValidator {
     }
 
     /// What is wrong with one `{…}`, or nil.
-    private func problem(with reference: TextTemplate.Reference, fieldsByID: [String: [String]],
+    private func problem(with reference: TextTemplate.Reference, fieldsByID: [String: TemplateFields],
                          ids: Suggestion.Candidates) -> String? {
         let braces = "{" + reference.control + (reference.field.map { "." + $0 } ?? "") + "}"
-        guard let fields = fieldsByID[reference.control] else {
+        guard let known = fieldsByID[reference.control] else {
             var message = "\(braces): no control \(JSONWriter.quoted(reference.control))"
             if let suggestion = ids.closest(to: reference.control, budget: suggestionBudget) {
                 message += "; did you mean \(JSONWriter.quoted(suggestion))?"
@@ -43,13 +43,14 @@ extension ConfigValidator {
             return message
         }
         guard let field = reference.field else {
-            let values = TemplateFields.valueNames(ofControlWithID: reference.control, in: controls)
+            let values = known.values
             guard values.count == 1 else {
                 return "\(braces): name the field, {\(reference.control).FIELD}: its value has "
                     + (values.isEmpty ? "no fields" : values.joined(separator: ", "))
             }
             return nil
         }
+        let fields = known.values + known.properties
         guard !fields.contains(field) else { return nil }
         var message = "\(braces): \(JSONWriter.quoted(reference.control)) has no value field or property "
             + "\(JSONWriter.quoted(field)) (it has \(fields.joined(separator: ", ")))"
@@ -60,20 +61,15 @@ extension ConfigValidator {
     }
 }
 
-/// What a template may insert from a control: its value fields, then its properties.
-enum TemplateFields {
-    /// The value fields of a control as made (`currentValue`'s names), then its properties.
-    static func names(of config: ControlConfig) -> [String] {
-        valueNames(of: config) + config.properties.map(\.name)
-    }
+/// What a template may insert from a control: its value fields (those of the control made
+/// from the config, once) and its properties.
+struct TemplateFields {
+    var values: [String]
+    var properties: [String]
 
-    /// The value fields of a control made from `config`.
-    static func valueNames(of config: ControlConfig) -> [String] {
-        (config.makeControl(in: ControlContext(theme: .standard)).currentValue ?? []).map(\.name)
-    }
-
-    static func valueNames(ofControlWithID id: String, in controls: [(config: ControlConfig, path: [any CodingKey])]) -> [String] {
-        controls.first { $0.config.id == id }.map { valueNames(of: $0.config) } ?? []
+    init(_ config: ControlConfig) {
+        values = (config.makeControl(in: ControlContext(theme: .standard)).currentValue ?? []).map(\.name)
+        properties = config.properties.map(\.name)
     }
 }
 
