@@ -281,7 +281,9 @@ reply=$(mqtt_ask 24 '{"op": "set", "id": 24, "control": "price", "value": {"lowe
 [ "$reply" = '{"id": 24, "ok": false, "error": "op \"set\" is not allowed over MQTT; mqtt.allow lists the ops it may send"}' ] \
   || fail "set was not refused by mqtt.allow: $reply"
 reply=$(mqtt_ask 25 '{"op": "get", "id": 25, "control": "price"}')
-[ "$reply" = '{"id": 25, "ok": true, "control": "price", "value": {"lower": 20, "upper": 80}}' ] || fail "get was refused: $reply"
+# get's reply carries the slider's properties too (null: the theme's colour applies).
+[ "$reply" = '{"id": 25, "ok": true, "control": "price", "value": {"lower": 20, "upper": 80}, "properties": {"trackColor": null, "highlightColor": null, "knobColor": null, "enabled": true, "visible": true}}' ] \
+  || fail "get was refused or changed: $reply"
 kill -TERM "$kiosk"; wait "$kiosk" || true
 if grep -q '"source": "price"' "$work/events5.jsonl"; then fail "the refused set moved the slider"; fi
 echo "mqtt-test: 10 ok: reload refused by default, no file written for the broker, the PNG in the reply; mqtt.allow refuses set"
