@@ -84,8 +84,14 @@ import Testing
     /// before anything is inflated.
     static func pngHeader(width: Int, height: Int) -> [UInt8] {
         func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((v >> $0) & 0xFF) } }
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + Array("IHDR".utf8) + be32(width)
-            + be32(height) + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
+        // Appended piece by piece: one expression of six `+` is more than Swift 6.0 can type-check.
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        bytes += be32(13)
+        bytes += Array("IHDR".utf8)
+        bytes += be32(width)
+        bytes += be32(height)
+        bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0]
+        return bytes
     }
 
     @Test func imagesPastTheLimitsAreRefusedFromTheirHeader() {
