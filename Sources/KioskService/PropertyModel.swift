@@ -34,8 +34,12 @@ package final class PropertyModel {
     package func refreshTemplates(in scene: Scene, after events: [ControlEvent]?) {
         guard !templates.isEmpty else { return }
         templates.refresh(in: scene, after: events, properties: properties(of:)) { id, property, text in
-            guard let config = configs[id], let control = scene.control(withID: id),
-                  case .success(let rendered) = config.changing([(property, .string(text))], designSize: scene.designSize)
+            guard let config = configs[id], let control = scene.control(withID: id) else { return }
+            if let writer = config.base as? TemplateTextWriter, TextRule.displayText.problem(with: text) == nil,
+               writer.write(text: text, as: property, on: control) {
+                return
+            }
+            guard case .success(let rendered) = config.changing([(property, .string(text))], designSize: scene.designSize)
             else { return }
             rendered.base.apply(to: control)
         }

@@ -13,8 +13,15 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
     case panel = "a panel sliding in and out, dim animating"
     case drag = "a finger dragging a slider knob"
     case button = "a button pressed and released"
+    case textChange = "a label's text changing (a total ticking up and back)"
+    case boundText = "a knob step that a label bound to the slider's values follows"
 
     var testDescription: String { rawValue }
+
+    /// The anchor scene's "Price range" label shows the slider's values instead
+    /// (`SteadyStateKiosk.boundLabelText`) for this kind alone, so that the others measure
+    /// the scene `kiosk bench` draws.
+    var bindsPriceLabel: Bool { self == .boundText }
 
     /// Prepares `kiosk` and returns one frame of this kind (given the frame's number).
     func start(on kiosk: SteadyStateKiosk) -> (Int) -> Void {
@@ -66,6 +73,25 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
             kiosk.frame(touch: kiosk.touch(.move, at: Point(knob.x + 30, knob.y)))
             return { i in
                 let x = knob.x + (i % 2 == 0 ? 32 : 30)
+                kiosk.frame(touch: kiosk.touch(.move, at: Point(x, knob.y)))
+            }
+        case .textChange:
+            // Two texts of one shape, as an owner's `set` or the Swift API changes them; both
+            // made once, before the frames, as a program that keeps its words would.
+            let label = kiosk.footer
+            let texts = ["Total: 9.60 €", "Total: 12 345.70 € incl. 7 % VAT"]
+            return { i in
+                label.text = texts[i % 2]
+                kiosk.frame()
+            }
+        case .boundText:
+            // As the drag, by 20 design pixels: each frame's valueChanged makes the label's
+            // template write a new text, drawn in the frame after.
+            let knob = kiosk.slider.knobRect(.lower).center
+            kiosk.frame(touch: kiosk.touch(.down, at: knob))
+            kiosk.frame(touch: kiosk.touch(.move, at: Point(knob.x + 30, knob.y)))
+            return { i in
+                let x = knob.x + (i % 2 == 0 ? 50 : 30)
                 kiosk.frame(touch: kiosk.touch(.move, at: Point(x, knob.y)))
             }
         case .button:

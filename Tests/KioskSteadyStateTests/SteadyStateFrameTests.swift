@@ -58,6 +58,12 @@ struct SteadyStateFrameTests {
         // And ours, per touch: the gesture tracker's event array and the valueChanged
         // event's fields (an event's payload is an array by API).
         case .drag: return 11
+        // Pango's layout of the new text (the old one's is cached no more) and its drawing.
+        case .textChange: return 6
+        // The drag's 11, the new text's 6, and ours: the template's text, longer than the 15
+        // bytes a Swift string holds in place. Its check and its write into the label
+        // allocate nothing (`TemplateTextWriter`; the config decoded again made 65 more).
+        case .boundText: return 18
         // One more in a debug build: a call the optimised build inlines.
         case .button:
             #if DEBUG

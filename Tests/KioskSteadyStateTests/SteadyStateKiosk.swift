@@ -24,11 +24,21 @@ final class SteadyStateKiosk {
     let slider: RangeSlider
     let dial: CircularSlider
     let button: Button
+    /// The "Status: …" label at the bottom.
+    let footer: Label
     private(set) var now = Instant.zero
     let refresh: Duration
 
-    init(width: Int = 320, height: Int = 192) throws {
-        let config = try TestFiles.loadConfig("config/bench-anchor.json")
+    /// What the "Price range" label shows with `bindsPriceLabel`: a template that follows both
+    /// knobs (20 characters, longer than the 15 bytes a Swift string keeps without a block).
+    static let boundLabelText = "Price: {price.lower:.1} to {price.upper:.1} €"
+
+    /// The anchor scene at `width`x`height`; with `bindsPriceLabel` its "Price range" label
+    /// shows `boundLabelText` instead.
+    init(width: Int = 320, height: Int = 192, bindsPriceLabel: Bool = false) throws {
+        let config = bindsPriceLabel
+            ? try TestFiles.loadConfig("config/bench-anchor.json", replacingText: ["priceLabel": Self.boundLabelText])
+            : try TestFiles.loadConfig("config/bench-anchor.json")
         let button = Button(id: "go", frame: Rect(520, 400, 200, 56), title: "Go")
         self.button = button
         tester = KioskTester(config: config, panelWidth: width, panelHeight: height) { scene in
@@ -42,6 +52,7 @@ final class SteadyStateKiosk {
         refresh = tester.refreshInterval
         slider = try #require(scene.control(withID: "price") as? RangeSlider)
         dial = try #require(scene.control(withID: "angle") as? CircularSlider)
+        footer = try #require(scene.control(withID: "footer") as? Label)
         frame()
     }
 

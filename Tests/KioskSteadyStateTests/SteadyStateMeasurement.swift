@@ -15,7 +15,7 @@ struct SteadyStateMeasurement {
     func measure() throws {
         let environment = ProcessInfo.processInfo.environment
         for kind in FrameKind.allCases {
-            let kiosk = try SteadyStateKiosk()
+            let kiosk = try SteadyStateKiosk(bindsPriceLabel: kind.bindsPriceLabel)
             let frame = kind.start(on: kiosk)
             let profile = AllocationMeter.profile(frames: 1000, warmUp: 100,
                                                   trace: environment["KIOSK_ALLOCATION_TRACE"] == "\(kind)", frame)
