@@ -64,6 +64,19 @@ extension BenchCommand {
                 frame()
             }
         }
+        if let label = controls.compactMap({ $0 as? Label }).first {
+            // Two texts of one shape, as a total that ticks up: what changes is a glyph or two.
+            let base = label.text
+            let texts = ["Total: 9.60 €", "Total: 9.70 €"]
+            var flip = false
+            ms[.text] = median(.text) {
+                flip.toggle()
+                label.text = texts[flip ? 1 : 0]
+                frame()
+            }
+            label.text = base
+            frame()
+        }
 
         // The overlay fully presented (its animation run to the end), then whole frames.
         if wanted(.overlay), let overlay = try overlay(in: scene) {
