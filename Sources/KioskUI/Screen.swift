@@ -101,10 +101,42 @@ public final class Screen: ControlHost {
 
     /// Paints the background and every control that can touch `rect` (scene coordinates).
     public func draw(_ canvas: Canvas, in rect: Rect) {
-        canvas.fill(.rect(rect), .solid(background ?? scene?.background ?? Theme.standard.background))
-        if let backgroundImage, let bounds = scene?.bounds {
-            canvas.drawImage(backgroundImage, fit: backgroundFit, in: bounds)
+        let color = Paint.solid(background ?? scene?.background ?? Theme.standard.background)
+        guard let backgroundImage, let bounds = scene?.bounds else {
+            canvas.fill(.rect(rect), color)
+            drawControls(canvas, in: rect)
+            return
         }
+        if backgroundImage.isOpaque {
+            // Under an opaque picture the colour shows nowhere: filling there too would write
+            // every pixel of a full frame twice. It is still filled along the picture's edges,
+            // 4 design pixels in (at least a device pixel at any scale down to 1/4), where the
+            // picture's whole-pixel placement may leave a sliver.
+            let hidden = backgroundFit.placement(of: backgroundImage.size, in: bounds).intersection(bounds).insetBy(4)
+            Self.fill(rect, around: hidden, with: color, on: canvas)
+        } else {
+            canvas.fill(.rect(rect), color)
+        }
+        canvas.drawImage(backgroundImage, fit: backgroundFit, in: bounds)
+        drawControls(canvas, in: rect)
+    }
+
+    /// Fills the parts of `rect` outside `hole`: at most four bands, none where `hole` covers
+    /// nothing of `rect` (then `rect` whole).
+    static func fill(_ rect: Rect, around hole: Rect, with paint: Paint, on canvas: Canvas) {
+        let inner = hole.intersection(rect)
+        guard !inner.isEmpty else {
+            canvas.fill(.rect(rect), paint)
+            return
+        }
+        func band(_ r: Rect) { if !r.isEmpty { canvas.fill(.rect(r), paint) } }
+        band(Rect(rect.minX, rect.minY, rect.width, inner.minY - rect.minY))
+        band(Rect(rect.minX, inner.maxY, rect.width, rect.maxY - inner.maxY))
+        band(Rect(rect.minX, inner.minY, inner.minX - rect.minX, inner.height))
+        band(Rect(inner.maxX, inner.minY, rect.maxX - inner.maxX, inner.height))
+    }
+
+    private func drawControls(_ canvas: Canvas, in rect: Rect) {
         for control in controls where !control.isHidden && control.paintBounds.intersects(rect) {
             control.render(canvas, in: rect)
         }

@@ -23,12 +23,16 @@ import Testing
     /// Records what a control asks the canvas to draw.
     final class RecordingCanvas: Canvas {
         var images: [(ImageReference, ImageFit, Rect)] = []
+        /// The rectangles filled, in order.
+        var filledRects: [Rect] = []
         func save() {}
         func restore() {}
         func translate(_ dx: Double, _ dy: Double) {}
         func concatenate(_ transform: AffineTransform) {}
         func clip(_ rect: Rect) {}
-        func fill(_ path: Path, _ paint: Paint) {}
+        func fill(_ path: Path, _ paint: Paint) {
+            for case .rect(let r) in path.elements { filledRects.append(r) }
+        }
         func stroke(_ path: Path, width: Double, _ paint: Paint, cap: LineCap) {}
         func blurredStroke(_ path: Path, width: Double, _ paint: Paint, cap: LineCap, blur: Double) {}
         func shadow(_ path: Path, offset: Point, blur: Double, color: Color) {}
@@ -57,6 +61,32 @@ import Testing
         #expect(scene.takeDamage().rects == [frame])
         view.fit = .cover
         #expect(scene.takeDamage().isEmpty)
+    }
+
+    @Test func underAnOpaqueBackgroundPictureTheColourIsFilledOnlyAlongItsEdges() {
+        let photo = ImageReference(path: "/kiosk/photo.jpg", size: Size(400, 200), isOpaque: true)
+        let screen = Screen(id: "main", backgroundImage: photo)
+        let scene = Scene(designSize: Size(200, 100), screens: [screen])
+        let canvas = RecordingCanvas()
+        screen.draw(canvas, in: Rect(0, 0, 200, 100))
+        // The bands 4 units wide around the picture, which covers the scene: no whole fill.
+        #expect(canvas.filledRects == [Rect(0, 0, 200, 4), Rect(0, 96, 200, 4), Rect(0, 4, 4, 92), Rect(196, 4, 4, 92)])
+        #expect(canvas.images.count == 1)
+
+        // Damage inside the picture fills nothing; a picture with alpha, or one that leaves
+        // bars (contain), has the colour under it.
+        canvas.filledRects = []
+        screen.draw(canvas, in: Rect(50, 20, 30, 30))
+        #expect(canvas.filledRects.isEmpty)
+        screen.backgroundImage = ImageReference(path: "/kiosk/logo.png", size: Size(400, 200), isOpaque: false)
+        screen.draw(canvas, in: Rect(50, 20, 30, 30))
+        #expect(canvas.filledRects == [Rect(50, 20, 30, 30)])
+        canvas.filledRects = []
+        screen.backgroundImage = ImageReference(path: "/kiosk/tall.jpg", size: Size(100, 200), isOpaque: true)
+        screen.backgroundFit = .contain
+        screen.draw(canvas, in: Rect(0, 0, 200, 100))
+        #expect(canvas.filledRects.reduce(0) { $0 + $1.area } > 200 * 100 / 2)   // the bars beside it
+        withExtendedLifetime(scene) {}
     }
 
     @Test func aPictureLetsTheFingerThroughToWhatIsUnderIt() {
