@@ -26,7 +26,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # valgrind 3.19 cannot read the DWARF 5 of Swift binaries: symbols only.
 cp .build/release/kiosk "$work/kiosk" && strip --strip-debug "$work/kiosk"
-for c in overlay full range circular panel; do
+for c in overlay full range circular text panel photo; do
   for n in 10 60; do
     valgrind --tool=callgrind --callgrind-out-file="$work/$c.$n" "$work/kiosk" bench --scene anchor --only "$c" \
       --size 1920x1080 --sizes-only --iterations "$n" >/dev/null 2>&1 || true
