@@ -14,7 +14,7 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
     case drag = "a finger dragging a slider knob"
     case button = "a button pressed and released"
     case textChange = "a label's text changing (a total ticking up and back)"
-    case boundText = "a knob step that a label bound to the slider's values follows"
+    case boundText = "a finger's drag that a label bound to the slider's values follows"
 
     var testDescription: String { rawValue }
 
@@ -67,14 +67,7 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
                 kiosk.frame()
             }
         case .drag:
-            // Down on the lower knob, past the touch slop, then to and fro by 2 design pixels.
-            let knob = kiosk.slider.knobRect(.lower).center
-            kiosk.frame(touch: kiosk.touch(.down, at: knob))
-            kiosk.frame(touch: kiosk.touch(.move, at: Point(knob.x + 30, knob.y)))
-            return { i in
-                let x = knob.x + (i % 2 == 0 ? 32 : 30)
-                kiosk.frame(touch: kiosk.touch(.move, at: Point(x, knob.y)))
-            }
+            return Self.dragLowerKnob(on: kiosk, toAndFroBy: 2)
         case .textChange:
             // Two texts of one shape, as an owner's `set` or the Swift API changes them; both
             // made once, before the frames, as a program that keeps its words would.
@@ -85,15 +78,9 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
                 kiosk.frame()
             }
         case .boundText:
-            // As the drag, by 20 design pixels: each frame's valueChanged makes the label's
-            // template write a new text, drawn in the frame after.
-            let knob = kiosk.slider.knobRect(.lower).center
-            kiosk.frame(touch: kiosk.touch(.down, at: knob))
-            kiosk.frame(touch: kiosk.touch(.move, at: Point(knob.x + 30, knob.y)))
-            return { i in
-                let x = knob.x + (i % 2 == 0 ? 50 : 30)
-                kiosk.frame(touch: kiosk.touch(.move, at: Point(x, knob.y)))
-            }
+            // Each frame's valueChanged makes the label's template write a new text, drawn in
+            // the frame after.
+            return Self.dragLowerKnob(on: kiosk, toAndFroBy: 20)
         case .button:
             // Down, up (a tap), then the highlight's fade, every 16 frames.
             let centre = kiosk.button.frame.center
@@ -104,6 +91,18 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
                 default: kiosk.frame()
                 }
             }
+        }
+    }
+
+    /// Down on the lower knob, past the touch slop, then frames moving it to and fro by
+    /// `distance` design pixels.
+    private static func dragLowerKnob(on kiosk: SteadyStateKiosk, toAndFroBy distance: Double) -> (Int) -> Void {
+        let knob = kiosk.slider.knobRect(.lower).center
+        kiosk.frame(touch: kiosk.touch(.down, at: knob))
+        kiosk.frame(touch: kiosk.touch(.move, at: Point(knob.x + 30, knob.y)))
+        return { i in
+            let x = knob.x + (i % 2 == 0 ? 30 + distance : 30)
+            kiosk.frame(touch: kiosk.touch(.move, at: Point(x, knob.y)))
         }
     }
 }
