@@ -47,19 +47,32 @@ public struct ButtonConfig: ControlDescription {
         color = try fields.optionalColor(.color)
     }
 
-    /// `title`, `font`, `background` and `color`.
+    /// `title`, `font`, `background`, `color` and `icon` (not kept in the state file: see
+    /// `ImageConfig.properties`).
     public static let properties = [
         ControlProperty("title", .text), ControlProperty("font", .font),
         ControlProperty("background", .color), ControlProperty("color", .color),
+        ControlProperty("icon", .path, persists: false),
     ]
 
     /// A `Button` whose tap does `action` (besides being reported).
     public func makeControl(in context: ControlContext) -> Control {
         let button = Button(id: id, frame: frame, theme: context.theme, title: title,
                             action: action.map { $0.controlAction() })
-        button.icon = icon.flatMap { context.images[$0] }
-        apply(to: button)
+        apply(to: button, in: context)
         return button
+    }
+
+    /// Sets the icon to the file `icon` names when `context` has it (none: no icon), then the
+    /// rest as `apply(to:)`.
+    public func apply(to control: Control, in context: ControlContext) {
+        guard let button = control as? Button else { return }
+        if let icon {
+            if let image = context.images[icon] { button.icon = image }
+        } else {
+            button.icon = nil
+        }
+        apply(to: button)
     }
 
     /// Sets a `Button`'s title, font and colours.

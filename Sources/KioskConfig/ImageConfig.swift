@@ -34,9 +34,23 @@ public struct ImageConfig: ControlDescription {
                   fit: try fields.decode(.fit, default: KeywordValue(ImageFit.contain))?.word ?? .contain)
     }
 
+    /// `source` and `fit`. Neither is kept in the state file: a picture the owner shows is
+    /// the owner's to show again after a restart, when the file may be gone.
+    public static let properties = [
+        ControlProperty("source", .path, persists: false), ControlProperty("fit", .keyword, persists: false),
+    ]
+
     /// An `ImageView` showing the file as the loader found it.
     public func makeControl(in context: ControlContext) -> Control {
         ImageView(id: id, frame: frame, theme: context.theme, source: source, image: context.images[source], fit: fit)
+    }
+
+    /// Sets an `ImageView`'s fit, and its picture when `context` has the file `source` names
+    /// (a source set at run time, checked); else the picture stays.
+    public func apply(to control: Control, in context: ControlContext) {
+        guard let view = control as? ImageView else { return }
+        view.fit = fit
+        if let image = context.images[source] { view.show(image, source: source) }
     }
 }
 

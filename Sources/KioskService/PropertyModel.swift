@@ -17,9 +17,14 @@ package final class PropertyModel {
     private var configs: [String: ControlConfig] = [:]
     /// The text properties that are templates, by control id (see `TextTemplates`).
     private var templates = TextTemplates()
+    /// Where an image property set at run time (`source`, `icon`) resolves, confined as the
+    /// config's images are.
+    private let images: ImageLibrary
 
-    /// The controls of `config`'s screens and panels; nil (a scene made in code): none.
-    package init(config: KioskConfiguration?) {
+    /// The controls of `config`'s screens and panels; nil (a scene made in code): none. Image
+    /// files set at run time are found through `images`.
+    package init(config: KioskConfiguration?, images: ImageLibrary = ImageLibrary()) {
+        self.images = images
         guard let config else { return }
         for control in config.screens.flatMap(\.controls) + config.panels.flatMap(\.controls) {
             configs[control.id] = control
@@ -51,6 +56,8 @@ package final class PropertyModel {
         fileprivate var config: ControlConfig?
         /// What changed, as recorded and announced.
         fileprivate var properties: [OwnerProperty]
+        /// The image files it names, checked, by source as written.
+        fileprivate var images: [String: ImageReference] = [:]
     }
 
     /// The property names `control` has: its type's, then `enabled` and `visible`.
@@ -70,8 +77,25 @@ package final class PropertyModel {
             let persists = Dictionary(config.properties.map { ($0.name, $0.persists) }) { first, _ in first }
             return Change(config: changed, properties: changes.map {
                 OwnerProperty(name: $0.name, value: $0.value, persists: persists[$0.name] ?? true)
-            })
+            }, images: try resolveImages(changes, of: config))
         }
+    }
+
+    /// The image files that `changes` name (`source`, `icon`), each checked as the config's
+    /// are: found, inside the allowed folders, decoded whole. The problem is the config's
+    /// message, at the key.
+    private func resolveImages(_ changes: [(name: String, value: JSONValue)],
+                               of config: ControlConfig) throws(ControlConfig.ChangeProblems) -> [String: ImageReference] {
+        var found: [String: ImageReference] = [:]
+        for change in changes where config.property(named: change.name)?.kind == .path {
+            guard case .string(let source) = change.value else { continue }
+            do throws(ImageSourceError) {
+                found[source] = try images.resolve(source)
+            } catch {
+                throw ControlConfig.ChangeProblems(["\(change.name): \(error)"])
+            }
+        }
+        return found
     }
 
     /// A number or a boolean given for a property that is text (`kiosk ctl set total text=42`:
@@ -109,7 +133,7 @@ package final class PropertyModel {
         if let config = change.config {
             configs[control.id] = config
             templates.bind(config)
-            config.apply(to: control)
+            config.apply(to: control, in: ControlContext(theme: control.theme, images: change.images))
         } else {
             for property in change.properties {
                 let on = property.value.boolValue ?? true

@@ -37,7 +37,13 @@ public struct ControlConfig: Sendable, Equatable, Decodable {
     /// Brings `control` to this config's properties: its type's (`ControlDescription.apply(to:)`),
     /// then `enabled` and `visible`.
     public func apply(to control: Control) {
-        base.apply(to: control)
+        apply(to: control, in: ControlContext(theme: control.theme))
+    }
+
+    /// The same, with the image files the settings name in `context` (see
+    /// `ControlDescription.apply(to:in:)`).
+    public func apply(to control: Control, in context: ControlContext) {
+        base.apply(to: control, in: context)
         control.isEnabled = isEnabled
         control.isHidden = !isVisible
     }

@@ -62,11 +62,17 @@ public protocol ControlDescription: Sendable, Equatable, Decodable {
     /// each Swift property, and the control repaints what changed. Let `makeControl(in:)`
     /// call it too, so that the config and a change take one path. The default does nothing.
     func apply(to control: Control)
+
+    /// The same, with what the change brought along: `context.images` holds the image files
+    /// that these settings name, checked (a `source` or an `icon` set at run time). A type
+    /// with image properties shows them here; the default calls `apply(to:)`.
+    func apply(to control: Control, in context: ControlContext)
 }
 
 extension ControlDescription {
     public static var properties: [ControlProperty] { [] }
     public func apply(to control: Control) {}
+    public func apply(to control: Control, in context: ControlContext) { apply(to: control) }
 }
 
 extension ControlDescription {

@@ -36,7 +36,7 @@ extension RunnerHost {
                 return .failed([line])
             }
         }
-        runtime.replaceScene(source.make(design), properties: PropertyModel(config: source.config))
+        runtime.replaceScene(source.make(design), properties: PropertyModel(config: source.config, images: source.images))
         // The state file follows the new scene (its values go in with the next write).
         stateKeeper?.observe(runtime.scene)
         log.log("reloaded; showing \(runtime.scene.currentScreen.id)")

@@ -73,7 +73,7 @@ final class RunnerHost {
         } else {
             let runtime = KioskRuntime(scene: sceneSource.make(design), renderer: renderer, start: now,
                                        calibration: options.calibration,
-                                       properties: PropertyModel(config: sceneSource.config)) { [unowned self] event in self.handOut(event) }
+                                       properties: PropertyModel(config: sceneSource.config, images: sceneSource.images)) { [unowned self] event in self.handOut(event) }
             runtime.touchInterceptor = touchInterceptor
             self.runtime = runtime
             output?.acceptsInput = true
