@@ -1,0 +1,203 @@
+import Foundation
+import KioskCore
+import KioskRender
+import Testing
+
+/// The example kiosks of `config/examples` (Documentation/Examples.md): each config passes
+/// `kiosk check`, and each runs headless on the real clock and is driven the way its `owner.sh`
+/// drives it, through `kiosk ctl`: what the owner sets is on screen at once, without a reload.
+///
+/// Layouts (design pixels, shown 1:1 at the design size): café 1024x600, the Cappuccino card's
+/// + button at [372, 276, 52, 44], the total label at [824, 394, 160, 40], Pay at
+/// [704, 492, 280, 64] on the white cart column; wall panel 800x480, the Kitchen light at
+/// [604, 120, 172, 80], the temperature at [24, 114, 352, 64], the thermostat's template label
+/// at [24, 244, 352, 28], the alarm banner at [16, 396, 768, 56].
+@Suite("Example configs", .serialized)
+struct ExampleConfigTests {
+    /// Every `config/examples/*/*.json` that is a kiosk config (it has `screens`; popup
+    /// templates live in subfolders and have none).
+    static func exampleConfigs() throws -> [String] {
+        let fm = FileManager.default
+        let root = KioskProcess.path("config/examples")
+        var configs: [String] = []
+        for example in try fm.contentsOfDirectory(atPath: root).sorted() {
+            let folder = root + "/" + example
+            guard let files = try? fm.contentsOfDirectory(atPath: folder) else { continue }
+            for file in files.sorted() where file.hasSuffix(".json") {
+                let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + file))
+                if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["screens"] != nil {
+                    configs.append("config/examples/\(example)/\(file)")
+                }
+            }
+        }
+        return configs
+    }
+
+    /// A headless kiosk on the real clock running `config/examples/EXAMPLE/CONFIG` with its
+    /// images and popup templates beside it, without its MQTT bridge (a developer's broker must
+    /// not get the test's retained state).
+    func exampleKiosk(_ example: String, _ config: String, extra: [String] = []) throws -> ControlledKiosk {
+        let kiosk = try ControlledKiosk(extraArguments: extra)
+        let fm = FileManager.default
+        let source = KioskProcess.path("config/examples/\(example)")
+        for item in try fm.contentsOfDirectory(atPath: source) where !item.hasSuffix(".json") && !item.hasSuffix(".sh") {
+            let target = kiosk.directory.appendingPathComponent(item).path
+            if fm.fileExists(atPath: target) { try fm.removeItem(atPath: target) }   // the demo's popups
+            try fm.copyItem(atPath: source + "/" + item, toPath: target)
+        }
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: source + "/" + config))) as? [String: Any])
+        object["mqtt"] = nil
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: kiosk.configPath))
+        return kiosk
+    }
+
+    /// The kiosk's current frame, through `kiosk ctl screenshot`.
+    func screenshot(_ kiosk: ControlledKiosk) throws -> PixelBuffer {
+        let path = kiosk.directory.appendingPathComponent("shot.png").path
+        let shot = try kiosk.ctl("screenshot", path)
+        #expect(shot.status == 0, "\(shot.stderr)")
+        return try PNGImage.read(path)
+    }
+
+    /// The colour at (`x`, `y`) as `0xRRGGBB`.
+    func rgb(_ image: PixelBuffer, _ x: Int, _ y: Int) -> UInt32 { image.pixel(x: x, y: y) & 0xFF_FFFF }
+
+    /// The pixels of a design-pixel rectangle, row by row.
+    func pixels(_ image: PixelBuffer, _ x: Int, _ y: Int, _ width: Int, _ height: Int) -> [UInt32] {
+        (y..<y + height).flatMap { row in (x..<x + width).map { image.pixel(x: $0, y: row) } }
+    }
+
+    /// Takes screenshots until `condition` holds on one (a request shows in the next frame),
+    /// and returns it; throws after the kiosk's patience.
+    func waitForFrame(_ kiosk: ControlledKiosk, _ what: String, _ condition: (PixelBuffer) -> Bool) throws -> PixelBuffer {
+        var frame = try screenshot(kiosk)
+        try kiosk.waitUntil(what) {
+            if condition(frame) { return true }
+            frame = try screenshot(kiosk)
+            return false
+        }
+        return frame
+    }
+
+    func set(_ kiosk: ControlledKiosk, _ arguments: String...) throws -> KioskProcess.Output {
+        let output = try KioskProcess.run(["ctl", "--socket", kiosk.socketPath, "set"] + arguments)
+        #expect(output.status == 0, "set \(arguments): \(output.stderr)")
+        return output
+    }
+
+    /// A person's taps as a touch script: down, and up 60 ms later, at each (time, x, y).
+    func taps(_ taps: [(Int, Int, Int)], in kiosk: ControlledKiosk) throws -> String {
+        let path = kiosk.directory.appendingPathComponent("touches.jsonl").path
+        try taps.map { t, x, y in
+            "{\"t\": \(t), \"type\": \"down\", \"id\": 0, \"x\": \(x), \"y\": \(y)}\n{\"t\": \(t + 60), \"type\": \"up\", \"id\": 0}\n"
+        }.joined().write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func noReload(_ kiosk: ControlledKiosk) throws {
+        let events = try String(contentsOfFile: kiosk.stdoutPath, encoding: .utf8)
+        #expect(!events.contains("\"reloaded\"") && !kiosk.stderr.contains("reloaded"))
+    }
+
+    @Test("every example config passes kiosk check, and each example has an owner.sh that bash reads")
+    func everyExampleChecks() throws {
+        let configs = try Self.exampleConfigs()
+        #expect(configs.contains("config/examples/cafe/cafe.json"))
+        #expect(configs.contains("config/examples/wall-panel/wall-panel.json"))
+        for config in configs {
+            let check = try KioskProcess.run(["check", config])
+            #expect(check.status == 0, "\(config): \(check.stderr)")
+            #expect(check.lines.first?.hasPrefix("\(config): OK (") == true)
+            let owner = URL(fileURLWithPath: KioskProcess.path(config)).deletingLastPathComponent().appendingPathComponent("owner.sh").path
+            #expect(FileManager.default.isExecutableFile(atPath: owner), "\(owner)")
+            let parsed = try KioskProcess.shell("bash -n '\(owner)'", in: KioskProcess.packageRoot)
+            #expect(parsed.status == 0, "\(owner): \(parsed.stderr)")
+        }
+    }
+
+    @Test("café: after a tap on +, the owner's count, cart, total and enabled Pay button are on screen without a reload, and Pay's title follows the total")
+    func cafeFollowsTheCart() throws {
+        let kiosk = try exampleKiosk("cafe", "cafe.json")
+        // A person taps the Cappuccino card's + half a second in.
+        kiosk.process.arguments! += ["--input", try taps([(500, 398, 298)], in: kiosk)]
+        try kiosk.start()
+        try kiosk.waitUntil("the tap on the Cappuccino's + is reported") {
+            let events = (try? String(contentsOfFile: kiosk.stdoutPath, encoding: .utf8)) ?? ""
+            return events.contains(#""source": "cappuccino", "event": "tapped"}"#)
+        }
+        #expect(try kiosk.ctl("get", "pay").stdout.contains(#""enabled": false"#))
+        let empty = try screenshot(kiosk)
+        let payGreen: UInt32 = 0x2E_7D32
+        #expect(rgb(empty, 960, 550) != payGreen)   // drawn at 40 % over the white column
+
+        // The owner's answer, as owner.sh's show_product and show_cart send it.
+        _ = try set(kiosk, "cappuccinoCount", "text=1", "color=#2B2118")
+        _ = try set(kiosk, "cappuccinoMinus", "enabled=true")
+        _ = try set(kiosk, "cartItems", "text=1 × Cappuccino")
+        _ = try set(kiosk, "cartPrices", "text=3.50 €")
+        _ = try set(kiosk, "total", "text=3.50 €")
+        _ = try set(kiosk, "pay", "enabled=true")
+        _ = try set(kiosk, "clear", "enabled=true")
+
+        let pay = try kiosk.ctl("get", "pay")
+        #expect(pay.lines == [#"{"ok": true, "control": "pay", "properties": {"title": "Pay {total.text}", "font": "sans-serif bold 22", "#
+                              + ##""background": "#2E7D32", "color": "#FFFFFF", "icon": "images/card.png", "enabled": true, "visible": true}}"##])
+        #expect(try kiosk.ctl("get", "total").stdout.contains(#""text": "3.50 €""#))
+        let cart = try waitForFrame(kiosk, "Pay drawn enabled") { rgb($0, 960, 550) == payGreen }
+        #expect(pixels(cart, 824, 394, 160, 40) != pixels(empty, 824, 394, 160, 40))   // the total
+        #expect(pixels(cart, 704, 92, 196, 168) != pixels(empty, 704, 92, 196, 168))   // the cart's lines
+        #expect(pixels(cart, 256, 276, 52, 44) != pixels(empty, 256, 276, 52, 44))     // − enabled
+
+        // A second cappuccino: only the total's text changes, and Pay's title ("Pay {total.text}")
+        // follows it by itself, its own properties untouched.
+        _ = try set(kiosk, "total", "text=7.00 €")
+        let payTitle = (776, 500, 200, 48)
+        let twice = try waitForFrame(kiosk, "Pay's title follows the total") {
+            pixels($0, payTitle.0, payTitle.1, payTitle.2, payTitle.3) != pixels(cart, payTitle.0, payTitle.1, payTitle.2, payTitle.3)
+        }
+        #expect(try kiosk.ctl("get", "pay").lines == pay.lines)
+        #expect(rgb(twice, 960, 550) == payGreen)
+
+        // Pay: the owner shows the payment popup with the total.
+        #expect(try kiosk.ctl("show-popup", "payment", "--title", "Pay 7.00 €").status == 0)
+        #expect(try kiosk.ctl("get").stdout.contains(#""overlays": ["payment"]"#))
+        try noReload(kiosk)
+        #expect(kiosk.stop() == 0)
+    }
+
+    @Test("wall panel: the owner's sets light the Kitchen button, put up the temperature and the alarm, and the setpoints label follows the thermostat, without a reload")
+    func wallPanelFollowsTheHouse() throws {
+        let kiosk = try exampleKiosk("wall-panel", "wall-panel.json")
+        try kiosk.start()
+        let before = try screenshot(kiosk)
+        let amber: UInt32 = 0xF5_B82E, red: UInt32 = 0xC6_2828
+        #expect(rgb(before, 740, 128) == 0x1E_2935)   // the Kitchen light off: the theme's buttonBackground
+        #expect(rgb(before, 700, 400) != red)           // no alarm
+
+        // What owner.sh publishes on home/wall-panel/set/ID, here through the socket.
+        _ = try set(kiosk, "kitchenLight", "background=#F5B82E", "color=#1B1B1B")
+        _ = try set(kiosk, "temperature", "text=21.5 °C")
+        _ = try set(kiosk, "alarm", "visible=true", "title=Water leak under the kitchen sink — tap to silence")
+        #expect(try kiosk.ctl("get", "kitchenLight").stdout.contains(##""background": "#F5B82E", "color": "#1B1B1B""##))
+        let after = try waitForFrame(kiosk, "the Kitchen light drawn on and the alarm shown") {
+            rgb($0, 740, 128) == amber && rgb($0, 700, 400) == red
+        }
+        #expect(pixels(after, 24, 114, 352, 64) != pixels(before, 24, 114, 352, 64))   // the temperature
+
+        // The label "Night {thermostat.lower:.1 °C} · Day {thermostat.upper:.1 °C}" follows the
+        // slider: other pixels for 24 °C, the same as at first when it is back at 21.5 °C.
+        let label = { (image: PixelBuffer) in self.pixels(image, 24, 244, 352, 28) }
+        let moved = try set(kiosk, "thermostat", "upper=24")
+        #expect(moved.lines == [#"{"ok": true, "control": "thermostat", "value": {"lower": 18, "upper": 24}}"#])
+        _ = try waitForFrame(kiosk, "the setpoints label shows the new upper value") { label($0) != label(before) }
+        _ = try set(kiosk, "thermostat", "upper=21.5")
+        _ = try waitForFrame(kiosk, "the setpoints label is back to its first pixels") { label($0) == label(before) }
+        #expect(try kiosk.ctl("get", "setpoints").stdout.contains(#""text": "Night {thermostat.lower:.1 °C} · Day {thermostat.upper:.1 °C}""#))
+
+        // Silenced: hidden again, and the status line under it shows.
+        _ = try set(kiosk, "alarm", "visible=false")
+        _ = try waitForFrame(kiosk, "the alarm hidden") { rgb($0, 700, 400) != red }
+        try noReload(kiosk)
+        #expect(kiosk.stop() == 0)
+    }
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The café kiosk's owner program: it keeps the cart and answers each tap with `kiosk ctl set`,
+# so the screen follows the order without a reload. Run it beside the kiosk:
+#
+#   kiosk run --config config/examples/cafe/cafe.json --backend headless --clock real --socket /tmp/cafe.sock &
+#   KIOSK_SOCKET=/tmp/cafe.sock config/examples/cafe/owner.sh
+#
+# Needs bash 4 and `kiosk` on PATH (or KIOSK=/path/to/kiosk). Without KIOSK_SOCKET it talks to
+# the service's socket, /run/swiftkiosk/kiosk.sock.
+set -euo pipefail
+KIOSK=${KIOSK:-kiosk}
+SOCKET=${KIOSK_SOCKET:-/run/swiftkiosk/kiosk.sock}
+ctl() { "$KIOSK" ctl --socket "$SOCKET" "$@" > /dev/null; }
+
+# The menu, by the ids of the config's + buttons (each product's − is ID"Minus", its count ID"Count").
+PRODUCTS=(espresso cappuccino latte tea croissant cookie)
+declare -A NAME=([espresso]="Espresso" [cappuccino]="Cappuccino" [latte]="Latte" [tea]="Black tea"
+                 [croissant]="Croissant" [cookie]="Cookie")
+declare -A CENTS=([espresso]=240 [cappuccino]=350 [latte]=390 [tea]=280 [croissant]=220 [cookie]=180)
+declare -A COUNT=()
+TOTAL=0
+ORDER_NUMBER=0
+
+euros() { printf '%d.%02d €' $(($1 / 100)) $(($1 % 100)); }
+
+# One product's count and its − button.
+show_product() {
+    local n=${COUNT[$1]:-0}
+    if ((n > 0)); then ctl set "$1Count" text="$n" color=#2B2118; ctl set "$1Minus" enabled=true
+    else ctl set "$1Count" text=0 color=#B8AA9C; ctl set "$1Minus" enabled=false; fi
+}
+
+# The cart column: one line per product (names and prices in two labels, so they line up),
+# the total (which the Pay button's title, "Pay {total.text}", follows by itself), and
+# Pay and Clear enabled only when there is something to pay.
+show_cart() {
+    local items="" prices="" id n
+    TOTAL=0
+    for id in "${PRODUCTS[@]}"; do
+        n=${COUNT[$id]:-0}
+        ((n > 0)) || continue
+        items+="$n × ${NAME[$id]}"$'\n'
+        prices+="$(euros $((n * CENTS[$id])))"$'\n'
+        TOTAL=$((TOTAL + n * CENTS[$id]))
+    done
+    items=${items%$'\n'}
+    ctl set cartItems text="${items:-No items yet.}"
+    ctl set cartPrices text="${prices%$'\n'}"
+    ctl set total text="$(euros $TOTAL)"
+    local any=false; ((TOTAL > 0)) && any=true
+    ctl set pay enabled=$any
+    ctl set clear enabled=$any
+}
+
+clear_cart() {
+    local id
+    for id in "${PRODUCTS[@]}"; do COUNT[$id]=0; show_product "$id"; done
+    show_cart
+}
+
+ctl ping          # fails loudly (and ends the script) when the kiosk is not there
+clear_cart        # start from an empty cart, whatever an earlier run left on the screen
+
+# `kiosk ctl events` prints the state as one line, then one line per event:
+#   {"t": 2504, "source": "cappuccino", "event": "tapped"}
+# Taps are always a person's; our own sets come back as propertiesChanged (origin owner),
+# which the case below ignores.
+event='"source": "([^"]+)", "event": "([^"]+)"'
+while IFS= read -r line; do
+    [[ $line =~ $event ]] || continue
+    from=${BASH_REMATCH[1]}
+    case ${BASH_REMATCH[2]}:$from in
+        tapped:clear) clear_cart ;;
+        tapped:pay)
+            ((TOTAL > 0)) || continue
+            ORDER_NUMBER=$((ORDER_NUMBER + 1))
+            ctl show-popup payment --title "Pay $(euros $TOTAL)"
+            # Stands in for the card terminal: a real owner waits for its "paid" here. If the
+            # person pressed Cancel meanwhile, `dismiss` fails and no thanks are shown.
+            (sleep 4 && ctl dismiss payment 2> /dev/null && ctl show-popup thanks \
+                --text "Order $ORDER_NUMBER is on its way. We'll call your number.") & ;;
+        popupShown:thanks) clear_cart ;;   # paid: the next customer starts afresh
+        tapped:*Minus)
+            id=${from%Minus}
+            if ((${COUNT[$id]:-0} > 0)); then COUNT[$id]=$((COUNT[$id] - 1)); show_product "$id"; show_cart; fi ;;
+        tapped:*)
+            if [[ -v CENTS[$from] ]]; then
+                COUNT[$from]=$((${COUNT[$from]:-0} + 1)); show_product "$from"; show_cart
+            fi ;;
+    esac
+done < <("$KIOSK" ctl --socket "$SOCKET" events)
