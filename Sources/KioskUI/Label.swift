@@ -2,7 +2,7 @@ import KioskCore
 
 /// Text in a frame: one line (ellipsized when too wide), or with `lines` above 1 up to that many
 /// lines broken at word boundaries, the last one ellipsized when the text needs more. Pango
-/// shapes it, so complex scripts (Devanagari, Arabic) join correctly.
+/// shapes it, so complex scripts (Devanagari, Arabic) join correctly. It takes no touch.
 public final class Label: Control {
     /// The text shown; changing it repaints the label.
     public var text: String { didSet { if oldValue != text { invalidate() } } }
@@ -26,6 +26,10 @@ public final class Label: Control {
         self.lines = max(1, lines)
         super.init(id: id, frame: frame, theme: theme)
     }
+
+    /// Words take no touch: a finger on a label reaches what lies under it (a card that is a
+    /// button with its name on top), as on a picture.
+    public override func touchDistance(to point: Point) -> Double? { nil }
 
     public override func draw(_ canvas: Canvas, in dirty: Rect) {
         canvas.save()

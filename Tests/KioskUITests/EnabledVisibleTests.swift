@@ -23,6 +23,16 @@ struct EnabledVisibleTests {
         #expect(ui.events(from: "pay", .tapped).count == 1)
     }
 
+    @Test("a tap on a label lying over a button presses the button: words take no touch")
+    func labelOverButton() {
+        let card = Button(id: "card", frame: Rect(0, 0, 200, 100), title: "")
+        let name = Label(id: "name", frame: Rect(0, 0, 200, 40), text: "Cappuccino")
+        let ui = SceneHarness([card, name])
+        ui.tap(Point(100, 20))
+        #expect(ui.events(from: "card", .tapped).count == 1)
+        #expect(Screen.control(at: Point(100, 20), among: [name]) == nil)
+    }
+
     @Test("a finger on a disabled control does not reach the control under it")
     func disabledSwallowsTouch() {
         let below = Button(id: "below", frame: Rect(40, 40, 200, 60), title: "Below")
