@@ -107,10 +107,12 @@ struct ControlShortcut {
         return value
     }
 
-    /// `3` and `-0.5` are numbers, `true` and `false` booleans, anything else a string.
+    /// `3` and `-0.5` are numbers, `true` and `false` booleans, `null` null (a property back
+    /// to its default), anything else a string.
     static func scalar(_ text: String) -> JSONValue {
         if text == "true" { return true }
         if text == "false" { return false }
+        if text == "null" { return .null }
         if let n = Double(text), n.isFinite, !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) { return .number(n) }
         return .string(text)
     }

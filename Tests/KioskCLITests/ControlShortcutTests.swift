@@ -17,6 +17,8 @@ struct ControlShortcutTests {
                 == #"{"op":"set","control":"price","value":{"lower":3,"upper":-0.5}}"#)
         #expect(try request("set", "toggle", "on=true", "label=a=b", "n=1e2", "word=nan")
                 == #"{"op":"set","control":"toggle","value":{"on":true,"label":"a=b","n":100,"word":"nan"}}"#)
+        #expect(try request("set", "pay", "background=null", "title=nullish")
+                == #"{"op":"set","control":"pay","value":{"background":null,"title":"nullish"}}"#)
         #expect(try request("show-popup", "hello", options: ["title": "Hi"]) == #"{"op":"showPopup","popup":"hello","title":"Hi"}"#)
         #expect(try request("switch-screen", "details", options: ["transition": "fade", "duration": "0.5"])
                 == #"{"op":"switchScreen","screen":"details","transition":"fade","duration":0.5}"#)
