@@ -49,6 +49,7 @@ package final class KioskRuntime {
         self.scene = scene
         self.properties = properties
         self.renderer = renderer
+        scene.textMeasurer = renderer.canvas
         self.calibration = calibration
         // Touches are clamped to a few scene sizes around the scene (`InputMapping`): a
         // calibration can throw them far off it, and nothing there needs exact numbers.
@@ -110,6 +111,7 @@ package final class KioskRuntime {
     /// those of the drags it ended included; the next frame repaints everything.
     package func replaceScene(_ newScene: Scene, properties newProperties: PropertyModel = PropertyModel(config: nil)) {
         let old = scene
+        newScene.textMeasurer = renderer.canvas
         // The new scene's clock starts where the old one is, so its events carry today's time.
         newScene.step(.zero, at: max(old.currentTime, clock.lastStepTime))
         for control in ControlRequestHandler.controls(of: newScene) {

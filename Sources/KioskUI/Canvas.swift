@@ -178,10 +178,17 @@ public struct TextStyle: Hashable, Sendable {
     }
 }
 
+/// Text measured as a canvas sets it, outside a frame too: what a label asks when its words
+/// change, so that it repaints only where the old and the new ones lie (`Scene.textMeasurer`).
+public protocol TextMeasuring: AnyObject {
+    /// The logical size of `text` set in `font`, in scene units.
+    func measureText(_ text: String, font: String) -> Size
+}
+
 /// The drawing protocol controls paint through. `KioskRender` implements it with cairo and
 /// Pango; tests can implement it to record calls. Coordinates are scene coordinates: the
 /// implementation owns the scene → panel transform (scale, rotation).
-public protocol Canvas: AnyObject {
+public protocol Canvas: TextMeasuring {
     /// Saves the transformation and clip, to be put back by the matching `restore()`.
     func save()
     /// Puts back the transformation and clip of the matching `save()`.
@@ -209,8 +216,6 @@ public protocol Canvas: AnyObject {
     /// `style.alignment` and centred vertically in `rect`: a single line, or with
     /// `style.wraps` a block of lines wrapped to the rectangle's width (see `TextStyle.wraps`).
     func drawText(_ text: String, style: TextStyle, in rect: Rect)
-    /// The logical size of `text` set in `font`.
-    func measureText(_ text: String, font: String) -> Size
 
     /// Composites a retained layer's pixels, first repainting what is stale. `transform` is
     /// applied to the layer (scene coordinates) before the current transformation; a pure

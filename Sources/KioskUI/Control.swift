@@ -30,6 +30,13 @@ public protocol ControlHost: AnyObject {
     func startAnimating(_ control: Control)
     /// The time of the input or simulation step being handled (events carry it).
     var currentTime: Instant { get }
+    /// What measures text as the display will set it; nil (the default) when nothing draws
+    /// the scene yet.
+    var textMeasurer: TextMeasuring? { get }
+}
+
+extension ControlHost {
+    public var textMeasurer: TextMeasuring? { nil }
 }
 
 /// Base class of everything on a screen. Subclasses draw themselves through a `Canvas`,

@@ -4,8 +4,9 @@ import KioskCore
 /// lines broken at word boundaries, the last one ellipsized when the text needs more. Pango
 /// shapes it, so complex scripts (Devanagari, Arabic) join correctly. It takes no touch.
 public final class Label: Control {
-    /// The text shown; changing it repaints the label.
-    public var text: String { didSet { if oldValue != text { invalidate() } } }
+    /// The text shown; changing it repaints the label (one line: where the old and the new
+    /// words lie, when the scene has a `textMeasurer`).
+    public var text: String { didSet { if oldValue != text { invalidateText(replacing: oldValue) } } }
     /// A Pango font description; nil takes the theme's.
     public var font: String? { didSet { if oldValue != font { invalidate() } } }
     /// The text colour; nil takes the theme's.
@@ -25,6 +26,34 @@ public final class Label: Control {
         self.alignment = alignment
         self.lines = max(1, lines)
         super.init(id: id, frame: frame, theme: theme)
+    }
+
+    /// How far a line's ink may reach past its advance width (an italic's last letter, an
+    /// accent): the band repainted is this much wider on each side.
+    static let overhang = 8.0
+
+    /// Repaints the band of the frame that the old words covered and the new ones cover: a
+    /// total ticking up in a wide label repaints the total, not the label. A wrapped label, or
+    /// one on a scene nothing draws yet, repaints whole.
+    private func invalidateText(replacing old: String) {
+        guard lines == 1, let measurer = host?.textMeasurer else { return invalidate() }
+        let font = self.font ?? theme.font
+        let band = textBand(width: measurer.measureText(old, font: font).width)
+            .union(textBand(width: measurer.measureText(text, font: font).width))
+        invalidate(band.intersection(paintBounds))
+    }
+
+    /// Where a line `width` wide sits across the frame (as `Canvas.drawText` places it), the
+    /// frame's whole height, widened by `overhang`.
+    func textBand(width: Double) -> Rect {
+        let w = min(max(width, 0), frame.width)
+        let x: Double
+        switch alignment {
+        case .leading: x = frame.minX
+        case .center: x = frame.midX - w / 2
+        case .trailing: x = frame.maxX - w
+        }
+        return Rect(x, frame.minY, w, frame.height).insetBy(dx: -Self.overhang, dy: 0)
     }
 
     /// Words take no touch: a finger on a label reaches what lies under it (a card that is a

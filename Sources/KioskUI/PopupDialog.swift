@@ -270,6 +270,8 @@ public final class PopupDialog: Overlay, ControlHost {
     public func perform(_ action: ControlAction, from control: Control) { scene?.perform(action, from: control) }
     public func startAnimating(_ control: Control) { scene?.startAnimating(control) }
     public var currentTime: Instant { scene?.currentTime ?? .zero }
+    /// The scene's.
+    public var textMeasurer: TextMeasuring? { scene?.textMeasurer }
 }
 
 fileprivate extension Rect {

@@ -13,6 +13,10 @@ public final class Scene {
     public private(set) var designSize: Size
     /// The colour behind every screen; changing it repaints everything.
     public var background: Color { didSet { if oldValue != background { invalidateAll() } } }
+    /// Measures text as the renderer sets it (the renderer's canvas, given by the runtime
+    /// that draws this scene): a label whose text changes repaints only the old and new
+    /// words' band. Nil: a change repaints the whole label.
+    public weak var textMeasurer: TextMeasuring?
     /// The screens, in the order given.
     public private(set) var screens: [Screen]
     /// The screen shown now; during a transition, the one it goes to.

@@ -157,4 +157,6 @@ public final class Screen: ControlHost {
     public func startAnimating(_ control: Control) { scene?.startAnimating(control) }
     /// The scene's time (zero before the screen belongs to a scene).
     public var currentTime: Instant { scene?.currentTime ?? .zero }
+    /// The scene's.
+    public var textMeasurer: TextMeasuring? { scene?.textMeasurer }
 }
