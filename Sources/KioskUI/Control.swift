@@ -36,6 +36,7 @@ public protocol ControlHost: AnyObject {
 }
 
 extension ControlHost {
+    /// None: a host that does not pass a measurer on has its labels repaint whole.
     public var textMeasurer: TextMeasuring? { nil }
 }
 
