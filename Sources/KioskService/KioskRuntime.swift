@@ -151,29 +151,29 @@ package final class KioskRuntime {
     /// Renders a frame into `renderer.frame` when something is damaged and returns the damage
     /// (nil when nothing was drawn). Call it only when the output can take a frame: events
     /// collected since the last frame leave here, so `valueChanged` goes out at most once per
-    /// frame per control.
+    /// frame per control. They leave before the frame is drawn, so that what their observers
+    /// and the text templates that follow them change is in the same frame (a price label
+    /// bound to a dragged knob moves with it, not a frame behind).
     package func renderFrame(at now: Instant) -> DamageRegion? {
-        var damage: DamageRegion?
-        if scene.needsRedraw {
-            let region = renderer.render(scene)
-            stats.framesRendered += 1
-            stats.damagedPixels += Int(region.area)
-            damage = region
-        }
         flushEvents()
-        return damage
+        guard scene.needsRedraw else { return nil }
+        let region = renderer.render(scene)
+        stats.framesRendered += 1
+        stats.damagedPixels += Int(region.area)
+        return region
     }
 
     /// Hands out the events collected since the last frame: each becomes its JSON line
     /// (`emit`) and then goes to the observers of its control and of the scene
     /// (`Scene.dispatchEvents(to:)`), so an observer sees exactly what the line says. What
-    /// observers change or send shows in the next frame.
+    /// observers change is drawn by the frame that follows (`renderFrame` hands the events
+    /// out first); what they send goes out with that frame's successor.
     package func flushEvents() {
         let events = scene.dispatchEvents { event in
             stats.eventsEmitted += 1
             emit(event)
         }
-        // Texts that insert a value that just moved follow it, in the next frame.
+        // Texts that insert a value that just moved follow it, in the frame drawn next.
         if !events.isEmpty { properties.refreshTemplates(in: scene, after: events) }
     }
 

@@ -35,7 +35,7 @@ package final class PropertyModel {
     /// Writes every text template of `scene` again that may have changed: all of them when
     /// `events` is nil (a new scene, values restored without events), else those of the
     /// controls the events came from and of the controls whose values or properties they
-    /// insert. A text that changed repaints its control, in the next frame.
+    /// insert. A text that changed repaints its control, in the frame drawn next.
     package func refreshTemplates(in scene: Scene, after events: [ControlEvent]?) {
         guard !templates.isEmpty else { return }
         templates.refresh(in: scene, after: events, properties: properties(of:)) { id, property, text in

@@ -5,7 +5,9 @@ extension Scene {
     /// source when nil), once the frame's events are final: after coalescing, in the order of
     /// the JSON lines, after the observers of the control that sent it. Panels and popups
     /// post their events (`panelShown`, `buttonTapped`, …) only here, since they are not
-    /// controls. A handler may change the scene; its changes show in the next frame.
+    /// controls. A handler may change the scene: a runtime hands out a frame's events just
+    /// before it draws that frame, so the changes show in it; what the handler sends goes out
+    /// with the next frame's events.
     ///
     /// The scene keeps its observers, so a handler that captures the scene (or a control of
     /// it) strongly keeps it alive for ever, a retain cycle: capture it `[weak scene]`.

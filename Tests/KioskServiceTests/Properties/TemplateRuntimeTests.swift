@@ -31,14 +31,16 @@ struct TemplateRuntimeTests {
         let button = try #require(scene.control(withID: "pay") as? Button)
         #expect(label.text == "20.00 – 80.00 €")
         #expect(button.title == "Pay 80 €")
-        try scene.control(withID: "price")?.setValue([("upper", 95.5)])
         _ = runtime.renderFrame(at: .zero)
+        try scene.control(withID: "price")?.setValue([("upper", 95.5)])
+        let damage = try #require(runtime.renderFrame(at: .zero))
         #expect(label.text == "20.00 – 95.50 €")
         #expect(button.title == "Pay 96 €")
-        // The changed texts are repainted in the next frame: the label's and the button's areas only.
-        let damage = scene.takeDamage()
+        // The changed texts are repainted in the frame that moves the knob (the panel is the
+        // design's size here): the label's and the button's areas, not the static label's.
         #expect(damage.intersects(label.frame) && damage.intersects(button.frame))
         #expect(!damage.intersects(try #require(scene.control(withID: "other")).frame))
+        #expect(!scene.needsRedraw)
     }
 
     @Test("the owner may set a new template or plain text; the template is kept through the value's changes")
