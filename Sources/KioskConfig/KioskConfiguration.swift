@@ -36,6 +36,8 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     package var ipc: IPCSettings?
     /// `power` (optional): when the screen dims and goes off; never by default.
     public var power: PowerSettings
+    /// `idle` (optional): back to a screen after a time without a touch; never by default.
+    public var idle: IdleSettings?
     /// `images` (optional): the folders images may come from, the decoded-image cache's
     /// size, and (not JSON) the image files found.
     public var images: ImageSettings
@@ -77,7 +79,7 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     /// The background a screen is painted with: its own, else the display's.
     public func background(of screen: ScreenConfig) -> Color { screen.background ?? display.background }
 
-    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, ipc, mqtt, power, images }
+    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, ipc, mqtt, power, images, idle }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -99,6 +101,7 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
         let ipc = try fields.optional(.ipc, as: IPCSettings.self)
         let power = try fields.decode(.power, default: PowerSettings())
         let images = try fields.decode(.images, default: ImageSettings())
+        let idle = try fields.optional(.idle, as: IdleSettings.self)
         self.init(display: display ?? DisplaySettings(), theme: theme ?? ThemeSettings(),
                   input: input ?? InputSettings(), startScreen: startScreen ?? "", screens: screens ?? [], panels: panels ?? [], popups: popups ?? [],
                   mqtt: mqtt)
@@ -106,5 +109,6 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
         self.ipc = ipc
         self.power = power ?? PowerSettings()
         self.images = images ?? ImageSettings()
+        self.idle = idle
     }
 }

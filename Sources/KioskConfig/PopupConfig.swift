@@ -25,6 +25,13 @@ public struct PopupConfig: Sendable, Equatable, Decodable {
     /// `buttons` (required): one to `maximumButtons`, side by side in the template's button row.
     public var buttons: [PopupButtonConfig]
 
+    /// `modal` (default false): a tap on the backdrop leaves it open; a button, `autoClose`,
+    /// the owner or the idle return closes it.
+    public var isModal = false
+    /// `autoClose` (optional, milliseconds, 100…86400000): fully shown this long, it
+    /// dismisses itself.
+    public var autoCloseMilliseconds: Double?
+
     /// At most this many buttons fit the template's button row.
     public static let maximumButtons = 3
 
@@ -47,7 +54,7 @@ public struct PopupConfig: Sendable, Equatable, Decodable {
         })
     }
 
-    enum CodingKeys: String, CodingKey { case id, template, title, text, buttons }
+    enum CodingKeys: String, CodingKey { case id, template, title, text, buttons, modal, autoClose }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -77,5 +84,7 @@ public struct PopupConfig: Sendable, Equatable, Decodable {
         }
         self.init(id: id ?? "", templatePath: templatePath ?? "", title: title ?? "", text: text ?? "",
                   buttons: buttons ?? [])
+        isModal = try fields.bool(.modal, default: false) ?? false
+        autoCloseMilliseconds = try fields.optionalNumber(.autoClose, .timedMilliseconds)
     }
 }

@@ -15,10 +15,12 @@ public enum SceneBuilder {
         // Each description makes its own control: the builder knows no control type.
         let context = ControlContext(theme: theme, images: config.images.files)
         let screens = config.screens.map { screen in
-            Screen(id: screen.id, background: config.background(of: screen),
-                   backgroundImage: screen.backgroundImage.flatMap { config.images.files[$0] },
-                   backgroundFit: screen.backgroundFit,
-                   controls: screen.controls.map { $0.makeControl(in: context) })
+            let made = Screen(id: screen.id, background: config.background(of: screen),
+                              backgroundImage: screen.backgroundImage.flatMap { config.images.files[$0] },
+                              backgroundFit: screen.backgroundFit,
+                              controls: screen.controls.map { $0.makeControl(in: context) })
+            made.advanceAfter = screen.advanceAfterMilliseconds.map { .milliseconds($0) }
+            return made
         }
         let scene = Scene(designSize: designSize, background: config.display.background,
                           screens: screens, startScreen: config.startScreen)
@@ -29,9 +31,13 @@ public enum SceneBuilder {
         }
         for popup in config.popups {
             guard let template = config.template(for: popup) else { continue }   // validated: cannot happen
-            scene.register(PopupDialog(id: popup.id, style: popup.style(from: template), content: popup.content(),
-                                       theme: theme))
+            let dialog = PopupDialog(id: popup.id, style: popup.style(from: template), content: popup.content(),
+                                     theme: theme)
+            dialog.isModal = popup.isModal
+            dialog.autoClose = popup.autoCloseMilliseconds.map { .milliseconds($0) }
+            scene.register(dialog)
         }
+        scene.idleReturn = config.idle?.idleReturn
         return scene
     }
 

@@ -19,6 +19,10 @@ public struct ScreenConfig: Sendable, Equatable, Decodable {
     public var backgroundFit: ImageFit
     /// `controls` (default none), painted in order: later ones on top.
     public var controls: [ControlConfig]
+    /// `advanceAfter` (optional, milliseconds, 100…86400000): shown this long without a touch
+    /// and with no panel or popup open, the screen fades to the next one in `screens` (the
+    /// first after the last): an attract loop.
+    public var advanceAfterMilliseconds: Double?
 
     /// A screen as the config describes it; `background` nil shows the display's.
     public init(id: String, background: Color? = nil, backgroundImage: String? = nil, backgroundFit: ImageFit = .cover,
@@ -30,7 +34,7 @@ public struct ScreenConfig: Sendable, Equatable, Decodable {
         self.controls = controls
     }
 
-    enum CodingKeys: String, CodingKey { case id, background, backgroundImage, backgroundFit, controls }
+    enum CodingKeys: String, CodingKey { case id, background, backgroundImage, backgroundFit, controls, advanceAfter }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -45,5 +49,6 @@ public struct ScreenConfig: Sendable, Equatable, Decodable {
                   backgroundImage: try fields.optionalImageSource(.backgroundImage),
                   backgroundFit: try fields.decode(.backgroundFit, default: KeywordValue(ImageFit.cover))?.word ?? .cover,
                   controls: try fields.array(.controls, of: ControlConfig.self, default: []) ?? [])
+        advanceAfterMilliseconds = try fields.optionalNumber(.advanceAfter, .timedMilliseconds)
     }
 }

@@ -73,7 +73,8 @@ package final class KioskRuntime {
     /// rotation and scaling as touches.
     package func scenePosition(ofPanelPoint p: Point) -> Point { mapping.scenePoint(p) }
 
-    /// Runs the simulation up to `now`: the fixed steps that are due, then gesture time-outs.
+    /// Runs the simulation up to `now`: the fixed steps that are due, gesture time-outs, then
+    /// what the scene waits for by then (`Scene.fireDeadlines(upTo:)`).
     package func advance(to now: Instant) {
         let steps = clock.advance(to: now)
         if steps > 0 {
@@ -86,6 +87,7 @@ package final class KioskRuntime {
             stats.simulationSteps += steps
         }
         scene.handle(gestures.advance(to: now))
+        if let deadline = scene.nextDeadline, deadline <= now { scene.fireDeadlines(upTo: now) }
     }
 
     /// The output changed size (a Wayland `configure`): from now on frames are rendered by
@@ -193,7 +195,7 @@ package final class KioskRuntime {
             // Moving but nothing drawn yet: simulate on until the next fixed step.
             other = clock.nextStep(after: now)
         }
-        return Instant.earliest(gestures.nextDeadline, other)
+        return Instant.earliest(Instant.earliest(gestures.nextDeadline, scene.nextDeadline), other)
     }
 }
 

@@ -54,6 +54,13 @@ open class Overlay {
     /// Called once the scene has added the overlay.
     open func didAppear() {}
 
+    /// A time at which the overlay wants `deadlineReached()` called even if nothing moves (a
+    /// popup that closes by itself); nil: none. See `Scene.nextDeadline`.
+    open var deadline: Instant? { nil }
+
+    /// `deadline` came (the scene's time is at it or past it).
+    open func deadlineReached() {}
+
     /// Asked to appear (again): a `showPanel`/`showPopup` action. An overlay on its way out
     /// turns round from where it is.
     open func show() {}

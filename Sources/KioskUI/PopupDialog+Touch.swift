@@ -8,7 +8,8 @@ import KioskGestures
 /// - a button: the button gets the finger (press feedback, highlight fading on lift); a tap
 ///   reports `buttonTapped` and performs the button's action, or dismisses this popup;
 /// - the box elsewhere: nothing;
-/// - the backdrop: a tap (not a pan, not a long press) dismisses every open popup.
+/// - the backdrop: a tap (not a pan, not a long press) dismisses every open popup but the
+///   modal ones; on a modal popup's backdrop it does nothing.
 ///
 /// While disappearing, the buttons take no new fingers and fingers already on them are let
 /// go: the dialog has been answered or sent away, and an action must not run after that (or
@@ -43,7 +44,7 @@ extension PopupDialog {
                 Scene.deliver(gesture, to: button)
             }
         case .backdrop:
-            if case .tapped = gesture { dismissAllPopups() }
+            if case .tapped = gesture, !isModal { dismissAllPopups() }
         case .box, .ignored:
             break
         }

@@ -45,6 +45,15 @@ public final class PopupDialog: Overlay, ControlHost {
     public private(set) var buttons: [Button] = []
     /// Where the dialog is in its life.
     public private(set) var phase: Phase = .hidden
+    /// A modal dialog must be answered: a tap on the backdrop leaves it (and the popups under
+    /// it) alone, and a tap on another popup's backdrop does not dismiss it. Only one of its
+    /// buttons, `autoClose`, the owner or the idle return closes it.
+    public var isModal = false
+    /// Fully shown this long, the dialog dismisses itself (`popupDismissed` follows as for any
+    /// dismissal, with `"origin"` the kiosk's); shown again, it counts again. Nil: it stays.
+    public var autoClose: Duration?
+    /// When `autoClose` dismisses it: set when it is fully shown.
+    private var closesAt: Instant?
     /// What the buttons are drawn in: the theme given, pressed in a darker shade of the row's
     /// background.
     private let buttonTheme: Theme
@@ -207,6 +216,7 @@ public final class PopupDialog: Overlay, ControlHost {
     }
 
     public override func dismiss() {
+        closesAt = nil
         switch phase {
         case .appearing, .shown:
             heldScale = boxScale
@@ -220,10 +230,18 @@ public final class PopupDialog: Overlay, ControlHost {
         invalidateAll()
     }
 
-    /// Dismisses every popup open in the scene (a tap on the backdrop).
+    /// Dismisses every popup open in the scene but the modal ones (a tap on the backdrop of
+    /// one that is not modal).
     public func dismissAllPopups() {
-        guard let scene else { return dismiss() }
-        for case let popup as PopupDialog in scene.overlays { popup.dismiss() }
+        guard let scene else { return isModal ? () : dismiss() }
+        for case let popup as PopupDialog in scene.overlays where !popup.isModal { popup.dismiss() }
+    }
+
+    public override var deadline: Instant? { phase == .shown ? closesAt : nil }
+
+    public override func deadlineReached() {
+        guard phase == .shown, let closesAt, closesAt <= currentTime else { return }
+        dismiss()
     }
 
     public override func advance(by dt: Duration) -> Bool {
@@ -238,6 +256,7 @@ public final class PopupDialog: Overlay, ControlHost {
         switch position {
         case .end:
             phase = .shown
+            closesAt = autoClose.map { currentTime + $0 }
             if !reportedShown {
                 reportedShown = true
                 scene?.post(.popupShown, source: id)

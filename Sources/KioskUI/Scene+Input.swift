@@ -19,6 +19,7 @@ extension Scene {
 
     private func route(_ gesture: GestureEvent) {
         setTime(gesture.time)
+        noteActivity(at: gesture.time)
         if case let .pressed(slot, location, time) = gesture {
             owners[slot] = newOwner(at: location, time: time)
         }

@@ -54,6 +54,7 @@ extension Scene {
         cancelAllTouches()
         let old = currentScreen
         currentScreen = next
+        screenShownAt = currentTime
         invalidateAll()
         if sendsEvents { post(.screenChanged, source: ControlEvent.kioskSource, value: [("screen", .string(next.id))]) }
         let animates = kind != .none && duration > .zero

@@ -32,6 +32,15 @@ public final class Scene {
     /// motion going while it steps that motion, and `.owner` otherwise, since whatever calls
     /// the scene from outside a touch is the owner's program.
     public internal(set) var eventOrigin: ControlEvent.Origin = .owner
+    /// Going back to a screen after a time without a touch (the config's `idle`); nil: never.
+    public var idleReturn: IdleReturn? { didSet { lastActivity = currentTime } }
+    /// When the last finger touched the scene (or the idle return was set): what `idleReturn`
+    /// and a screen's `advanceAfter` count from.
+    var lastActivity: Instant = .zero
+    /// The idle return happened and no finger came since: it waits for the next touch.
+    var idleReturned = false
+    /// When the current screen became current.
+    var screenShownAt: Instant = .zero
     /// Screens shown before the current one, for `back`, with the transition that left each.
     var history: [(screen: Screen, transition: TransitionKind, duration: Duration)] = []
 

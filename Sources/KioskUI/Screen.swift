@@ -14,6 +14,9 @@ public final class Screen: ControlHost {
     public var backgroundImage: ImageReference? { didSet { if oldValue != backgroundImage { invalidate(layer.bounds) } } }
     /// How `backgroundImage` fills the scene: `cover` by default (no bars, the edges cut).
     public var backgroundFit: ImageFit = .cover { didSet { if oldValue != backgroundFit { invalidate(layer.bounds) } } }
+    /// Shown this long without a touch (and with no panel or popup over it), the screen moves
+    /// on to the next in the scene's order, with a fade: an attract loop. Nil: it stays.
+    public var advanceAfter: Duration?
     /// The controls in paint order (later ones on top); change them with `add`, `remove`, `replace`.
     public private(set) var controls: [Control]
     /// The scene the screen belongs to (nil until it is given to one).

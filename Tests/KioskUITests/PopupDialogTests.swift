@@ -3,8 +3,9 @@ import KioskCore
 import KioskGestures
 import KioskUI
 
-/// The default template's look (config/popups/) on the 800x480 design: box [200, 110, 400, 260].
-private let template = PopupStyle(
+/// The default template's look (config/popups/) on the 800x480 design: box [200, 110, 400, 260]
+/// (the popups of this target's tests are made from it).
+let template = PopupStyle(
     boxFrame: Rect(200, 110, 400, 260), cornerRadius: 14, borderColor: Color(hex: "#4A5A6E")!, borderWidth: 1,
     boxBackground: Color(hex: "#222A34")!, backdrop: Color(hex: "#00000080")!,
     title: TextBlockStyle(frame: Rect(24, 20, 352, 36), font: "sans-serif bold 22", color: .white, alignment: .center),
@@ -16,7 +17,7 @@ private let template = PopupStyle(
 /// Where the single button of a popup made from `template` is: [224, 302, 352, 48].
 private let okButton = Point(400, 326)
 
-private func popup(_ id: String, buttons: [PopupContent.ButtonItem] = [.init(id: "ok", title: "Okay")]) -> PopupDialog {
+func popup(_ id: String, buttons: [PopupContent.ButtonItem] = [.init(id: "ok", title: "Okay")]) -> PopupDialog {
     PopupDialog(id: id, style: template, content: PopupContent(title: "Popup Title", text: "Hello World!", buttons: buttons),
                 theme: .standard)
 }
