@@ -138,6 +138,7 @@ package final class KioskRuntime {
         }
         newScene.showOverlays(as: old)
         newScene.takeTouches(from: old)
+        newScene.takeTimers(from: old)
         flushEvents()
         scene = newScene
         if newScene.designSize != renderer.scaling.designSize { newScene.resize(to: renderer.scaling.designSize) }

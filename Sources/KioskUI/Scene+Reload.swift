@@ -53,4 +53,14 @@ extension Scene {
             }
         }
     }
+
+    /// Goes on counting towards the idle return and a screen's `advanceAfter` from where `old`
+    /// was (a reload is not a touch, and must not send a kiosk idle for an hour home at once
+    /// either): the last touch, whether the idle return already happened, and, on the same
+    /// screen, when it was shown.
+    package func takeTimers(from old: Scene) {
+        lastActivity = old.lastActivity
+        idleReturned = old.idleReturned
+        screenShownAt = currentScreen.id == old.currentScreen.id ? old.screenShownAt : currentTime
+    }
 }

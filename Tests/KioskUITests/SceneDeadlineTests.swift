@@ -146,4 +146,18 @@ struct SceneDeadlineTests {
         scene.handle(tracker.handle(TouchEvent(slot: 0, phase: .down, position: Point(10, 10), time: t + .seconds(5))))
         #expect(scene.nextDeadline == t + .seconds(13))
     }
+
+    @Test("a reload goes on counting from the last touch: a kiosk idle for long is not sent home by it, nor does its count start again")
+    func reloadKeepsTheCount() {
+        let (old, _) = Self.kiosk()
+        #expect(old.showScreen("menu"))
+        let tracker = GestureTracker()
+        old.handle(tracker.handle(TouchEvent(slot: 0, phase: .down, position: Point(400, 240), time: .seconds(30))))
+        old.handle(tracker.handle(TouchEvent(slot: 0, phase: .up, position: Point(400, 240), time: .seconds(30))))
+        let (new, _) = Self.kiosk()
+        new.step(.zero, at: .seconds(50))
+        #expect(new.showScreen("menu", sendsEvents: false))
+        new.takeTimers(from: old)
+        #expect(new.nextDeadline == .seconds(90))
+    }
 }
