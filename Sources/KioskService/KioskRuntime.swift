@@ -65,6 +65,8 @@ package final class KioskRuntime {
     package func handle(_ touch: TouchEvent) {
         advance(to: touch.time)
         stats.touches += 1
+        // A person is there even when the touch goes no further (it only woke the screen).
+        scene.noteActivity(at: touch.time)
         if touchInterceptor?(touch) == true { return }
         scene.handle(gestures.handle(mapping.map(touch)))
     }

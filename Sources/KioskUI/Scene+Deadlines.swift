@@ -43,8 +43,10 @@ extension Scene {
         }
     }
 
-    /// A finger came: the idle countdowns start again.
-    func noteActivity(at time: Instant) {
+    /// A finger came: the idle countdowns start again. The scene notes every gesture itself;
+    /// a runtime calls this too for a touch it keeps from the scene (one that only wakes the
+    /// screen), which is a person at the screen all the same.
+    package func noteActivity(at time: Instant) {
         lastActivity = time
         idleReturned = false
     }
