@@ -23,6 +23,16 @@ public struct ButtonConfig: ControlDescription {
     /// `icon` (optional): a PNG or JPEG left of the title (centred when the title is empty),
     /// a path as an `image`'s `source`.
     public var icon: String?
+    /// `checkable` (default false; true with a `group`): a tap checks and unchecks it, and
+    /// its value is `{"checked": …}`.
+    public var checkable = false
+    /// `group` (optional, 1…128 scalars): the buttons of one group are one choice, one checked
+    /// at most (tabs, a language chooser).
+    public var group: String?
+    /// `checked` (default false): checked at the start; only for a checkable button.
+    public var checked = false
+    /// `checkedBackground` (optional): the fill while checked; nil means the theme's accent.
+    public var checkedBackground: Color?
 
     /// A button as the config describes it; `font` nil takes the theme's, `action` nil makes a button that only reports taps.
     public init(id: String, frame: Rect, title: String, font: String? = nil, action: ButtonAction? = nil,
@@ -35,7 +45,9 @@ public struct ButtonConfig: ControlDescription {
         self.icon = icon
     }
 
-    enum CodingKeys: String, CodingKey { case id, frame, title, font, action, background, color, icon }
+    enum CodingKeys: String, CodingKey {
+        case id, frame, title, font, action, background, color, icon, checkable, group, checked, checkedBackground
+    }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -45,6 +57,18 @@ public struct ButtonConfig: ControlDescription {
                   icon: try fields.optionalImageSource(.icon))
         background = try fields.optionalColor(.background)
         color = try fields.optionalColor(.color)
+        group = try fields.optional(.group, as: String.self)
+        if let group, let problem = TextRule.id.problem(with: group) {
+            try fields.report(problem, at: .group)
+        }
+        checkable = (try fields.bool(.checkable, default: false) ?? false) || group != nil
+        checked = try fields.bool(.checked, default: false) ?? false
+        if checked && !checkable {
+            try fields.report("only a checkable button can be checked: add \"checkable\": true or a \"group\"", at: .checked)
+        } else if checked, let group {
+            fields.validator?.checked(inGroup: group, elementPath: fields.codingPath, at: fields.path(of: .checked))
+        }
+        checkedBackground = try fields.optionalColor(.checkedBackground)
     }
 
     /// `title`, `font`, `background`, `color` and `icon` (not kept in the state file: see
@@ -52,13 +76,17 @@ public struct ButtonConfig: ControlDescription {
     public static let properties = [
         ControlProperty("title", .text), ControlProperty("font", .font),
         ControlProperty("background", .color), ControlProperty("color", .color),
-        ControlProperty("icon", .path, persists: false),
+        ControlProperty("icon", .path, persists: false), ControlProperty("checkedBackground", .color),
     ]
 
     /// A `Button` whose tap does `action` (besides being reported).
     public func makeControl(in context: ControlContext) -> Control {
         let button = Button(id: id, frame: frame, theme: context.theme, title: title,
                             action: action.map { $0.controlAction() })
+        button.isCheckable = checkable
+        button.group = group
+        // Before the button has a host: checked in the config unchecks no other.
+        button.setChecked(checked)
         apply(to: button, in: context)
         return button
     }
@@ -82,5 +110,6 @@ public struct ButtonConfig: ControlDescription {
         button.font = font
         button.backgroundColor = background
         button.textColor = color
+        button.checkedBackground = checkedBackground
     }
 }

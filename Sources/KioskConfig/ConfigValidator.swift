@@ -57,6 +57,8 @@ final class ConfigValidator {
     private var idOwners: [String: String] = [:]
     /// Button id → formatted path, within the popup being decoded.
     private var buttonIDOwners: [String: String] = [:]
+    /// Where the checked button of each button group was found first: one per group.
+    private var checkedInGroup: [String: String] = [:]
     /// Ids of each kind in document order (the suggestion candidates, first of equals wins),
     /// and the same as sets, so that each reference is checked in constant time.
     private var declared: [Target: [String]] = [:]
@@ -108,6 +110,16 @@ final class ConfigValidator {
             diagnostics.report("duplicate button id \(JSONWriter.quoted(id)) (first used at \(owner))", at: idPath)
         } else {
             buttonIDOwners[id] = Diagnostics.format(elementPath)
+        }
+    }
+
+    /// Notes a button checked in the config in `group`; a second is a mistake (one choice).
+    func checked(inGroup group: String, elementPath: [any CodingKey], at path: [any CodingKey]) {
+        if let first = checkedInGroup[group] {
+            diagnostics.report("another button of group \(JSONWriter.quoted(group)) is checked already (\(first)); "
+                               + "a group is one choice", at: path)
+        } else {
+            checkedInGroup[group] = Diagnostics.format(elementPath)
         }
     }
 

@@ -4,6 +4,13 @@ import KioskAnimation
 /// A rounded button with a title. It lights up as soon as a finger lands on it and fades
 /// back over 150 ms after the finger lifts, so even a quick tap is visibly acknowledged.
 /// A tap (lift without moving past the touch slop) emits `tapped` and performs the action.
+///
+/// A checkable button (`isCheckable`, or one in a `group`) is also a choice that stays made:
+/// a tap checks it (and unchecks it again, outside a group), it is drawn in
+/// `checkedBackground` while checked, and its value is `{"checked": true}` (`valueChanged` and
+/// `valueCommitted` on a change, the socket's `set`, the state file). In a group, one button
+/// at most is checked: checking one unchecks the others of the scene's buttons of that group
+/// (tabs, a language chooser, radio choices), and a tap on the checked one leaves it checked.
 public final class Button: Control {
     /// The text on the button; changing it repaints the button.
     public var title: String { didSet { if oldValue != title { invalidate() } } }
@@ -22,6 +29,15 @@ public final class Button: Control {
     /// most 12). Popup templates set it.
     public var cornerRadius: Double? { didSet { if oldValue != cornerRadius { invalidate() } } }
 
+    /// Whether a tap checks and unchecks it; true for a button in a `group`.
+    public var isCheckable: Bool { didSet { if oldValue != isCheckable { invalidate() } } }
+    /// The buttons of one group name, across the scene, are one choice: one checked at most.
+    public var group: String? { didSet { if group != nil { isCheckable = true } } }
+    /// Checked (a checkable button's value); set it with `setChecked(_:)`.
+    public private(set) var isChecked = false { didSet { if oldValue != isChecked { invalidate() } } }
+    /// The fill while checked; nil takes the theme's accent.
+    public var checkedBackground: Color? { didSet { if oldValue != checkedBackground { invalidate() } } }
+
     /// 1 while pressed, fading to 0 after release.
     public private(set) var pressedAmount = 0.0 { didSet { if oldValue != pressedAmount { invalidate() } } }
     private var fade: Animator?
@@ -35,14 +51,54 @@ public final class Button: Control {
         self.title = title
         self.font = font
         self.action = action
+        isCheckable = false
         super.init(id: id, frame: frame, theme: theme)
+    }
+
+    // MARK: Checked
+
+    /// Checks or unchecks a checkable button (nothing for another), without events; checking
+    /// one of a group unchecks the group's other buttons, which report their change.
+    public func setChecked(_ checked: Bool) {
+        guard isCheckable, checked != isChecked else { return }
+        isChecked = checked
+        if checked, let group { host?.buttonChecked(self, inGroup: group) }
+    }
+
+    /// Unchecks it as its group's choice moved to another button, and reports the change.
+    func uncheckForGroup() {
+        guard isChecked else { return }
+        isChecked = false
+        sendValueEvents()
+    }
+
+    /// `{"checked": …}` for a checkable button; nil for another (it has no value).
+    public override var currentValue: [(name: String, value: EventScalar)]? {
+        isCheckable ? [("checked", .bool(isChecked))] : nil
+    }
+
+    /// `checked` (true or false) for a checkable button, as a tap would leave it.
+    public override func setValue(_ fields: [(name: String, value: EventScalar)],
+                                  sendsEvents: Bool = true) throws(ControlValueError) {
+        guard isCheckable else { throw ControlValueError("'\(id)' has no value to set (it is not checkable)") }
+        if let error = ControlValueError.unknownFields(fields, known: ["checked"], control: id) { throw error }
+        var checked = isChecked
+        for field in fields {
+            guard case .bool(let b) = field.value else {
+                throw ControlValueError("'\(id)'.checked must be true or false (found \(field.value.kindDescription))")
+            }
+            checked = b
+        }
+        guard checked != isChecked else { return }
+        setChecked(checked)
+        if sendsEvents { sendValueEvents() }
     }
 
     var resolvedCornerRadius: Double { cornerRadius ?? min(frame.height / 2, 12) * theme.curvaceousness }
 
     public override func draw(_ canvas: Canvas, in dirty: Rect) {
         let shape = Path.roundedRect(frame, radius: resolvedCornerRadius)
-        let base = backgroundColor ?? theme.buttonBackground
+        let base = isChecked ? checkedBackground ?? theme.accent : backgroundColor ?? theme.buttonBackground
         canvas.fill(shape, .solid(base.mixed(with: theme.accent, pressedAmount)))
         canvas.save()
         canvas.clip(frame)
@@ -86,6 +142,13 @@ public final class Button: Control {
 
     public override func touchTapped(at point: Point, time: Instant) {
         send(.tapped)
+        if isCheckable {
+            let checked = group != nil || !isChecked
+            if checked != isChecked {
+                setChecked(checked)
+                sendValueEvents()
+            }
+        }
         if let action { host?.perform(action, from: self) }
     }
 

@@ -33,9 +33,13 @@ public protocol ControlHost: AnyObject {
     /// What measures text as the display will set it; nil (the default) when nothing draws
     /// the scene yet.
     var textMeasurer: TextMeasuring? { get }
+    /// `button`, of `group`, was just checked: the scene unchecks the group's others.
+    func buttonChecked(_ button: Button, inGroup group: String)
 }
 
 extension ControlHost {
+    /// Nothing: a host that does not pass it on keeps its groups to itself.
+    public func buttonChecked(_ button: Button, inGroup group: String) {}
     /// None: a host that does not pass a measurer on has its labels repaint whole.
     public var textMeasurer: TextMeasuring? { nil }
 }

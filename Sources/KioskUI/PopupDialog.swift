@@ -291,6 +291,8 @@ public final class PopupDialog: Overlay, ControlHost {
     public var currentTime: Instant { scene?.currentTime ?? .zero }
     /// The scene's.
     public var textMeasurer: TextMeasuring? { scene?.textMeasurer }
+    /// The scene unchecks the group's other buttons.
+    public func buttonChecked(_ button: Button, inGroup group: String) { scene?.buttonChecked(button, inGroup: group) }
 }
 
 fileprivate extension Rect {

@@ -107,6 +107,14 @@ public final class Scene {
         return nil
     }
 
+    /// Unchecks every other button of `group` on the screens and in the panels: one choice.
+    func buttonChecked(_ button: Button, inGroup group: String) {
+        let controls = screens.flatMap(\.controls) + registeredOverlays.compactMap { ($0 as? Panel)?.controls }.joined()
+        for case let other as Button in controls where other !== button && other.group == group {
+            other.uncheckForGroup()
+        }
+    }
+
     /// The overlay called `id` among those shown now.
     public func overlay(withID id: String) -> Overlay? { overlays.first { $0.id == id } }
 

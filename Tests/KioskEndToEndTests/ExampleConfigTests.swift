@@ -141,7 +141,7 @@ struct ExampleConfigTests {
 
         let pay = try kiosk.ctl("get", "pay")
         #expect(pay.lines == [#"{"ok": true, "control": "pay", "properties": {"title": "Pay {total.text}", "font": "sans-serif bold 22", "#
-                              + ##""background": "#2E7D32", "color": "#FFFFFF", "icon": "images/card.png", "enabled": true, "visible": true}}"##])
+                              + ##""background": "#2E7D32", "color": "#FFFFFF", "icon": "images/card.png", "checkedBackground": null, "enabled": true, "visible": true}}"##])
         #expect(try kiosk.ctl("get", "total").stdout.contains(#""text": "3.50 €""#))
         let cart = try waitForFrame(kiosk, "Pay drawn enabled") { rgb($0, 960, 550) == payGreen }
         #expect(pixels(cart, 824, 394, 160, 40) != pixels(empty, 824, 394, 160, 40))   // the total
