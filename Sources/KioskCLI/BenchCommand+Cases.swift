@@ -77,6 +77,7 @@ extension BenchCommand {
             label.text = base
             frame()
         }
+        if wanted(.progress) { ms[.progress] = measureProgress(in: scene, frame: frame) }
 
         // The overlay fully presented (its animation run to the end), then whole frames.
         if wanted(.overlay), let overlay = try overlay(in: scene) {
@@ -112,6 +113,27 @@ extension BenchCommand {
         try measurePhoto(scene: scene, frame: frame, fullFrame: fullFrame, into: &ms)
         ms[.memcpy] = try memcpyFloor(width: width, height: height)
         return Result(size: "\(width)x\(height)", ms: ms)
+    }
+
+    /// Frames of an indeterminate bar's band sweeping (each one two simulation steps of it):
+    /// the start screen's first progress bar, indeterminate for the while, or one added for
+    /// the bench across the lower part of the screen (an upload's bar) and taken away after.
+    private func measureProgress(in scene: Scene, frame: () -> Void) -> Double? {
+        let screen = scene.currentScreen
+        let existing = screen.controls.compactMap { $0 as? ProgressBar }.first
+        let size = scene.designSize
+        let bar = existing ?? ProgressBar(id: "bench-progress", frame: Rect(size.width * 0.05, size.height * 0.8,
+                                                                             size.width * 0.9, max(8, size.height / 40)),
+                                          theme: screen.controls.first?.theme ?? .standard)
+        let wasIndeterminate = bar.isIndeterminate
+        if existing == nil { screen.add(bar) }
+        bar.isIndeterminate = true
+        frame()   // drawn: the band moves from the next step on
+        defer {
+            if existing == nil { _ = screen.remove(bar.id) } else { bar.isIndeterminate = wasIndeterminate }
+            frame()
+        }
+        return median(.progress) { frame() }
     }
 
     /// The image cases: a JPEG photo's decoding, and whole frames with it as the start

@@ -23,6 +23,9 @@ struct BenchCommand {
         /// The start screen's first label changes its text (a price going 9.60 to 9.70, as
         /// an owner's `set` or a bound template changes it).
         case text
+        /// A frame of an indeterminate progress bar's band sweeping: the start screen's first
+        /// progress bar, made indeterminate, or one added across the screen's lower part.
+        case progress
         /// A frame of the first panel sliding in over the start screen, its dim animating.
         case panel
         /// A whole frame repainted over a full-screen photo background (a 1920x1080 JPEG,
@@ -40,6 +43,7 @@ struct BenchCommand {
             case .range: return "range-slider knob step"
             case .circular: return "arc step (1 degree, value text)"
             case .text: return "label text change"
+            case .progress: return "indeterminate progress bar"
             case .panel: return "panel sliding in (dim animating)"
             case .photo: return "full frame over a photo background"
             case .decode: return "decode a 1920x1080 JPEG"
@@ -54,6 +58,7 @@ struct BenchCommand {
             case .range: return "range_slider"
             case .circular: return "circular_slider"
             case .text: return "label_text"
+            case .progress: return "progress_indeterminate"
             case .panel: return "panel_slide"
             case .photo: return "photo_background"
             case .decode: return "jpeg_decode_1080p"

@@ -11,7 +11,7 @@ import Testing
 /// + button at [372, 276, 52, 44], the total label at [824, 394, 160, 40], Pay at
 /// [704, 492, 280, 64] on the white cart column; wall panel 800x480, the Kitchen light at
 /// [604, 120, 172, 80], the temperature at [24, 114, 352, 64], the thermostat's template label
-/// at [24, 244, 352, 28], the alarm banner at [16, 396, 768, 56].
+/// at [24, 244, 352, 28], the heating valve's bar at [24, 362, 352, 8], the alarm banner at [16, 396, 768, 56].
 @Suite("Example configs", .serialized)
 struct ExampleConfigTests {
     /// Every `config/examples/*/*.json` that is a kiosk config (it has `screens`; popup
@@ -183,6 +183,12 @@ struct ExampleConfigTests {
             rgb($0, 740, 128) == amber && rgb($0, 700, 400) == red
         }
         #expect(pixels(after, 24, 114, 352, 64) != pixels(before, 24, 114, 352, 64))   // the temperature
+
+        // The heating valve's bar fills to the owner's 60 %: orange at 50 %, the track at 80 %.
+        let orange: UInt32 = 0xFF_8A3D
+        #expect(rgb(before, 200, 366) != orange)
+        #expect(try set(kiosk, "valve", "value=60").lines == [#"{"ok": true, "control": "valve", "value": {"value": 60}}"#])
+        _ = try waitForFrame(kiosk, "the valve's bar filled to 60 %") { rgb($0, 200, 366) == orange && rgb($0, 310, 366) != orange }
 
         // The label "Night {thermostat.lower:.1 °C} · Day {thermostat.upper:.1 °C}" follows the
         // slider: other pixels for 24 °C, the same as at first when it is back at 21.5 °C.

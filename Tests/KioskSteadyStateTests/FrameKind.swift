@@ -15,6 +15,7 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
     case button = "a button pressed and released"
     case textChange = "a label's text changing (a total ticking up and back)"
     case boundText = "a finger's drag that a label bound to the slider's values follows"
+    case progressBand = "an indeterminate progress bar's band sweeping"
 
     var testDescription: String { rawValue }
 
@@ -81,6 +82,13 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
             // Each frame's valueChanged makes the label's template write a new text, drawn in
             // the frame after.
             return Self.dragLowerKnob(on: kiosk, toAndFroBy: 20)
+        case .progressBand:
+            // A busy bar added under the slider, as the bench adds one: drawn once, its band
+            // then moves on every step and each frame repaints the band's old and new places.
+            let bar = ProgressBar(id: "busy", frame: Rect(40, 300, 420, 12), indeterminate: true)
+            kiosk.scene.currentScreen.add(bar)
+            kiosk.frame()
+            return { _ in kiosk.frame() }
         case .button:
             // Down, up (a tap), then the highlight's fade, every 16 frames.
             let centre = kiosk.button.frame.center

@@ -18,13 +18,15 @@ public struct ControlRegistry: Sendable {
     /// A registry that knows no control type at all (a config with any control is rejected).
     public init() {}
 
-    /// The built-in controls: `label`, `button`, `image`, `rangeSlider` and `circularSlider`.
+    /// The built-in controls: `label`, `button`, `image`, `rangeSlider`, `circularSlider` and
+    /// `progressBar`.
     public static let standard = ControlRegistry()
         .registering(LabelConfig.self)
         .registering(ImageConfig.self)
         .registering(ButtonConfig.self)
         .registering(RangeSliderConfig.self)
         .registering(CircularSliderConfig.self)
+        .registering(ProgressBarConfig.self)
 
     /// Adds `type` under its `typeName`.
     ///

@@ -45,7 +45,9 @@ while read -r topic value; do
         home/sensors/living/temperature) pub temperature "{\"text\": \"$value °C\"}" ;;
         home/sensors/living/humidity) pub humidity "{\"text\": \"Humidity $value %\"}" ;;
         home/sensors/outside/temperature) pub outside "{\"text\": \"$value °C\"}" ;;
-        home/sensors/heating/valve) pub heating "{\"text\": \"Heating on · valve $value %\"}" ;;
+        home/sensors/heating/valve)   # the words, and the bar under them (its value glides there)
+            pub heating "{\"text\": \"Heating on · valve $value %\"}"
+            pub valve "{\"value\": $value}" ;;
         home/sensors/kitchen/leak)
             if [[ $value == 1 ]]; then
                 pub alarm '{"visible": true, "title": "Water leak under the kitchen sink — tap to silence"}'

@@ -1,0 +1,98 @@
+import KioskCore
+import KioskUI
+
+/// A bar showing how far a job has got, never touched:
+/// `{"type": "progressBar", "id": "load", "frame": […], "value": 0.3, "min": 0, "max": 1}`, or
+/// with `"indeterminate": true` a band sweeping across it while the job's length is unknown.
+///
+/// `min`, `max` and `value` lie within ±1e9, as a range slider's. At run time the bar clamps
+/// whatever value it is given (`kiosk ctl set load value=1.2` fills it); in a config a value out
+/// of range is reported instead, because it is almost certainly a typo and clamping would hide
+/// it.
+public struct ProgressBarConfig: ControlDescription {
+    /// `"progressBar"`.
+    public static let typeName = "progressBar"
+
+    public var id: String
+    public var frame: Rect
+    /// `min` (default 0): the value of an empty bar.
+    public var minimum: Double
+    /// `max` (default 1): the value of a full bar; greater than `min`.
+    public var maximum: Double
+    /// `value` (default `min`): within `min…max`. The control's value field, not a property:
+    /// the owner sets it with `set` (`kiosk ctl set load value=0.4`), clamped.
+    public var value: Double
+    /// `indeterminate` (default false): a moving band instead of the fill.
+    public var isIndeterminate: Bool
+    /// `trackColor` (optional): nil means the theme's track colour.
+    public var trackColor: Color?
+    /// `fillColor` (optional): the fill and the band; nil means the theme's accent.
+    public var fillColor: Color?
+
+    /// A progress bar as the config describes it; `value` nil is `minimum`, the colours nil take
+    /// the theme's.
+    public init(id: String, frame: Rect, minimum: Double = 0, maximum: Double = 1, value: Double? = nil,
+                isIndeterminate: Bool = false, trackColor: Color? = nil, fillColor: Color? = nil) {
+        self.id = id
+        self.frame = frame
+        self.minimum = minimum
+        self.maximum = maximum
+        self.value = value ?? minimum
+        self.isIndeterminate = isIndeterminate
+        self.trackColor = trackColor
+        self.fillColor = fillColor
+    }
+
+    enum CodingKeys: String, CodingKey { case id, frame, value, min, max, indeterminate, trackColor, fillColor }
+
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.configFields(keyedBy: CodingKeys.self)
+        let id = try fields.id(.id)
+        let frame = try fields.frame(.frame)
+        let minimum = try fields.number(.min, .sliderValue, default: 0)
+        let maximum = try fields.number(.max, .sliderValue, default: 1)
+        let value = try fields.optionalNumber(.value, .sliderValue)
+        try Self.checkRange(fields, minimum: minimum, maximum: maximum, value: value)
+        self.init(id: id ?? "", frame: frame ?? .zero, minimum: minimum ?? 0, maximum: maximum ?? 1,
+                  value: value ?? minimum ?? 0,
+                  isIndeterminate: try fields.bool(.indeterminate, default: false) ?? false,
+                  trackColor: try fields.optionalColor(.trackColor), fillColor: try fields.optionalColor(.fillColor))
+    }
+
+    /// A `ProgressBar` showing `value` at once (no glide at start).
+    public func makeControl(in context: ControlContext) -> Control {
+        let bar = ProgressBar(id: id, frame: frame, theme: context.theme, minimum: minimum, maximum: maximum,
+                              value: value)
+        apply(to: bar)
+        return bar
+    }
+
+    /// `indeterminate`, `trackColor` and `fillColor` (`value` is the value field).
+    public static let properties = [
+        ControlProperty("indeterminate", .boolean), ControlProperty("trackColor", .color),
+        ControlProperty("fillColor", .color),
+    ]
+
+    /// Sets a `ProgressBar`'s mode and colours; its value is left as it is (the owner's).
+    public func apply(to control: Control) {
+        guard let bar = control as? ProgressBar else { return }
+        bar.isIndeterminate = isIndeterminate
+        bar.trackColor = trackColor
+        bar.fillColor = fillColor
+    }
+
+    /// `min < max`, then `value` within them: each check only when the numbers it needs are
+    /// sound, so one mistake gives one message.
+    private static func checkRange(_ fields: ConfigFields<CodingKeys>, minimum: Double?, maximum: Double?,
+                                   value: Double?) throws {
+        guard let minimum, let maximum else { return }
+        guard maximum > minimum else {
+            try fields.report("must be greater than min (\(JSONWriter.format(minimum)))", at: .max)
+            return
+        }
+        if let value, !(minimum...maximum).contains(value) {
+            try fields.report("must be between min (\(JSONWriter.format(minimum))) and max (\(JSONWriter.format(maximum)))",
+                              at: .value)
+        }
+    }
+}
