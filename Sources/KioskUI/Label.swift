@@ -40,7 +40,9 @@ public final class Label: Control {
         let font = self.font ?? theme.font
         let band = textBand(width: measurer.measureText(old, font: font).width)
             .union(textBand(width: measurer.measureText(text, font: font).width))
-        invalidate(band.intersection(paintBounds))
+        // Not cut at the frame: cairo 1.18 lets a glyph's antialiasing reach one device pixel
+        // past a clip on a whole pixel, and a band that stops at the frame would leave that.
+        invalidate(band)
     }
 
     /// Where a line `width` wide sits across the frame (as `Canvas.drawText` places it), the

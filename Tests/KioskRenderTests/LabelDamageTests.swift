@@ -49,7 +49,7 @@ struct LabelDamageTests {
             fresh.render(scene)
             _ = scene.takeDamage()
             let result = ImageComparison(tolerance: 4).compare(incremental.frame, to: fresh.frame)
-            #expect(result.differingPixels == 0, "after \(text): \(result)")
+            #expect(result.differingPixels == 0, "after \(text): \(result) at \(Self.differing(incremental.frame, fresh.frame))")
         }
     }
 
@@ -59,5 +59,22 @@ struct LabelDamageTests {
         _ = scene.takeDamage()
         labels[0].text = "Total: 1 €"
         #expect(scene.takeDamage().bounds == labels[0].paintBounds.integral)
+    }
+
+    /// The panel pixels where two frames differ by more than 4 in a channel (for the message).
+    static func differing(_ a: PixelBuffer, _ b: PixelBuffer) -> [String] {
+        var found: [String] = []
+        for y in 0..<a.height {
+            for x in 0..<a.width where found.count < 8 {
+                let pa = a.pixel(x: x, y: y), pb = b.pixel(x: x, y: y)
+                var delta = 0
+                for shift in [0, 8, 16] {
+                    let ca = Int((pa >> UInt32(shift)) & 0xFF), cb = Int((pb >> UInt32(shift)) & 0xFF)
+                    delta = max(delta, abs(ca - cb))
+                }
+                if delta > 4 { found.append("(\(x), \(y))") }
+            }
+        }
+        return found
     }
 }
