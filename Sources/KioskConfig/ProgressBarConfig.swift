@@ -52,7 +52,7 @@ public struct ProgressBarConfig: ControlDescription {
         let minimum = try fields.number(.min, .sliderValue, default: 0)
         let maximum = try fields.number(.max, .sliderValue, default: 1)
         let value = try fields.optionalNumber(.value, .sliderValue)
-        try Self.checkRange(fields, minimum: minimum, maximum: maximum, value: value)
+        _ = try fields.checkRange(minimum: minimum, maximum: maximum, maximumKey: .max, values: [(value, .value)])
         self.init(id: id ?? "", frame: frame ?? .zero, minimum: minimum ?? 0, maximum: maximum ?? 1,
                   value: value ?? minimum ?? 0,
                   isIndeterminate: try fields.bool(.indeterminate, default: false) ?? false,
@@ -79,20 +79,5 @@ public struct ProgressBarConfig: ControlDescription {
         bar.isIndeterminate = isIndeterminate
         bar.trackColor = trackColor
         bar.fillColor = fillColor
-    }
-
-    /// `min < max`, then `value` within them: each check only when the numbers it needs are
-    /// sound, so one mistake gives one message.
-    private static func checkRange(_ fields: ConfigFields<CodingKeys>, minimum: Double?, maximum: Double?,
-                                   value: Double?) throws {
-        guard let minimum, let maximum else { return }
-        guard maximum > minimum else {
-            try fields.report("must be greater than min (\(JSONWriter.format(minimum)))", at: .max)
-            return
-        }
-        if let value, !(minimum...maximum).contains(value) {
-            try fields.report("must be between min (\(JSONWriter.format(minimum))) and max (\(JSONWriter.format(maximum)))",
-                              at: .value)
-        }
     }
 }

@@ -59,7 +59,12 @@ public struct RangeSliderConfig: ControlDescription {
         let maximum = try fields.number(.max, .sliderValue, default: d.maximum)
         let lower = try fields.number(.lower, .sliderValue, default: d.lower)
         let upper = try fields.number(.upper, .sliderValue, default: d.upper)
-        try Self.checkRange(fields, minimum: minimum, maximum: maximum, lower: lower, upper: upper)
+        // `min < max`, `lower` and `upper` within them, then `lower ≤ upper`: one message a mistake.
+        if try fields.checkRange(minimum: minimum, maximum: maximum, maximumKey: .max,
+                                 values: [(lower, .lower), (upper, .upper)]),
+           let lower, let upper, lower > upper {
+            try fields.report("must not be greater than upper (\(JSONWriter.format(upper)))", at: .lower)
+        }
         self.init(id: id ?? "", frame: frame ?? .zero, minimum: minimum ?? d.minimum, maximum: maximum ?? d.maximum,
                   lower: lower ?? d.lower, upper: upper ?? d.upper,
                   trackColor: try fields.optionalColor(.trackColor),
@@ -89,24 +94,5 @@ public struct RangeSliderConfig: ControlDescription {
         slider.trackColor = trackColor
         slider.highlightColor = highlightColor
         slider.knobColor = knobColor
-    }
-
-    /// `min < max`, then `lower` and `upper` within them, then `lower ≤ upper`: each check only
-    /// when the values it needs are sound, so one mistake gives one message.
-    private static func checkRange(_ fields: ConfigFields<CodingKeys>, minimum: Double?, maximum: Double?,
-                                   lower: Double?, upper: Double?) throws {
-        guard let minimum, let maximum else { return }
-        guard maximum > minimum else {
-            try fields.report("must be greater than min (\(JSONWriter.format(minimum)))", at: .max)
-            return
-        }
-        let range = "between min (\(JSONWriter.format(minimum))) and max (\(JSONWriter.format(maximum)))"
-        let lowerInRange = lower.map { (minimum...maximum).contains($0) }
-        let upperInRange = upper.map { (minimum...maximum).contains($0) }
-        if lowerInRange == false { try fields.report("must be \(range)", at: .lower) }
-        if upperInRange == false { try fields.report("must be \(range)", at: .upper) }
-        if lowerInRange == true, upperInRange == true, let lower, let upper, lower > upper {
-            try fields.report("must not be greater than upper (\(JSONWriter.format(upper)))", at: .lower)
-        }
     }
 }

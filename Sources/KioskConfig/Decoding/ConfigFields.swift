@@ -254,3 +254,26 @@ extension ConfigFields {
         return value
     }
 }
+
+extension ConfigFields {
+    /// A control's number range and the values in it (the range slider's `lower` and `upper`,
+    /// the progress bar's `value`): `max` above `min`, reported at `maximumKey`, then each value
+    /// within them, at its key. Each check runs only when the numbers it needs are sound, so
+    /// one mistake gives one message. True when the range is sound and every value given lies
+    /// in it.
+    func checkRange(minimum: Double?, maximum: Double?, maximumKey: Key,
+                    values: [(value: Double?, key: Key)]) throws -> Bool {
+        guard let minimum, let maximum else { return false }
+        guard maximum > minimum else {
+            try report("must be greater than min (\(JSONWriter.format(minimum)))", at: maximumKey)
+            return false
+        }
+        var allInRange = true
+        for (value, key) in values {
+            guard let value, !(minimum...maximum).contains(value) else { continue }
+            try report("must be between min (\(JSONWriter.format(minimum))) and max (\(JSONWriter.format(maximum)))", at: key)
+            allInRange = false
+        }
+        return allInRange
+    }
+}
