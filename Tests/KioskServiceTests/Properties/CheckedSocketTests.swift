@@ -16,10 +16,7 @@ struct CheckedSocketTests {
           {"type": "button", "id": "go", "frame": [20, 100, 100, 48], "title": "Go"}]}]}
         """#
 
-    func target() throws -> ControlTestTarget {
-        let config = try ConfigLoader.decode(Self.config, file: "k.json")
-        return ControlTestTarget(scene: SceneBuilder.build(config, designSize: Size(800, 480)), config: config)
-    }
+    func target() throws -> ControlTestTarget { try ControlTestTarget(configJSON: Self.config) }
 
     @Test("get shows which button of the group is checked; set checked=true on another moves the choice")
     func moveTheChoice() throws {

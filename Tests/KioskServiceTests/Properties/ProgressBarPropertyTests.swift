@@ -16,10 +16,7 @@ struct ProgressBarPropertyTests {
           {"type": "label", "id": "percent", "frame": [40, 140, 200, 40], "text": "{load.value:.2}"}]}]}
         """#
 
-    func target() throws -> ControlTestTarget {
-        let config = try ConfigLoader.decode(Self.config, file: "k.json")
-        return ControlTestTarget(scene: SceneBuilder.build(config, designSize: Size(800, 480)), config: config)
-    }
+    func target() throws -> ControlTestTarget { try ControlTestTarget(configJSON: Self.config) }
 
     @Test("set value glides the bar there, clamped, with the value's events; get lists value and properties")
     func setValue() throws {

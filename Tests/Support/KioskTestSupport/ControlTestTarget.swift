@@ -31,6 +31,13 @@ public final class ControlTestTarget: ControlTarget {
         properties = PropertyModel(config: config)
     }
 
+    /// The scene of the config `json` (no files: no popup templates, no images), laid out
+    /// in 800x480.
+    public convenience init(configJSON json: String) throws {
+        let config = try ConfigLoader.decode(json, file: "k.json")
+        self.init(scene: SceneBuilder.build(config, designSize: Size(800, 480)), config: config)
+    }
+
     /// The scene of config/demo.json.
     public convenience init() throws {
         let config = try KioskSetup.loadConfig(FilePath(TestFiles.path("config/demo.json")))
