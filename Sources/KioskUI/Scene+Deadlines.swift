@@ -28,7 +28,8 @@ extension Scene {
         return Instant.earliest(earliest, Instant.earliest(idleDeadline, advanceDeadline))
     }
 
-    /// Does what is due at `time` or before, in time order.
+    /// Does what is due at `time` or before: the overlays' first, then the idle return, or
+    /// else the current screen's advance (the idle return's screen change restarts that count).
     public func fireDeadlines(upTo time: Instant) {
         setTime(time)
         withEventOrigin(.kiosk) {
