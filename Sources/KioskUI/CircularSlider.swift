@@ -136,6 +136,8 @@ public final class CircularSlider: Control {
     public override func touchMoved(to point: Point, time: Instant) { follow(point) }
     public override func touchEnded(at point: Point, time: Instant) { endTouch() }
     public override func touchCancelled(time: Instant) { endTouch() }
+    /// A knob turned around a circle moves along both axes: it keeps every drag.
+    public override func keepsDrag(along axis: DragAxis) -> Bool { true }
     public override func takeTouch(from previous: Control) -> Bool {
         guard let previous = previous as? CircularSlider, previous.tracking else { return false }
         tracking = true

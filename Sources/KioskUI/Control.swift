@@ -208,6 +208,14 @@ open class Control {
     /// value itself has been carried over already.
     open func takeTouch(from previous: Control) -> Bool { false }
 
+    /// Whether this control keeps a drag along `axis` that a scroll container around it (a
+    /// list, swipeable pages) would otherwise take over once the finger leaves the touch slop
+    /// (see `DragOwnership`). False by default: a control that only takes taps (a button)
+    /// gives every drag to the container. A slider keeps drags along its track, a dial every
+    /// drag. Asked at the drag's first move, so a container of controls (a list) may answer
+    /// for the control its finger holds now.
+    open func keepsDrag(along axis: DragAxis) -> Bool { false }
+
     /// One fixed simulation step for a control that asked for `startAnimating`.
     /// Returns true while the control still has something moving.
     ///

@@ -132,6 +132,8 @@ public final class RangeSlider: Control {
     public override func touchMoved(to point: Point, time: Instant) { moveKnobTouch(to: point) }
     public override func touchEnded(at point: Point, time: Instant) { endKnobTouch() }
     public override func touchCancelled(time: Instant) { endKnobTouch() }
+    /// Its knobs move sideways: a sideways drag stays on the slider inside a swiped page.
+    public override func keepsDrag(along axis: DragAxis) -> Bool { axis == .horizontal }
     public override func takeTouch(from previous: Control) -> Bool {
         guard let previous = previous as? RangeSlider, previous.knobTouch != .idle else { return false }
         knobTouch = previous.knobTouch
