@@ -17,6 +17,8 @@ public final class Screen: ControlHost {
     /// Shown this long without a touch (and with no panel or popup over it), the screen moves
     /// on to the next in the scene's order, with a fade: an attract loop. Nil: it stays.
     public var advanceAfter: Duration?
+    /// The group of swipeable pages this screen is one of, if any (see `Scene.addPageGroup`).
+    public internal(set) weak var pages: PageGroup?
     /// The controls in paint order (later ones on top); change them with `add`, `remove`, `replace`.
     public private(set) var controls: [Control]
     /// The scene the screen belongs to (nil until it is given to one).
@@ -142,6 +144,10 @@ public final class Screen: ControlHost {
     private func drawControls(_ canvas: Canvas, in rect: Rect) {
         for control in controls where !control.isHidden && control.paintBounds.intersects(rect) {
             control.render(canvas, in: rect)
+        }
+        if let pages, let bounds = scene?.bounds, let index = pages.index(of: self),
+           pages.dotsBounds(in: bounds).intersects(rect) {
+            pages.drawDots(canvas, current: index, in: bounds)
         }
     }
 
