@@ -28,6 +28,14 @@ extension Scene {
     /// nil otherwise.
     public var pageSwipePosition: Double? { pageSwipe?.position.value }
 
+    /// The two pages a swipe shows side by side now (nil past either end), while a finger
+    /// drags the pages or they settle; nil otherwise. The renderer keeps their retained
+    /// layers for as long, so a swipe frame only copies pixels.
+    public var pagesInView: (left: Screen?, right: Screen?)? {
+        guard let view = pageSwipe?.pagesInView else { return nil }
+        return (view.left, view.right)
+    }
+
     /// Whether a drag that just left the slop (`translation` from the touch-down) on the
     /// current screen, held by `control` (nil: nothing), is the pages'.
     func pagesTakeOver(translation: Point, from control: Control?) -> Bool {

@@ -12,7 +12,13 @@ public final class Scene {
     /// own pixels when the screen changes size.
     public private(set) var designSize: Size
     /// The colour behind every screen; changing it repaints everything.
-    public var background: Color { didSet { if oldValue != background { invalidateAll() } } }
+    public var background: Color {
+        didSet {
+            guard oldValue != background else { return }
+            invalidateAll()
+            for screen in screens { screen.updateLayerOpacity() }
+        }
+    }
     /// Measures text as the renderer sets it (the renderer's canvas, given by the runtime
     /// that draws this scene): a label whose text changes repaints only the old and new
     /// words' band. Nil: a change repaints the whole label.
@@ -101,7 +107,10 @@ public final class Scene {
     public func resize(to size: Size) {
         guard size != designSize else { return }
         designSize = size
-        for screen in screens { screen.layer.resize(to: bounds) }
+        for screen in screens {
+            screen.layer.resize(to: bounds)
+            screen.updateLayerOpacity()
+        }
         invalidateAll()
     }
 

@@ -8,7 +8,13 @@ public final class Screen: ControlHost {
     /// Names the screen for `switchScreen` actions and `Scene.screen(withID:)`.
     public let id: String
     /// The screen's own background; nil shows the scene's.
-    public var background: Color? { didSet { if oldValue != background { invalidate(layer.bounds) } } }
+    public var background: Color? {
+        didSet {
+            guard oldValue != background else { return }
+            invalidate(layer.bounds)
+            updateLayerOpacity()
+        }
+    }
     /// A picture over the background colour, under the controls, placed on the whole scene by
     /// `backgroundFit`; nil: none.
     public var backgroundImage: ImageReference? { didSet { if oldValue != backgroundImage { invalidate(layer.bounds) } } }
@@ -43,6 +49,14 @@ public final class Screen: ControlHost {
     func attach(to scene: Scene) {
         self.scene = scene
         layer.invalidateAll()
+        updateLayerOpacity()
+    }
+
+    /// A screen painted on an opaque colour is opaque all over: its layer says so, and a canvas
+    /// copies its pixels instead of blending them (a swipe's or a slide's frame is a copy).
+    func updateLayerOpacity() {
+        let color = background ?? scene?.background ?? Theme.standard.background
+        layer.opaqueBounds = color.alpha >= 1 ? layer.bounds : nil
     }
 
     /// Puts `control` on top of the others and paints it. Its id must be new to this screen
