@@ -16,6 +16,7 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
     case textChange = "a label's text changing (a total ticking up and back)"
     case boundText = "a finger's drag that a label bound to the slider's values follows"
     case progressBand = "an indeterminate progress bar's band sweeping"
+    case toggleThumb = "a toggle's thumb on its spring, turned round every 24 frames"
 
     var testDescription: String { rawValue }
 
@@ -89,6 +90,16 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
             kiosk.scene.currentScreen.add(bar)
             kiosk.frame()
             return { _ in kiosk.frame() }
+        case .toggleThumb:
+            // A toggle added under the slider, as the bench adds one, flipped (in Swift, no
+            // events) every 24 frames: its spring takes longer, so every frame moves the thumb.
+            let toggle = Toggle(id: "light", frame: Rect(40, 260, 64, 36))
+            kiosk.scene.currentScreen.add(toggle)
+            kiosk.frame()
+            return { i in
+                if i % 24 == 0 { toggle.isOn.toggle() }
+                kiosk.frame()
+            }
         case .button:
             // Down, up (a tap), then the highlight's fade, every 16 frames.
             let centre = kiosk.button.frame.center
