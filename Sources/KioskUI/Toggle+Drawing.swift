@@ -8,8 +8,24 @@ extension Toggle {
     var resolvedThumbColor: Color { thumbColor ?? theme.knob }
     var resolvedCurvaceousness: Double { min(max(theme.curvaceousness, 0), 1) }
 
-    /// The track's colour with the thumb at `position` (0…1).
-    func trackColor(at position: Double) -> Color { resolvedOffColor.mixed(with: resolvedOnColor, position) }
+    /// The track's colour with the thumb at `position` (0…1), in `trackColorSteps` steps
+    /// from `offColor` to `onColor`: few enough that each has its cached image of the track.
+    func trackColor(at position: Double) -> Color {
+        let steps = Double(Self.trackColorSteps)
+        return resolvedOffColor.mixed(with: resolvedOnColor, (position * steps).rounded() / steps)
+    }
+
+    /// How many steps the track's colour takes from off to on: a flip (about 20 frames) shows
+    /// each for a frame or two, too short to see as a jump, and a toggle's nine track images
+    /// leave room for other controls' in the canvas's cache of 48.
+    static let trackColorSteps = 8
+
+    /// Everything the track's pixels depend on: the key of its cached image.
+    struct TrackLook: Hashable {
+        var size: Size
+        var curvaceousness: Double
+        var color: Color
+    }
 
     /// Everything the thumb's pixels depend on except where it is: the key of its cached image.
     struct ThumbLook: Hashable {
@@ -21,7 +37,13 @@ extension Toggle {
 
     func drawToggle(_ canvas: Canvas) {
         let position = thumbPosition, curvaceousness = resolvedCurvaceousness
-        canvas.fill(.roundedRect(frame, radius: frame.height * curvaceousness / 2), .solid(trackColor(at: position)))
+        let track = frame, trackLook = TrackLook(size: track.size, curvaceousness: curvaceousness,
+                                                  color: trackColor(at: position))
+        // From an image too: rasterising the rounded ends costs more than copying them, and a
+        // flip passes through the same few colours every time.
+        canvas.drawCached(trackLook, bounds: track) { canvas in
+            canvas.fill(.roundedRect(track, radius: track.height * trackLook.curvaceousness / 2), .solid(trackLook.color))
+        }
         let rect = thumbRect(at: position)
         guard rect.width > 0 else { return }
         let look = ThumbLook(size: rect.width, curvaceousness: curvaceousness, color: resolvedThumbColor, held: isHeld)

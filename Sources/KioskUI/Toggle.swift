@@ -19,8 +19,9 @@ import KioskGestures
 /// a tap or a value set while it moves turns it round from where it is, with the velocity it
 /// has, so there is never a jump; a fling hands the finger's velocity to the spring. A value
 /// restored from the state file or carried over by a reload (`setValue(_:sendsEvents: false)`)
-/// is shown at once. The track's colour follows the thumb from `offColor` to `onColor`, so a
-/// step repaints the toggle (its own small frame) and nothing else; once the thumb rests the
+/// is shown at once. The track's colour follows the thumb from `offColor` to `onColor` (in
+/// eight steps, each a cached image of the track), so a step repaints the toggle (its own
+/// small frame) and nothing else; once the thumb rests the
 /// toggle stops stepping (idle: no frames).
 ///
 /// **An owner's value while a finger holds the thumb.** The owner's `set` changes the value
