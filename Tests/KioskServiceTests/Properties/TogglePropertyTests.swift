@@ -40,6 +40,32 @@ struct TogglePropertyTests {
         #expect(toggle.isOn)
     }
 
+    @Test("a set that comes while the thumb springs turns it round from where it is")
+    func setWhileSpringing() throws {
+        let target = try target()
+        let scene = try #require(target.scene)
+        let toggle = try #require(scene.control(withID: "light") as? Toggle)
+        let step = Duration.nanoseconds(1_000_000_000 / 120)
+        var now = Instant.zero
+        func run(_ steps: Int) {
+            for _ in 0..<steps {
+                now = now + step
+                scene.step(step, at: now)
+            }
+        }
+        _ = target.reply(#"{"op": "set", "control": "light", "value": {"on": true}}"#)
+        run(10)
+        let there = toggle.thumbPosition
+        #expect(there > 0.2 && there < 0.9, "\(there)")
+        #expect(target.reply(#"{"op": "set", "control": "light", "value": {"on": false}}"#)
+                == #"{"ok": true, "control": "light", "value": {"on": false}}"#)
+        #expect(toggle.thumbPosition == there, "no jump")
+        run(2)
+        #expect(toggle.thumbPosition < there + 0.1)
+        run(200)
+        #expect(toggle.thumbPosition == 0 && !scene.isAnimating)
+    }
+
     @Test("the colours are properties: set, checked with the config's messages, announced, kept by the state")
     func properties() throws {
         let target = try target()
