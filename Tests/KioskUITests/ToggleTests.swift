@@ -246,6 +246,20 @@ struct ToggleTests {
         #expect(DragOwnership.containerTakesOver(.vertical, translation: Point(3, 20), from: toggle))
     }
 
+    @Test("on a swipeable page, a sideways drag on the toggle carries its thumb and the pages stay")
+    func keepsTheDragOnAPage() throws {
+        let toggle = toggle()
+        let ui = SceneHarness(screen: [toggle])
+        ui.scene.add(screen: Screen(id: "second"))
+        #expect(ui.scene.addPageGroup(["main", "second"]) != nil)
+        ui.drag(from: Point(130, 130), to: Point(40, 130), at: 0, steps: 10)   // leftwards: the pages' way on
+        ui.drag(from: Point(130, 130), to: Point(200, 130), at: 1000, steps: 10)
+        #expect(toggle.isOn)
+        #expect(values(ui) == [true])
+        #expect(ui.scene.currentScreen.id == "main")
+        #expect(ui.scene.pageSwipePosition == nil)
+    }
+
     @Test("a disabled toggle is drawn faded; a held thumb is drawn pressed")
     func looks() {
         let toggle = toggle(on: true)
