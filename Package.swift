@@ -124,7 +124,7 @@ let package = Package(
         .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskBackend", "KioskRender", "KioskService"]),
 
         // What every test target may share: helpers that keep the tests compiling with Swift Testing 6.0.
-        // Also what more than one test target needs: the package's files and configs, the toggle
+        // Also what more than one test target needs: the package's files and configs, the lamp
         // control, the control protocol's fake target.
         .target(name: "KioskTestSupport", dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig",
                                                      "KioskService", "SwiftKioskTesting"],

@@ -78,6 +78,7 @@ extension BenchCommand {
             frame()
         }
         if wanted(.progress) { ms[.progress] = measureProgress(in: scene, frame: frame) }
+        if wanted(.toggle) { ms[.toggle] = measureToggle(in: scene, frame: frame, settle: settle) }
 
         // The overlay fully presented (its animation run to the end), then whole frames.
         if wanted(.overlay), let overlay = try overlay(in: scene) {
@@ -174,6 +175,33 @@ extension BenchCommand {
             if x < width * 0.25 || x > width * 0.6 { dx = -dx }
             scene.handle(.panChanged(slot: 9, location: Point(x, y), translation: Point(x - start.x, 0),
                                      velocity: Point(dx * 60, 0), time: now()))
+            frame()
+        }
+    }
+
+    /// Frames of a toggle's thumb on its spring (each one two simulation steps of it): the
+    /// start screen's first toggle, or one added for the bench at the screen's lower right and
+    /// taken away after, flipped every 12 frames (0.2 s), so that every frame measured is one
+    /// of a moving thumb (turned round mid-flight, as a quick second tap does).
+    private func measureToggle(in scene: Scene, frame: () -> Void, settle: () -> Void) -> Double? {
+        let screen = scene.currentScreen
+        let existing = screen.controls.compactMap { $0 as? Toggle }.first
+        let size = scene.designSize
+        let toggle = existing ?? Toggle(id: "bench-toggle", frame: Rect(size.width * 0.85, size.height * 0.85,
+                                                                        size.width * 0.08, size.height * 0.075),
+                                        theme: screen.controls.first?.theme ?? .standard)
+        let wasOn = toggle.isOn
+        if existing == nil { screen.add(toggle) }
+        frame()
+        defer {
+            if existing == nil { _ = screen.remove(toggle.id) } else { toggle.setOn(wasOn, animated: false) }
+            settle()
+            frame()
+        }
+        var count = 0
+        return median(.toggle) {
+            if count % 12 == 0 { toggle.isOn.toggle() }
+            count += 1
             frame()
         }
     }

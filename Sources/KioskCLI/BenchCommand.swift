@@ -26,6 +26,9 @@ struct BenchCommand {
         /// A frame of an indeterminate progress bar's band sweeping: the start screen's first
         /// progress bar, made indeterminate, or one added across the screen's lower part.
         case progress
+        /// A frame of a toggle's thumb on its spring (issue 21): the start screen's first
+        /// toggle, or one added at its lower right, flipped every 12 frames so that it moves.
+        case toggle
         /// A frame of the first panel sliding in over the start screen, its dim animating.
         case panel
         /// A frame of swipeable pages following a finger mid-swipe: two pages side by side.
@@ -46,6 +49,7 @@ struct BenchCommand {
             case .circular: return "arc step (1 degree, value text)"
             case .text: return "label text change"
             case .progress: return "indeterminate progress bar"
+            case .toggle: return "toggle thumb animating"
             case .panel: return "panel sliding in (dim animating)"
             case .pages: return "pages mid-swipe"
             case .photo: return "full frame over a photo background"
@@ -62,6 +66,7 @@ struct BenchCommand {
             case .circular: return "circular_slider"
             case .text: return "label_text"
             case .progress: return "progress_indeterminate"
+            case .toggle: return "toggle_thumb"
             case .panel: return "panel_slide"
             case .pages: return "pages_swipe"
             case .photo: return "photo_background"

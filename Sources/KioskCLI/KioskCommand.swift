@@ -9,7 +9,7 @@ import KioskUI
 /// `check` knowing those controls, from one line in its `main.swift`:
 ///
 /// ```swift
-/// KioskCommand.main(registry: ControlRegistry.standard.registering(ToggleDescription.self))
+/// KioskCommand.main(registry: ControlRegistry.standard.registering(LampDescription.self))
 /// ```
 ///
 /// An app that also has code of its own to run on the scene (observers, controls built in

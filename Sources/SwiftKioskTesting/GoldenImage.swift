@@ -6,7 +6,7 @@ import Testing
 /// recording a Swift Testing issue when they differ.
 ///
 /// ```swift
-/// try expectMatchesGolden(tester.screenshot(), named: "toggle-on")
+/// try expectMatchesGolden(tester.screenshot(), named: "lamp-on")
 /// ```
 ///
 /// - Goldens are per generation of the rendering libraries: when the folder

@@ -10,39 +10,39 @@ import SwiftKioskTesting
 /// the scene and reports events of its own kinds, as the built-ins do.
 @Suite("Custom controls")
 struct CustomControlTests {
-    @Test("a tap on a custom toggle sends its own toggled event and the knob springs over, then the scene idles")
-    func tapToggles() throws {
-        let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 80, 40))
-        let k = KioskTester(screen: [toggle], size: Size(320, 240))
+    @Test("a tap on a custom lamp sends its own toggled event and the light springs up, then the scene idles")
+    func tapSwitchesTheLamp() throws {
+        let lamp = Lamp(id: "wifi", frame: Rect(20, 20, 80, 40))
+        let k = KioskTester(screen: [lamp], size: Size(320, 240))
         k.down(60, 40, at: 10)
         k.up(at: 60)
         try k.step(until: 1500)
         #expect(k.eventLines == [#"{"t": 60, "source": "wifi", "event": "toggled", "value": {"on": true}}"#])
-        #expect(toggle.calls == ["began", "tapped", "ended"])
-        #expect(abs(toggle.knob.value - 1) < 0.01)
+        #expect(lamp.calls == ["began", "tapped", "ended"])
+        #expect(abs(lamp.light.value - 1) < 0.01)
         #expect(!k.scene!.isAnimating)
     }
 
     @Test("a double tap reaches the control right after its second tap; both taps toggled at once, as two taps do")
     func doubleTapOrder() throws {
-        let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 80, 40))
-        let k = KioskTester(screen: [toggle], size: Size(320, 240))
+        let lamp = Lamp(id: "wifi", frame: Rect(20, 20, 80, 40))
+        let k = KioskTester(screen: [lamp], size: Size(320, 240))
         k.down(60, 40, at: 10)
         k.up(at: 60)
         k.down(62, 41, at: 200)
         k.up(at: 250)
         try k.step(until: 1500)
-        #expect(toggle.calls == ["began", "tapped", "ended", "began", "tapped", "doubleTapped", "ended"])
+        #expect(lamp.calls == ["began", "tapped", "ended", "began", "tapped", "doubleTapped", "ended"])
         #expect(k.eventLines == [#"{"t": 60, "source": "wifi", "event": "toggled", "value": {"on": true}}"#,
                             #"{"t": 250, "source": "wifi", "event": "toggled", "value": {"on": false}}"#])
     }
 
-    @Test("a value set from outside flips the toggle and reports it; a restored one reports nothing; a wrong field changes nothing")
+    @Test("a value set from outside switches the lamp and reports it; a restored one reports nothing; a wrong field changes nothing")
     func valueFromOutside() throws {
-        let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 80, 40))
-        let k = KioskTester(screen: [toggle], size: Size(320, 240))
+        let lamp = Lamp(id: "wifi", frame: Rect(20, 20, 80, 40))
+        let k = KioskTester(screen: [lamp], size: Size(320, 240))
         try k.step(until: 20)
-        try toggle.setValue([("on", true)])
+        try lamp.setValue([("on", true)])
         try k.step(until: 100)
         // Set from outside a touch: the owner's, and the line says so.
         #expect(k.eventLines.last == #"{"t": 16.667, "source": "wifi", "event": "toggled", "origin": "owner", "value": {"on": true}}"#)
@@ -51,38 +51,38 @@ struct CustomControlTests {
         let restored = KioskState(screen: nil, values: [KioskState.SavedValue(id: "wifi", fields: [("on", false)])])
         #expect(restored.restore(into: k.scene!).problems.isEmpty)
         try k.step(until: 200)
-        #expect(!toggle.isOn && k.eventLines.count == 1)
+        #expect(!lamp.isOn && k.eventLines.count == 1)
         #expect(throws: ControlValueError("'wifi'.on must be a boolean (found a string)")) {
-            try toggle.setValue([("on", "yes")])
+            try lamp.setValue([("on", "yes")])
         }
         #expect(throws: ControlValueError("'wifi' has no field 'off' (its value has 'on')")) {
-            try toggle.setValue([("off", true)])
+            try lamp.setValue([("off", true)])
         }
     }
 
     @Test("a fast flick to the left reaches the control as a swipe, after the pan's moves and before the lift")
     func swipeOrder() throws {
-        let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 200, 40))
-        let k = KioskTester(screen: [toggle], size: Size(320, 240))
+        let lamp = Lamp(id: "wifi", frame: Rect(20, 20, 200, 40))
+        let k = KioskTester(screen: [lamp], size: Size(320, 240))
         k.down(60, 40, at: 10)
         k.up(at: 40)   // on
         k.drag(fromX: 200, toX: 40, y: 40, startingAt: 500, moves: 5)
         try k.step(until: 1000)
-        #expect(toggle.calls == ["began", "tapped", "ended", "began", "moved", "swiped left", "ended"])
-        #expect(!toggle.isOn)
+        #expect(lamp.calls == ["began", "tapped", "ended", "began", "moved", "swiped left", "ended"])
+        #expect(!lamp.isOn)
         #expect(k.eventLines.map { $0.contains("\"on\": false") } == [false, true])
     }
 
     @Test("a slow drag that stops before lifting is a pan without a swipe")
     func slowDragIsNoSwipe() throws {
-        let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 200, 40))
-        let k = KioskTester(screen: [toggle], size: Size(320, 240))
+        let lamp = Lamp(id: "wifi", frame: Rect(20, 20, 200, 40))
+        let k = KioskTester(screen: [lamp], size: Size(320, 240))
         k.down(40, 40, at: 10)
         k.move(80, 40, at: 100)
         k.move(80, 40, at: 300)
         k.up(at: 400)
         try k.step(until: 600)
-        #expect(toggle.calls == ["began", "moved", "ended"])
+        #expect(lamp.calls == ["began", "moved", "ended"])
         #expect(k.eventLines.isEmpty)
     }
 
@@ -101,12 +101,12 @@ struct CustomControlTests {
 
     @Test("a long press reaches the control before the lift, and is no tap")
     func tapVersusLongPress() throws {
-        let toggle = Toggle(id: "wifi", frame: Rect(20, 20, 80, 40))
-        let k = KioskTester(screen: [toggle], size: Size(320, 240))
+        let lamp = Lamp(id: "wifi", frame: Rect(20, 20, 80, 40))
+        let k = KioskTester(screen: [lamp], size: Size(320, 240))
         k.down(60, 40, at: 0)
         k.up(at: 700)
         try k.step(until: 800)
-        #expect(toggle.calls == ["began", "longPressed", "ended"])
+        #expect(lamp.calls == ["began", "longPressed", "ended"])
         #expect(k.eventLines.isEmpty)
     }
 

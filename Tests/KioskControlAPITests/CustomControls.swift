@@ -4,7 +4,7 @@ import KioskAnimation
 import KioskUI
 
 // A control written the way an app outside the package writes one: public API only (the
-// toggle, the other one, is KioskTestSupport's `Toggle`).
+// lamp, the other one, is KioskTestSupport's `Lamp`).
 
 extension ControlEvent.Kind {
     /// A stepper's value is being scrubbed by a horizontal drag (once per frame at most).

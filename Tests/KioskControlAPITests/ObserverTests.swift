@@ -51,18 +51,18 @@ struct ObserverTests {
 
     @Test("a removed observer is not called again; one that removes itself is called once")
     func removal() throws {
-        let toggle = Toggle(id: "wifi", frame: Rect(20, 100, 80, 40))
+        let lamp = Lamp(id: "wifi", frame: Rect(20, 100, 80, 40))
         var kept = 0, removed = 0, once = 0
-        toggle.addObserver(for: .toggled) { _ in kept += 1 }
-        let token = toggle.addObserver(for: .toggled) { _ in removed += 1 }
+        lamp.addObserver(for: .toggled) { _ in kept += 1 }
+        let token = lamp.addObserver(for: .toggled) { _ in removed += 1 }
         var selfToken: ObservationToken?
-        selfToken = toggle.addObserver(for: .toggled) { _ in
+        selfToken = lamp.addObserver(for: .toggled) { _ in
             once += 1
-            if let selfToken { toggle.removeObserver(selfToken) }
+            if let selfToken { lamp.removeObserver(selfToken) }
         }
-        #expect(toggle.removeObserver(token))
-        #expect(!toggle.removeObserver(token))
-        let k = KioskTester(screen: [toggle], size: Size(320, 240))
+        #expect(lamp.removeObserver(token))
+        #expect(!lamp.removeObserver(token))
+        let k = KioskTester(screen: [lamp], size: Size(320, 240))
         for i in 0..<3 { k.down(60, 120, at: Double(i) * 200); k.up(at: Double(i) * 200 + 40) }
         try k.step(until: 800)
         #expect((kept, removed, once) == (3, 0, 1))
@@ -70,11 +70,11 @@ struct ObserverTests {
 
     @Test("an observer that changes the scene is safe; what it changes and sends shows in the next frame")
     func observerChangesScene() throws {
-        let toggle = Toggle(id: "wifi", frame: Rect(20, 100, 80, 40))
+        let lamp = Lamp(id: "wifi", frame: Rect(20, 100, 80, 40))
         let stepper = Stepper(id: "count", frame: Rect(120, 100, 120, 48))
         let second = Screen(id: "second")
-        let scene = Scene(designSize: Size(320, 240), screens: [Screen(id: "main", controls: [toggle, stepper]), second])
-        toggle.addObserver(for: .toggled) { _ in
+        let scene = Scene(designSize: Size(320, 240), screens: [Screen(id: "main", controls: [lamp, stepper]), second])
+        lamp.addObserver(for: .toggled) { _ in
             stepper.increment()
             scene.showScreen("second")
         }
@@ -98,7 +98,7 @@ struct ObserverTests {
         let open = Button(id: "open", frame: Rect(20, 20, 100, 40), title: "Open", action: .showPanel("filters"))
         let ask = Button(id: "ask", frame: Rect(140, 20, 100, 40), title: "Ask", action: .showPopup("hello"))
         let scene = Scene(designSize: Size(320, 240), screens: [Screen(id: "main", controls: [open, ask])])
-        let inner = Toggle(id: "onlyNew", frame: Rect(10, 10, 80, 40))
+        let inner = Lamp(id: "onlyNew", frame: Rect(10, 10, 80, 40))
         scene.register(Panel(id: "filters", style: PanelStyle(), controls: [inner]))
         scene.register(PopupDialog(id: "hello", style: Self.popupStyle,
                                    content: PopupContent(title: "Hi", text: "Hello", buttons: [.init(id: "ok", title: "OK")]),

@@ -23,7 +23,7 @@ struct SceneInCodeTests {
         let old = Stepper(id: "count", frame: Rect(20, 20, 60, 40))
         let bystander = Stepper(id: "other", frame: Rect(200, 160, 60, 40))
         let (scene, screen) = scene([old, bystander])
-        let new = Toggle(id: "count", frame: Rect(100, 100, 80, 40))
+        let new = Lamp(id: "count", frame: Rect(100, 100, 80, 40))
         #expect(screen.replace("count", with: new) === old)
         let damage = scene.takeDamage()
         #expect(covers(damage, old.paintBounds))
@@ -38,27 +38,27 @@ struct SceneInCodeTests {
     @Test("adding and removing controls repaints only their bounds; removing an unknown id changes nothing")
     func addAndRemove() {
         let (scene, screen) = scene([])
-        let toggle = Toggle(id: "wifi", frame: Rect(40, 40, 80, 40))
-        screen.add(toggle)
-        #expect(scene.takeDamage().rects == [toggle.paintBounds.integral])
+        let lamp = Lamp(id: "wifi", frame: Rect(40, 40, 80, 40))
+        screen.add(lamp)
+        #expect(scene.takeDamage().rects == [lamp.paintBounds.integral])
         #expect(screen.remove("nothing") == nil)
         #expect(scene.takeDamage().isEmpty)
-        #expect(screen.remove("wifi") === toggle)
-        #expect(scene.takeDamage().rects == [toggle.paintBounds.integral])
+        #expect(screen.remove("wifi") === lamp)
+        #expect(scene.takeDamage().rects == [lamp.paintBounds.integral])
         #expect(scene.control(withID: "wifi") == nil)
     }
 
     @Test("a control removed while a finger holds it is cancelled and hears nothing more from that finger")
     func removeWhileHeld() {
-        let toggle = Toggle(id: "wifi", frame: Rect(40, 40, 120, 40))
-        let (scene, screen) = scene([toggle])
+        let lamp = Lamp(id: "wifi", frame: Rect(40, 40, 120, 40))
+        let (scene, screen) = scene([lamp])
         scene.handle(.pressed(slot: 0, location: Point(60, 60), time: .milliseconds(10)))
         scene.handle(.panBegan(slot: 0, start: Point(60, 60), location: Point(80, 60), time: .milliseconds(20)))
         screen.remove("wifi")
         scene.handle(.panChanged(slot: 0, location: Point(100, 60), translation: Point(40, 0), velocity: .zero,
                                  time: .milliseconds(30)))
         scene.handle(.released(slot: 0, location: Point(100, 60), time: .milliseconds(40)))
-        #expect(toggle.calls == ["began", "moved", "cancelled"])
+        #expect(lamp.calls == ["began", "moved", "cancelled"])
     }
 
     @Test("a control sends nothing while it is on no screen")

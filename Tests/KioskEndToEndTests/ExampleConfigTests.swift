@@ -11,7 +11,8 @@ import Testing
 /// + button at [372, 276, 52, 44], the total label at [824, 394, 160, 40], Pay at
 /// [704, 492, 280, 64] on the white cart column; wall panel 800x480, the Kitchen light at
 /// [604, 120, 172, 80], the temperature at [24, 114, 352, 64], the thermostat's template label
-/// at [24, 244, 352, 28], the heating valve's bar at [24, 362, 352, 8], the alarm banner at [16, 396, 768, 56].
+/// at [24, 244, 352, 28], the heating valve's bar at [24, 362, 352, 8], the alarm banner at [16, 396, 768, 56],
+/// the night light's toggle at [728, 87, 48, 28] (its thumb 23 px, travelling 20).
 @Suite("Example configs", .serialized)
 struct ExampleConfigTests {
     /// Every `config/examples/*/*.json` that is a kiosk config (it has `screens`; popup
@@ -189,6 +190,12 @@ struct ExampleConfigTests {
         #expect(rgb(before, 200, 366) != orange)
         #expect(try set(kiosk, "valve", "value=60").lines == [#"{"ok": true, "control": "valve", "value": {"value": 60}}"#])
         _ = try waitForFrame(kiosk, "the valve's bar filled to 60 %") { rgb($0, 200, 366) == orange && rgb($0, 310, 366) != orange }
+
+        // The night light's toggle, switched on as the owner's good-night scene does: its track
+        // turns amber where the thumb was, and the thumb springs to the right.
+        #expect(rgb(before, 770, 101) == 0x2C_3947 && rgb(before, 734, 101) == 0xFF_FFFF)   // off: the theme's track, the thumb left
+        #expect(try set(kiosk, "nightLight", "on=true").lines == [#"{"ok": true, "control": "nightLight", "value": {"on": true}}"#])
+        _ = try waitForFrame(kiosk, "the night light's toggle drawn on") { rgb($0, 734, 101) == amber && rgb($0, 764, 101) == 0xFF_FFFF }
 
         // The label "Night {thermostat.lower:.1 °C} · Day {thermostat.upper:.1 °C}" follows the
         // slider: other pixels for 24 °C, the same as at first when it is back at 21.5 °C.

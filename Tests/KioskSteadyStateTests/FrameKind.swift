@@ -17,6 +17,7 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
     case boundText = "a finger's drag that a label bound to the slider's values follows"
     case progressBand = "an indeterminate progress bar's band sweeping"
     case pageSwipe = "swipeable pages following a finger to and fro mid-swipe"
+    case toggleThumb = "a toggle's thumb on its spring, turned round every 24 frames"
 
     var testDescription: String { rawValue }
 
@@ -103,6 +104,16 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
             return { i in
                 let x = start.x - size.width / 3 - (i % 2 == 0 ? 40 : 0)
                 kiosk.frame(touch: kiosk.touch(.move, at: Point(x, start.y)))
+            }
+        case .toggleThumb:
+            // A toggle added under the slider, as the bench adds one, flipped (in Swift, no
+            // events) every 24 frames: its spring takes longer, so every frame moves the thumb.
+            let toggle = Toggle(id: "light", frame: Rect(40, 260, 64, 36))
+            kiosk.scene.currentScreen.add(toggle)
+            kiosk.frame()
+            return { i in
+                if i % 24 == 0 { toggle.isOn.toggle() }
+                kiosk.frame()
             }
         case .button:
             // Down, up (a tap), then the highlight's fade, every 16 frames.

@@ -12,11 +12,11 @@ import KioskUI
 /// text within their limits, and every problem (an unknown key too) reported with the file,
 /// the JSON path and the line.
 ///
-/// The description of the switch the "Writing a control" article builds (its class `Toggle`):
+/// The description of the lamp the "Writing a control" article builds (its class `Lamp`):
 ///
 /// ```swift
-/// struct ToggleDescription: ControlDescription {
-///     static let typeName = "toggle"
+/// struct LampDescription: ControlDescription {
+///     static let typeName = "lamp"
 ///     var id: String
 ///     var frame: Rect
 ///     var isOn: Bool
@@ -31,14 +31,14 @@ import KioskUI
 ///     }
 ///
 ///     func makeControl(in context: ControlContext) -> Control {
-///         Toggle(id: id, frame: frame, theme: context.theme, isOn: isOn)
+///         Lamp(id: id, frame: frame, theme: context.theme, isOn: isOn)
 ///     }
 /// }
 /// ```
 ///
 /// The `type` key itself is read by the registry; a description's coding keys leave it out.
 public protocol ControlDescription: Sendable, Equatable, Decodable {
-    /// The `"type"` that selects this description in a config: `"rangeSlider"`, `"toggle"`.
+    /// The `"type"` that selects this description in a config: `"rangeSlider"`, `"lamp"`.
     static var typeName: String { get }
 
     /// `id`: unique across the whole config; events name it as their `source`.

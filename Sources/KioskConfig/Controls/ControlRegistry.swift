@@ -6,7 +6,7 @@
 /// different controls, and the checking of one never depends on what ran before it.
 ///
 /// ```swift
-/// let registry = ControlRegistry.standard.registering(ToggleDescription.self)
+/// let registry = ControlRegistry.standard.registering(LampDescription.self)
 /// let config = try ConfigLoader.decode(text, file: "kiosk.json", registry: registry)
 /// ```
 ///
@@ -18,8 +18,8 @@ public struct ControlRegistry: Sendable {
     /// A registry that knows no control type at all (a config with any control is rejected).
     public init() {}
 
-    /// The built-in controls: `label`, `button`, `image`, `rangeSlider`, `circularSlider` and
-    /// `progressBar`.
+    /// The built-in controls: `label`, `button`, `image`, `rangeSlider`, `circularSlider`,
+    /// `progressBar` and `toggle`.
     public static let standard = ControlRegistry()
         .registering(LabelConfig.self)
         .registering(ImageConfig.self)
@@ -27,6 +27,8 @@ public struct ControlRegistry: Sendable {
         .registering(RangeSliderConfig.self)
         .registering(CircularSliderConfig.self)
         .registering(ProgressBarConfig.self)
+        // issue 21: the toggle switch
+        .registering(ToggleConfig.self)
 
     /// Adds `type` under its `typeName`.
     ///

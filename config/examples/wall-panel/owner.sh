@@ -39,6 +39,8 @@ trap 'kill $clock_loop' EXIT
 # events ({"t": 2504, "source": "hallLight", "event": "tapped"}) and its status. The thermostat
 # needs no code here: the heating reads the kiosk's retained home/wall-panel/state/thermostat,
 # {"lower": 18, "upper": 21.5}, and the label above the slider follows it through its template.
+# Nor does the night light's toggle: its relay reads home/wall-panel/state/nightLight, {"on": true};
+# the scene buttons below set it as a finger would.
 tapped='"source": "([^"]+)", "event": "tapped"'
 while read -r topic value; do
     case $topic in
@@ -63,10 +65,13 @@ while read -r topic value; do
             case $id in
                 diningLight | kitchenLight | hallLight | porchLight)
                     if [[ ${ON[$id]:-off} == on ]]; then light "$id" off; else light "$id" on; fi ;;
-                allOff) for id in "${LIGHTS[@]}"; do light "$id" off; done ;;
+                allOff)
+                    for id in "${LIGHTS[@]}"; do light "$id" off; done
+                    send nightLight '{"on": false}' ;;
                 goodNight)
                     for id in "${LIGHTS[@]}"; do light "$id" off; done
                     light porchLight on
+                    send nightLight '{"on": true}'
                     send thermostat '{"lower": 17}'   # a value, as a finger would set it
                     pub status '{"text": "Good night · doors locked · porch light on"}' ;;
                 alarm) pub alarm '{"visible": false}' ;;   # silenced; the sensor still says leak

@@ -7,62 +7,65 @@ import KioskUI
 // A control written the way an app outside the package writes one (public API only): a
 // `Control` subclass, its event, and a `ControlDescription` that decodes it with the public
 // `ConfigFields` helpers. The control API's tests drive it in code, the config's from JSON.
+// It is the lamp the "Writing a control" article builds (the switch is the built-in `toggle`).
 
 extension ControlEvent.Kind {
-    /// A toggle switch changed state.
+    /// A lamp was switched on or off.
     public static let toggled: Self = "toggled"
 }
 
-/// A switch whose knob springs to its side. Tap or swipe flips it; it reports `toggled`. Its
-/// track is `onColor` (or the theme's accent) as far as the knob has gone, its corners
-/// `roundness` of a full half-height round, its knob `inset` inside the track.
-public final class Toggle: Control {
-    /// On or off (the knob's target side).
+/// A lamp that a tap switches on and off: a rounded housing with a glass `inset` inside it
+/// that lights up in `onColor` (or the theme's accent) and glows beyond the frame, its light
+/// driven by a spring, so that a second tap turns it round from where it is. A swipe across it
+/// switches it too (right on, left off, as a slide switch on a wall). It reports `toggled`.
+public final class Lamp: Control {
+    /// On or off (where the light is heading).
     public private(set) var isOn = false
-    /// The track's colour when on; nil: the theme's accent.
+    /// The light's colour when on; nil: the theme's accent.
     public var onColor: Color? { didSet { if oldValue != onColor { invalidate() } } }
-    /// The track's corner radius as a fraction of half its height (1: round ends).
+    /// The housing's corner radius as a fraction of half its short side (1: round ends).
     public let roundness: Double
-    /// The knob's distance from the track's edge.
+    /// The glass's distance from the housing's edge.
     public let inset: Double
-    /// 0 (off, knob left) … 1 (on, knob right), driven by a spring.
-    public let knob = SpringValue(value: 0, spring: Spring(response: .milliseconds(300), dampingRatio: 0.8))
+    /// 0 (dark) … 1 (lit), driven by a spring.
+    public let light = SpringValue(value: 0, spring: Spring(response: .milliseconds(300), dampingRatio: 0.8))
     /// Every touch call, in order, so that tests can check what the scene delivered.
     public private(set) var calls: [String] = []
 
-    /// A switch, off, in the standard theme, with round ends and a knob 2 px inside.
+    /// A lamp, off, in the standard theme, with round ends and its glass 2 px inside.
     public convenience init(id: String, frame: Rect) {
         self.init(id: id, frame: frame, theme: .standard, isOn: false, onColor: nil, roundness: 1, inset: 2)
     }
 
-    /// A switch as a config describes it (`ToggleDescription`), its knob already on its side.
+    /// A lamp as a config describes it (`LampDescription`), its light already as it should be.
     public init(id: String, frame: Rect, theme: Theme, isOn: Bool, onColor: Color?, roundness: Double, inset: Double) {
         self.isOn = isOn
         self.onColor = onColor
         self.roundness = roundness
         self.inset = inset
         super.init(id: id, frame: frame, theme: theme)
-        knob.value = isOn ? 1 : 0
-        knob.target = knob.value
+        light.value = isOn ? 1 : 0
+        light.target = light.value
     }
 
-    /// The knob's shadow reaches 3 px beyond the frame.
+    /// The glow reaches 3 px beyond the frame.
     override public var paintMargin: Double { 3 }
 
     override public func draw(_ canvas: Canvas, in dirty: Rect) {
-        let radius = frame.height / 2
-        canvas.fill(.roundedRect(frame, radius: roundness * radius),
-                    .solid(theme.track.mixed(with: onColor ?? theme.accent, knob.value)))
-        let center = Point(frame.minX + radius + knob.value * (frame.width - 2 * radius), frame.midY)
-        canvas.shadow(.circle(center: center, radius: radius - inset), offset: Point(0, 1), blur: 2, color: .black)
-        canvas.fill(.circle(center: center, radius: radius - inset), .solid(theme.knob))
+        let radius = roundness * min(frame.width, frame.height) / 2
+        canvas.fill(.roundedRect(frame, radius: radius), .solid(theme.buttonBackground))
+        let lit = min(max(light.value, 0), 1)
+        let glass = Path.roundedRect(frame.insetBy(inset), radius: max(0, radius - inset))
+        let color = theme.track.mixed(with: onColor ?? theme.accent, lit)
+        canvas.shadow(glass, offset: Point(0, 0), blur: 3, color: color.withAlpha(lit))
+        canvas.fill(glass, .solid(color))
     }
 
-    /// Turns it on or off: the knob springs there and `toggled` is sent.
+    /// Switches it on or off: the light springs there and `toggled` is sent.
     public func setOn(_ on: Bool) {
         guard on != isOn else { return }
         isOn = on
-        knob.target = on ? 1 : 0
+        light.target = on ? 1 : 0
         startAnimating()
         send(.toggled, value: ["on": .bool(on)])
     }
@@ -80,9 +83,9 @@ public final class Toggle: Control {
     override public func touchCancelled(time: Instant) { calls.append("cancelled") }
 
     override public func advance(by dt: Duration) -> Bool {
-        knob.step(dt)
+        light.step(dt)
         invalidate()
-        return !knob.isSettled
+        return !light.isSettled
     }
 
     // The value, as WritingAControl.md's "Expose the value" writes it: `ctl get/set` and the state file.
@@ -97,17 +100,17 @@ public final class Toggle: Control {
         }
         guard on != isOn else { return }
         isOn = on
-        knob.target = on ? 1 : 0
+        light.target = on ? 1 : 0
         startAnimating()
         if sendsEvents { send(.toggled, value: ["on": .bool(on)]) }
     }
 }
 
-/// `{"type": "toggle", "id": "wifi", "frame": […], "on": true, "onColor": "#30C060",
+/// `{"type": "lamp", "id": "porch", "frame": […], "on": true, "onColor": "#F5B82E",
 /// "roundness": 1, "inset": 2}`: `roundness` in the named range `fraction`, `inset` in an
 /// explicit one.
-public struct ToggleDescription: ControlDescription {
-    public static let typeName = "toggle"
+public struct LampDescription: ControlDescription {
+    public static let typeName = "lamp"
 
     public var id: String
     public var frame: Rect
@@ -118,7 +121,7 @@ public struct ToggleDescription: ControlDescription {
 
     public enum CodingKeys: String, CodingKey { case id, frame, on, onColor, roundness, inset }
 
-    /// A toggle at `frame`, the other fields at their defaults.
+    /// A lamp at `frame`, the other fields at their defaults.
     public init(id: String, frame: Rect, isOn: Bool = false, onColor: Color? = nil) {
         self.id = id
         self.frame = frame
@@ -137,12 +140,12 @@ public struct ToggleDescription: ControlDescription {
         inset = try fields.number(.inset, in: 0...16, default: 2) ?? 2
     }
 
-    /// The `Toggle` it describes.
+    /// The `Lamp` it describes.
     public func makeControl(in context: ControlContext) -> Control {
-        Toggle(id: id, frame: frame, theme: context.theme, isOn: isOn, onColor: onColor, roundness: roundness,
-                     inset: inset)
+        Lamp(id: id, frame: frame, theme: context.theme, isOn: isOn, onColor: onColor, roundness: roundness,
+             inset: inset)
     }
 }
 
-/// The built-in controls and the toggle.
-public let toggleRegistry = ControlRegistry.standard.registering(ToggleDescription.self)
+/// The built-in controls and the lamp.
+public let lampRegistry = ControlRegistry.standard.registering(LampDescription.self)
