@@ -88,16 +88,9 @@ public final class Slider: Control {
     }
 
     /// `v` clamped into the range (NaN is the minimum) and on a step: the nearest of
-    /// `minimum + k × step` and `maximum`. Rounded to nine decimals, so that steps of 0.1 give
-    /// 0.3 rather than 0.30000000000000004.
+    /// `minimum + k × step` and `maximum`, rounded to nine decimals (`SliderValues`).
     public func snapped(_ v: Double) -> Double {
-        let c = RangeSlider.clamp(v, minimumValue, maximumValue)
-        guard step > 0 else { return c }
-        let k = ((c - minimumValue) / step).rounded()
-        var s = min(minimumValue + k * step, maximumValue)
-        if maximumValue - c < abs(c - s) { s = maximumValue }
-        let clean = (s * 1e9).rounded() / 1e9
-        return clean.isFinite && abs(clean - s) < step / 2 ? clean : s
+        SliderValues.snapped(v, minimum: minimumValue, maximum: maximumValue, step: step)
     }
 
     /// `value`.
