@@ -18,8 +18,9 @@ import KioskCore
 ///   what lies under it (as on a progress bar), and a list scrolls through it. `setValue` (the
 ///   socket's `set`, MQTT, Swift) still does.
 /// - **Value label** (`valueFormat`): with a format, the value is written at the end of the
-///   frame: in the right quarter of a horizontal slider, in the bottom quarter of a vertical
-///   one; the knobs move in the rest.
+///   frame: on the right of a horizontal slider (three times its height wide, at most half the
+///   frame), at the bottom of a vertical one (48 high, at most a quarter of the frame); the
+///   knob moves in the rest.
 public final class Slider: Control {
     /// The smallest value.
     public private(set) var minimumValue: Double
@@ -113,22 +114,33 @@ public final class Slider: Control {
     /// Fingers are fat: the knob accepts touches within this size around its centre.
     public static let minimumTouchSize = RangeSlider.minimumTouchSize
 
-    /// Where the value label is written: the last quarter of the frame along the axis (the
-    /// right of a horizontal slider, the bottom of a vertical one); empty without a format.
+    /// Where the value label is written, at the end of the frame along the axis: on the right
+    /// of a horizontal slider, three times its height wide (at most half the frame); at the
+    /// bottom of a vertical one, 48 high (at most a quarter of the frame). Empty without a
+    /// format.
     public var valueLabelRect: Rect {
         guard valueFormat != nil else { return Rect(frame.maxX, frame.maxY, 0, 0) }
         switch axis {
-        case .horizontal: return Rect(frame.maxX - frame.width / 4, frame.minY, frame.width / 4, frame.height)
-        case .vertical: return Rect(frame.minX, frame.maxY - frame.height / 4, frame.width, frame.height / 4)
+        case .horizontal:
+            let w = labelLength
+            return Rect(frame.maxX - w, frame.minY, w, frame.height)
+        case .vertical:
+            let h = labelLength
+            return Rect(frame.minX, frame.maxY - h, frame.width, h)
         }
+    }
+
+    /// The value label's length along the axis.
+    private var labelLength: Double {
+        axis == .horizontal ? min(3 * frame.height, frame.width / 2) : min(48, frame.height / 4)
     }
 
     /// Where the knob moves: the frame, less the value label's place.
     public var trackBounds: Rect {
         guard valueFormat != nil else { return frame }
         switch axis {
-        case .horizontal: return Rect(frame.minX, frame.minY, frame.width * 3 / 4, frame.height)
-        case .vertical: return Rect(frame.minX, frame.minY, frame.width, frame.height * 3 / 4)
+        case .horizontal: return Rect(frame.minX, frame.minY, frame.width - labelLength, frame.height)
+        case .vertical: return Rect(frame.minX, frame.minY, frame.width, frame.height - labelLength)
         }
     }
 
