@@ -39,6 +39,7 @@ trap 'kill $clock_loop' EXIT
 # events ({"t": 2504, "source": "hallLight", "event": "tapped"}) and its status. The thermostat
 # needs no code here: the heating reads the kiosk's retained home/wall-panel/state/thermostat,
 # {"lower": 18, "upper": 21.5}, and the label above the slider follows it through its template.
+# Nor does the dining light's dimmer: the lamp reads home/wall-panel/state/diningDimmer, {"value": 60}.
 tapped='"source": "([^"]+)", "event": "tapped"'
 while read -r topic value; do
     case $topic in
@@ -68,6 +69,7 @@ while read -r topic value; do
                     for id in "${LIGHTS[@]}"; do light "$id" off; done
                     light porchLight on
                     send thermostat '{"lower": 17}'   # a value, as a finger would set it
+                    send diningDimmer '{"value": 0}'
                     pub status '{"text": "Good night · doors locked · porch light on"}' ;;
                 alarm) pub alarm '{"visible": false}' ;;   # silenced; the sensor still says leak
             esac ;;
