@@ -68,4 +68,20 @@ struct SliderPropertyTests {
         model.refreshTemplates(in: scene, after: scene.drainEvents())
         #expect(label.text == "35 % 22.5 °C")
     }
+
+    @Test("the state file keeps the values: restored without events, snapped and clamped by the controls")
+    func stateFile() throws {
+        let target = try target()
+        let scene = try #require(target.scene)
+        _ = target.reply(#"{"op": "set", "control": "dim", "value": {"value": 25}}"#)
+        _ = target.reply(#"{"op": "set", "control": "heat", "value": {"value": 23.5}}"#)
+        let state = KioskState.capture(from: scene)
+        #expect(state.value(of: "dim")?.fields.map(\.name) == ["value"])
+        let fresh = try #require(try self.target().scene)
+        _ = fresh.drainEvents()
+        #expect(state.restore(into: fresh).problems == [])
+        #expect((fresh.control(withID: "dim") as? Slider)?.value == 25)
+        #expect((fresh.control(withID: "heat") as? CircularSlider)?.value == 23.5)
+        #expect(fresh.drainEvents().isEmpty)
+    }
 }
