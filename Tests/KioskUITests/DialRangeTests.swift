@@ -1,7 +1,6 @@
 import KioskCore
 import KioskUI
 import Testing
-import Foundation
 
 /// A dial with a range: a 270° gauge from 7:30 clockwise over the top to 4:30 (start 225°,
 /// end −45°), 0…100. Its value follows the finger on the sweep, snaps to the step, and never
@@ -18,7 +17,7 @@ struct DialRangeTests {
     /// The point at `degrees` (the dial's: 0° at 3 o'clock, counter-clockwise) on the ring.
     func at(_ degrees: Double) -> Point {
         let a = degrees * .pi / 180
-        return Point(160 + 100 * cos(a), 160 - 100 * sin(a))
+        return Point(160 + 100 * Trig.cos(a), 160 - 100 * Trig.sin(a))
     }
 
     @Test("the value lies along the sweep: the minimum at the start angle, the maximum at the end")
