@@ -165,4 +165,16 @@ struct SliderTests {
         #expect(v.valueLabelRect == Rect(100, 412, 40, 48))
         #expect(v.position(of: 0) == 392)
     }
+
+    @Test("who gets a finger: a slider keeps a drag along its axis from a container, a read-only one keeps none")
+    func dragOwnership() {
+        let sideways = Point(40, 5), upwards = Point(5, -40)
+        #expect(!DragOwnership.containerTakesOver(.horizontal, translation: sideways, from: horizontal()), "pages: the slider")
+        #expect(DragOwnership.containerTakesOver(.vertical, translation: upwards, from: horizontal()), "a bottom panel: the panel")
+        #expect(!DragOwnership.containerTakesOver(.vertical, translation: upwards, from: vertical()), "a bottom panel: the fader")
+        #expect(DragOwnership.containerTakesOver(.horizontal, translation: sideways, from: vertical()), "pages: the pages")
+        let locked = horizontal()
+        locked.isReadOnly = true
+        #expect(DragOwnership.containerTakesOver(.horizontal, translation: sideways, from: locked))
+    }
 }
