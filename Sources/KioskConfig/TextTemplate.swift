@@ -32,17 +32,8 @@ package struct TextTemplate: Sendable, Equatable {
         package var format: NumberStyle?
     }
 
-    /// `FORMAT` of a `{ID.FIELD:FORMAT}`.
-    package struct NumberStyle: Sendable, Equatable {
-        /// Between groups of three digits; nil: none.
-        package var grouping: String?
-        /// `.` or `,`.
-        package var decimalMark: Character
-        /// 0…6.
-        package var decimals: Int
-        /// Written after the number (with the space before it), or "".
-        package var unit: String
-    }
+    /// `FORMAT` of a `{ID.FIELD:FORMAT}`: the one number style of the kiosk (`KioskCore.NumberStyle`).
+    package typealias NumberStyle = KioskCore.NumberStyle
 
     /// The parts, literals merged.
     package var parts: [Part]
@@ -105,7 +96,7 @@ package struct TextTemplate: Sendable, Equatable {
             name = inner[..<colon]
             switch NumberStyle.parse(inner[inner.index(after: colon)...]) {
             case .success(let style): format = style
-            case .failure(let error): return .failure(error)
+            case .failure(let error): return .failure(SyntaxError(message: error.message))
             }
         } else {
             name = inner[...]
@@ -141,53 +132,6 @@ package struct TextTemplate: Sendable, Equatable {
     /// A template that cannot be read.
     package struct SyntaxError: Error, Equatable {
         package var message: String
-    }
-}
-
-extension TextTemplate.NumberStyle {
-    /// `[GROUPING][MARK]DIGITS[ UNIT]`: `.2`, `,2`, `,.2`, `_,1 °C`.
-    static func parse(_ text: Substring) -> Result<Self, TextTemplate.SyntaxError> {
-        let bad = TextTemplate.SyntaxError(message: "format \(JSONWriter.quoted(String(text))): expected [separator]"
-                                           + "(. or ,)DECIMALS[ unit], e.g. .2 or ,.2 or .1 °C")
-        var rest = text
-        var unit = ""
-        if let space = rest.firstIndex(of: " ") {
-            unit = String(rest[space...])
-            rest = rest[..<space]
-        }
-        let groupings: [Character: String] = [",": ",", ".": ".", "'": "'", "_": "\u{202F}"]
-        var grouping: String?
-        if rest.count == 3, let first = rest.first, let separator = groupings[first] {
-            grouping = separator
-            rest = rest.dropFirst()
-        }
-        guard rest.count == 2, let mark = rest.first, mark == "." || mark == ",",
-              let digit = rest.last?.wholeNumberValue, (0...6).contains(digit) else { return .failure(bad) }
-        if let grouping, grouping == String(mark) { return .failure(bad) }
-        return .success(Self(grouping: grouping, decimalMark: mark, decimals: digit, unit: unit))
-    }
-
-    /// `value` in this style: rounded to `decimals`, grouped, with its mark and unit.
-    func write(_ value: Double) -> String {
-        let plain = NumberFormat.fixed(value, decimals: decimals)   // "-1234.50"
-        var whole = Substring(plain)
-        var fraction: Substring = ""
-        if let dot = plain.firstIndex(of: ".") {
-            whole = plain[..<dot]
-            fraction = plain[plain.index(after: dot)...]
-        }
-        var sign = ""
-        if whole.hasPrefix("-") { sign = "-"; whole = whole.dropFirst() }
-        var digits = String(whole)
-        if let grouping, digits.count > 3 {
-            var grouped = ""
-            for (index, digit) in digits.enumerated() {
-                if index > 0 && (digits.count - index) % 3 == 0 { grouped += grouping }
-                grouped.append(digit)
-            }
-            digits = grouped
-        }
-        return sign + digits + (fraction.isEmpty ? "" : String(decimalMark) + fraction) + unit
     }
 }
 

@@ -34,19 +34,22 @@ extension CircularSlider {
         // glowing arc into each of them cost more than everything else in the frame.
         let ringReach = lineWidth / 2 + 2
         let ringBounds = Rect(c.x - radius - ringReach, c.y - radius - ringReach, 2 * (radius + ringReach), 2 * (radius + ringReach))
-        canvas.drawCached(RingAppearance(radius: radius, lineWidth: lineWidth), bounds: ringBounds) { canvas in
-            canvas.stroke(self.ringPath, width: self.lineWidth, .solid(Self.ringColor), cap: .butt)
+        let start = range?.startAngle ?? 0, sweep = range?.sweep ?? 360
+        canvas.drawCached(RingAppearance(radius: radius, lineWidth: lineWidth, start: start, sweep: sweep),
+                          bounds: ringBounds) { canvas in
+            let ring = self.range == nil ? self.ringPath : self.gaugePath(from: start, sweep: sweep)
+            canvas.stroke(ring, width: self.lineWidth, .solid(Self.ringColor), cap: .butt)
         }
 
         // The glowing arc is the glowing ring cut by the wedge from 0° to the angle: with butt
         // ends, every pass of the glow ends on the wedge's radial edges. The ring with its glow
         // is one image per glow level (a new one every 20°), so a step composites it through
         // the wedge instead of stroking every pass of the glow again.
-        if angle > 0 {
+        if arcDegrees > 0 {
             let glowReach = lineWidth / 2 + glowBlur + 2
             let outer = radius + glowReach + 1
             canvas.save()
-            canvas.clip(wedge(to: angle, radius: outer))
+            canvas.clip(range == nil ? wedge(to: angle, radius: outer) : wedge(from: start, to: handleAngle, radius: outer))
             let colors = resolvedArcColors
             let stops = arcStops(colors)
             canvas.drawCached(GlowAppearance(radius: radius, lineWidth: lineWidth, blur: glowBlur, height: frame.height,
@@ -78,6 +81,9 @@ extension CircularSlider {
     struct RingAppearance: Hashable {
         var radius: Double
         var lineWidth: Double
+        /// Where a gauge's ring starts and how far it goes (0 and 360: the whole ring).
+        var start: Double
+        var sweep: Double
     }
 
     /// The key of the glowing ring's cached image: one per glow level.
@@ -101,6 +107,35 @@ extension CircularSlider {
                          .close])
         lastWedge = (degrees, center, radius, path)
         return path
+    }
+
+    /// The sector from `start` to `end` (dial degrees, either way round), out to `radius`: a
+    /// range dial's arc so far. Kept as `wedge(to:radius:)` keeps its last one.
+    func wedge(from start: Double, to end: Double, radius: Double) -> Path {
+        if let w = lastRangeWedge, w.start == start, w.end == end, w.center == center, w.radius == radius { return w.path }
+        let a = Trig.radians(start)
+        let path = Path([.move(center), .line(Point(center.x + radius * Trig.cos(-a), center.y + radius * Trig.sin(-a))),
+                         .arc(center: center, radius: radius, start: -a, end: -Trig.radians(end), clockwise: end < start),
+                         .close])
+        lastRangeWedge = (start, end, center, radius, path)
+        return path
+    }
+
+    /// A gauge's ring: from `start` over `sweep` degrees (negative: clockwise) in fixed 15°
+    /// pieces from the start, as `activeArc(to:)` builds the angle dial's; closed when it is a
+    /// whole turn.
+    func gaugePath(from start: Double, sweep: Double) -> Path {
+        var elements: [PathElement] = []
+        let span = abs(sweep), direction = sweep < 0 ? -1.0 : 1
+        var done = 0.0
+        while done < span {
+            let next = min(done + 15, span)
+            elements.append(.arc(center: center, radius: radius, start: -Trig.radians(start + direction * done),
+                                 end: -Trig.radians(start + direction * next), clockwise: sweep < 0))
+            done = next
+        }
+        if span >= 360 { elements.append(.close) }
+        return Path(elements)
     }
 
     /// The key of the handle's cached image.
@@ -146,9 +181,19 @@ extension CircularSlider {
     }
 
     func drawValue(_ canvas: Canvas) {
-        if valueTextSize == nil { valueTextSize = canvas.measureText("888°", font: valueFont) }
         let style = TextStyle(font: valueFont, color: textColor ?? theme.text, alignment: .center)
-        canvas.drawText("\(angle)°", style: style, in: valueTextRect)
+        guard let range else {
+            if valueTextSize == nil { valueTextSize = canvas.measureText("888°", font: valueFont) }
+            canvas.drawText("\(angle)°", style: style, in: valueTextRect)
+            return
+        }
+        if valueTextSize == nil {
+            // The widest value is at one end (a negative minimum, or the longest maximum).
+            let a = canvas.measureText(rangeValueText(range.minimum), font: valueFont)
+            let b = canvas.measureText(rangeValueText(range.maximum), font: valueFont)
+            valueTextSize = Size(max(a.width, b.width), max(a.height, b.height))
+        }
+        canvas.drawText(rangeValueText(value), style: style, in: valueTextRect)
     }
 
     /// False when `rect` lies entirely inside the hole of the ring, with the current glow and

@@ -55,9 +55,7 @@ extension RangeSlider {
             grab(dx < 0 ? .lower : .upper, at: lastX)
             moveKnobTouch(to: point)
         case .dragging(let knob, let lastX, let moved):
-            let dx = point.x - lastX
-            let usable = usableTrackLength
-            let delta = usable > 0 ? dx * (maximumValue - minimumValue) / usable : 0
+            let delta = track.valueChange(from: Point(lastX, 0), to: Point(point.x, 0))
             let before = value(of: knob)
             if knob == .lower { setLowerValue(before + delta) } else { setUpperValue(before + delta) }
             let changed = value(of: knob) != before

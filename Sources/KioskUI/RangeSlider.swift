@@ -143,25 +143,23 @@ public final class RangeSlider: Control {
 
     // MARK: Geometry
 
+    /// The track's geometry (`SliderTrack`): the frame, along the x axis.
+    var track: SliderTrack {
+        SliderTrack(bounds: frame, axis: .horizontal, minimum: minimumValue, maximum: maximumValue)
+    }
     /// A knob's width: the control's height, so knobs are round at full curvaceousness.
     public var knobWidth: Double { frame.height }
     /// The length a knob centre travels from minimum to maximum.
-    public var usableTrackLength: Double { max(0, frame.width - knobWidth) }
+    public var usableTrackLength: Double { track.usableLength }
 
     /// The x coordinate (scene space) of a knob centre showing `value`.
-    public func position(of value: Double) -> Double {
-        let span = maximumValue - minimumValue
-        let fraction = span > 0 ? (value - minimumValue) / span : 0
-        return frame.minX + usableTrackLength * fraction + knobWidth / 2
-    }
+    public func position(of value: Double) -> Double { track.position(of: value) }
 
     /// The value `knob` shows.
     public func value(of knob: Knob) -> Double { knob == .lower ? lowerValue : upperValue }
 
     /// The rectangle `knob` is drawn in, in scene coordinates.
-    public func knobRect(_ knob: Knob) -> Rect {
-        Rect(position(of: value(of: knob)) - knobWidth / 2, frame.minY, knobWidth, frame.height)
-    }
+    public func knobRect(_ knob: Knob) -> Rect { track.knobRect(at: value(of: knob)) }
 
     /// The area that accepts touches for a knob: the knob, grown to the minimum touch size.
     public func touchTarget(_ knob: Knob) -> Rect {

@@ -166,7 +166,7 @@ struct ExampleConfigTests {
         #expect(kiosk.stop() == 0)
     }
 
-    @Test("wall panel: the owner's sets light the Kitchen button, put up the temperature and the alarm, and the setpoints label follows the thermostat, without a reload")
+    @Test("wall panel: the owner's sets light the Kitchen button, put up the temperature and the alarm, the setpoints label follows the thermostat and the dimmer snaps, without a reload")
     func wallPanelFollowsTheHouse() throws {
         let kiosk = try exampleKiosk("wall-panel", "wall-panel.json")
         try kiosk.start()
@@ -206,6 +206,12 @@ struct ExampleConfigTests {
         _ = try set(kiosk, "thermostat", "upper=21.5")
         _ = try waitForFrame(kiosk, "the setpoints label is back to its first pixels") { label($0) == label(before) }
         #expect(try kiosk.ctl("get", "setpoints").stdout.contains(#""text": "Night {thermostat.lower:.1 °C} · Day {thermostat.upper:.1 °C}""#))
+
+        // The dining light's dimmer: a one-value slider, its value snapped to steps of 5 and
+        // written beside it; the owner's "Good night" sets it to 0.
+        let dimmerLabel = { (image: PixelBuffer) in self.pixels(image, 692, 364, 84, 28) }
+        #expect(try set(kiosk, "diningDimmer", "value=33").lines == [#"{"ok": true, "control": "diningDimmer", "value": {"value": 35}}"#])
+        _ = try waitForFrame(kiosk, "the dimmer's label shows 35 %") { dimmerLabel($0) != dimmerLabel(before) }
 
         // Silenced: hidden again, and the status line under it shows.
         _ = try set(kiosk, "alarm", "visible=false")

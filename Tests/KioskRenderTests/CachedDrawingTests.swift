@@ -111,7 +111,7 @@ struct CachedDrawingTests {
         let direct = try Self.frame { c in
             for knob in [RangeSlider.Knob.lower, .upper] {
                 let rect = slider.knobRect(knob)
-                RangeSlider.paintKnob(in: rect, RangeSlider.KnobAppearance(size: rect.size, curvaceousness: slider.resolvedCurvaceousness,
+                SliderTrack.paintKnob(in: rect, SliderTrack.KnobAppearance(size: rect.size, curvaceousness: slider.resolvedCurvaceousness,
                                                                            color: slider.resolvedKnobColor, held: false), c)
             }
         }

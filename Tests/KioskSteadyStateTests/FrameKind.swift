@@ -18,6 +18,8 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
     case progressBand = "an indeterminate progress bar's band sweeping"
     case pageSwipe = "swipeable pages following a finger to and fro mid-swipe"
     case toggleThumb = "a toggle's thumb on its spring, turned round every 24 frames"
+    // issue 21, slider
+    case sliderDrag = "a finger dragging a one-value slider with a value label"
 
     var testDescription: String { rawValue }
 
@@ -114,6 +116,20 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
             return { i in
                 if i % 24 == 0 { toggle.isOn.toggle() }
                 kiosk.frame()
+            }
+        case .sliderDrag:
+            // A dimmer added under the range slider, its value written beside it: each frame's
+            // move changes the value, so the knob's travel and the label are repainted.
+            let dimmer = Slider(id: "dimmer", frame: Rect(40, 300, 420, 30), value: 40)
+            dimmer.valueFormat = NumberStyle(decimals: 0, unit: " %")
+            kiosk.scene.currentScreen.add(dimmer)
+            kiosk.frame()
+            let knob = dimmer.knobRect.center
+            kiosk.frame(touch: kiosk.touch(.down, at: knob))
+            kiosk.frame(touch: kiosk.touch(.move, at: Point(knob.x + 30, knob.y)))
+            return { i in
+                let x = knob.x + (i % 2 == 0 ? 34 : 30)
+                kiosk.frame(touch: kiosk.touch(.move, at: Point(x, knob.y)))
             }
         case .button:
             // Down, up (a tap), then the highlight's fade, every 16 frames.

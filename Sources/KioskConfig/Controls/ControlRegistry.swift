@@ -19,7 +19,7 @@ public struct ControlRegistry: Sendable {
     public init() {}
 
     /// The built-in controls: `label`, `button`, `image`, `rangeSlider`, `circularSlider`,
-    /// `progressBar` and `toggle`.
+    /// `progressBar`, `slider` and `toggle`.
     public static let standard = ControlRegistry()
         .registering(LabelConfig.self)
         .registering(ImageConfig.self)
@@ -29,6 +29,8 @@ public struct ControlRegistry: Sendable {
         .registering(ProgressBarConfig.self)
         // issue 21: the toggle switch
         .registering(ToggleConfig.self)
+        // issue 21, slider: the one-value slider.
+        .registering(SliderConfig.self)
 
     /// Adds `type` under its `typeName`.
     ///

@@ -277,3 +277,24 @@ extension ConfigFields {
         return allInRange
     }
 }
+
+extension ConfigFields {
+    /// A number style at `key` (`"format": ".1 °C"`: `NumberStyle`'s syntax, the templates'
+    /// `{ID.FIELD:FORMAT}`); nil when absent or invalid.
+    func numberStyle(_ key: Key) throws -> NumberStyle? {
+        guard container.contains(key), let text = try string(key, .displayText) else { return nil }
+        switch NumberStyle.parse(text) {
+        case .success(let style): return style
+        case .failure(let error):
+            try report(error.message, at: key)
+            return nil
+        }
+    }
+
+    /// A slider's or a dial's `step` within a sound range: more than 0 (its rule) and at most
+    /// `max − min`, reported at `key`; only when the numbers it needs are sound.
+    func checkStep(_ step: Double?, minimum: Double?, maximum: Double?, key: Key) throws {
+        guard let step, let minimum, let maximum, maximum > minimum, step > maximum - minimum else { return }
+        try report("must not be greater than max − min (\(JSONWriter.format(maximum - minimum)))", at: key)
+    }
+}

@@ -53,6 +53,10 @@ public struct NumberRule: Sendable {
     public static let duration = NumberRule(lower: .exclusive(0), upper: .inclusive(10), unit: " seconds")
     /// A range slider's `min`, `max`, `lower` and `upper`.
     public static let sliderValue = NumberRule(lower: .inclusive(-1e9), upper: .inclusive(1e9))
+    /// A slider's or a dial's `step`.
+    public static let sliderStep = NumberRule(lower: .exclusive(0), upper: .inclusive(2e9))
+    /// A dial's `startAngle` and `endAngle`, in degrees.
+    public static let dialAngle = NumberRule(lower: .inclusive(-720), upper: .inclusive(720))
     /// A circular slider's `angle`, in degrees.
     public static let angle = NumberRule(lower: .inclusive(0), upper: .exclusive(360))
     /// Each entry of `input.calibration`.

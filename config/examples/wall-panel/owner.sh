@@ -41,6 +41,7 @@ trap 'kill $clock_loop' EXIT
 # {"lower": 18, "upper": 21.5}, and the label above the slider follows it through its template.
 # Nor does the night light's toggle: its relay reads home/wall-panel/state/nightLight, {"on": true};
 # the scene buttons below set it as a finger would.
+# Nor does the dining light's dimmer: the lamp reads home/wall-panel/state/diningDimmer, {"value": 60}.
 tapped='"source": "([^"]+)", "event": "tapped"'
 while read -r topic value; do
     case $topic in
@@ -73,6 +74,7 @@ while read -r topic value; do
                     light porchLight on
                     send nightLight '{"on": true}'
                     send thermostat '{"lower": 17}'   # a value, as a finger would set it
+                    send diningDimmer '{"value": 0}'
                     pub status '{"text": "Good night · doors locked · porch light on"}' ;;
                 alarm) pub alarm '{"visible": false}' ;;   # silenced; the sensor still says leak
             esac ;;
