@@ -18,8 +18,8 @@ public struct ControlRegistry: Sendable {
     /// A registry that knows no control type at all (a config with any control is rejected).
     public init() {}
 
-    /// The built-in controls: `label`, `button`, `image`, `rangeSlider`, `circularSlider` and
-    /// `progressBar`.
+    /// The built-in controls: `label`, `button`, `image`, `rangeSlider`, `circularSlider`,
+    /// `progressBar`, and `textField` with its `keypad`.
     public static let standard = ControlRegistry()
         .registering(LabelConfig.self)
         .registering(ImageConfig.self)
@@ -27,6 +27,9 @@ public struct ControlRegistry: Sendable {
         .registering(RangeSliderConfig.self)
         .registering(CircularSliderConfig.self)
         .registering(ProgressBarConfig.self)
+        // A text field and the keypad that types into it (issue 21).
+        .registering(TextFieldConfig.self)
+        .registering(KeypadConfig.self)
 
     /// Adds `type` under its `typeName`.
     ///
