@@ -9,9 +9,9 @@ extension ConfigValidator {
     }
 
     /// Reports each reference to a control that does not exist (with the closest id as a
-    /// suggestion, or what the id names instead) or is of another type. A control that was
-    /// claimed but did not decode (its `type` is wrong) has its own message: nothing more is
-    /// said about it here.
+    /// suggestion, or what the id names instead) or is of another type. A control that did
+    /// not decode (its `type` is wrong) has its own message, and the id that is missing may be
+    /// its: nothing more is said about it here.
     func checkControlReferences() {
         guard !controlReferences.isEmpty else { return }
         var types: [String: String] = [:]
@@ -29,7 +29,7 @@ extension ConfigValidator {
             var message = "no \(reference.typeName) with id \(JSONWriter.quoted(reference.id))"
             if let target = declaredTarget(named: reference.id) {
                 message += " (it is a \(target.rawValue))"
-            } else if isClaimed(reference.id) {
+            } else if isClaimed(reference.id) || lostTrackOfControls {
                 continue
             } else {
                 let ids = candidates[reference.typeName]

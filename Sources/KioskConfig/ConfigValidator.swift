@@ -77,6 +77,9 @@ final class ConfigValidator {
     /// Values that name another control of a given type (a keypad's `field`), checked once
     /// every control is known (`checkControlReferences()`).
     var controlReferences: [(id: String, typeName: String, path: [any CodingKey])] = []
+    /// Some control could not be read at all (its `type` missing or unknown, so its id was
+    /// never read): a reference to an id no control has may be to that one.
+    var lostTrackOfControls = false
 
     /// The image files the config names (an `image`'s `source`, a screen's `backgroundImage`,
     /// a button's `icon`), with where, checked once the config has decoded through the
