@@ -89,6 +89,10 @@ while IFS= read -r line; do
                 case $from in modeAuto) MODE="Auto" ;; modeStep) MODE="Single step" ;; modeSetup) MODE="Setup" ;; esac
                 show_state
             fi ;;
+        # TODO(issue 21): the settings column's coolant toggle, feed slider and spindle dial
+        # (Documentation/Examples.md, "A machine HMI") report here once those controls exist,
+        # each as its valueCommitted; today the owner shows them as the labels coolant, feed
+        # and spindle.
         buttonTapped:jobDone)   # the bin is unloaded: the next job starts from 0
             PRESS=""
             ctl set jobProgress value=0
