@@ -32,8 +32,10 @@ public final class Keypad: Control {
 
     /// The keys in reading order, three to a row: 1 2 3 / 4 5 6 / 7 8 9 / ⌫ 0 ✓.
     public static let keys: [Key] = (1...9).map { Key.digit($0) } + [.delete, .digit(0), .submit]
-    /// Columns and rows of the grid.
-    public static let columns = 3, rows = 4
+    /// Keys to a row.
+    public static let columns = 3
+    /// Rows of keys.
+    public static let rows = 4
     /// The gap between two keys, in design pixels (less on a pad too small for it).
     public static let keySpacing = 8.0
 
