@@ -8,7 +8,13 @@ public final class Screen: ControlHost {
     /// Names the screen for `switchScreen` actions and `Scene.screen(withID:)`.
     public let id: String
     /// The screen's own background; nil shows the scene's.
-    public var background: Color? { didSet { if oldValue != background { invalidate(layer.bounds) } } }
+    public var background: Color? {
+        didSet {
+            guard oldValue != background else { return }
+            invalidate(layer.bounds)
+            updateLayerOpacity()
+        }
+    }
     /// A picture over the background colour, under the controls, placed on the whole scene by
     /// `backgroundFit`; nil: none.
     public var backgroundImage: ImageReference? { didSet { if oldValue != backgroundImage { invalidate(layer.bounds) } } }
@@ -17,6 +23,8 @@ public final class Screen: ControlHost {
     /// Shown this long without a touch (and with no panel or popup over it), the screen moves
     /// on to the next in the scene's order, with a fade: an attract loop. Nil: it stays.
     public var advanceAfter: Duration?
+    /// The group of swipeable pages this screen is one of, if any (see `Scene.addPageGroup`).
+    public internal(set) weak var pages: PageGroup?
     /// The controls in paint order (later ones on top); change them with `add`, `remove`, `replace`.
     public private(set) var controls: [Control]
     /// The scene the screen belongs to (nil until it is given to one).
@@ -41,6 +49,14 @@ public final class Screen: ControlHost {
     func attach(to scene: Scene) {
         self.scene = scene
         layer.invalidateAll()
+        updateLayerOpacity()
+    }
+
+    /// A screen painted on an opaque colour is opaque all over: its layer says so, and a canvas
+    /// copies its pixels instead of blending them (a swipe's or a slide's frame is a copy).
+    func updateLayerOpacity() {
+        let color = background ?? scene?.background ?? Theme.standard.background
+        layer.opaqueBounds = color.alpha >= 1 ? layer.bounds : nil
     }
 
     /// Puts `control` on top of the others and paints it. Its id must be new to this screen
@@ -142,6 +158,10 @@ public final class Screen: ControlHost {
     private func drawControls(_ canvas: Canvas, in rect: Rect) {
         for control in controls where !control.isHidden && control.paintBounds.intersects(rect) {
             control.render(canvas, in: rect)
+        }
+        if let pages, let bounds = scene?.bounds, let index = pages.index(of: self),
+           pages.dotsBounds(in: bounds).intersects(rect) {
+            pages.drawDots(canvas, current: index, in: bounds)
         }
     }
 
