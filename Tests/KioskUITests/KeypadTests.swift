@@ -148,4 +148,20 @@ struct KeypadTests {
         #expect(DragAxis.allCases.allSatisfy { !pad.keepsDrag(along: $0) })
         #expect(DragOwnership.containerTakesOver(.vertical, translation: Point(0, 30), from: pad))
     }
+
+    @Test("on swipeable pages a sideways drag that starts on a key turns the page and types nothing; a tap still types")
+    func onPages() {
+        let (pin, pad, ui) = pinAndPad()
+        ui.scene.add(screen: Screen(id: "second"))
+        #expect(ui.scene.addPageGroup(["main", "second"]) != nil)
+        let five = pad.keyRect(of: .digit(5)).center
+        ui.drag(from: five, to: Point(five.x - 350, five.y), at: 0, steps: 20, every: 16)
+        #expect(pin.text.isEmpty)
+        #expect(ui.scene.currentScreen.id == "second")
+        #expect(ui.stepsUntilIdle(limit: 240) != nil)
+        #expect(pad.pressedAmount == 0, "the key let go when the pages took the finger")
+        ui.scene.showScreen("main", sendsEvents: false)
+        ui.tap(five.x, five.y, at: 3000)
+        #expect(pin.text == "5")
+    }
 }
