@@ -91,6 +91,10 @@ struct KeypadTests {
         ui.show("keys")
         ui.settle()
         #expect(pad.field === pin)
+        // The panel's top edge is at y 240 of the 800x480 scene; the pad's 1 at (70, 35) in it.
+        ui.tap(Point(70, 275))
+        #expect(pin.text == "1")
+        pad.enter(.delete)
         pad.enter(.digit(4))
         pad.enter(.digit(2))
         pad.enter(.submit)
