@@ -74,6 +74,12 @@ final class ConfigValidator {
     /// Every control that decoded, with its JSON path: what text templates may refer to and
     /// where theirs are reported (`checkTextTemplates()`).
     var controls: [(config: ControlConfig, path: [any CodingKey])] = []
+    /// Values that name another control of a given type (a keypad's `field`), checked once
+    /// every control is known (`checkControlReferences()`).
+    var controlReferences: [(id: String, typeName: String, path: [any CodingKey])] = []
+    /// Some control could not be read at all (its `type` missing or unknown, so its id was
+    /// never read): a reference to an id no control has may be to that one.
+    var lostTrackOfControls = false
 
     /// The image files the config names (an `image`'s `source`, a screen's `backgroundImage`,
     /// a button's `icon`), with where, checked once the config has decoded through the
@@ -183,7 +189,17 @@ final class ConfigValidator {
                 }
             }
         }
+        checkControlReferences()
         checkTextTemplates()
+    }
+
+    /// Whether some element (a control, screen, panel or popup) claimed `id`, whether or not
+    /// it decoded.
+    func isClaimed(_ id: String) -> Bool { idOwners[id] != nil }
+
+    /// What kind of element `id` names when it is a screen, panel or popup.
+    func declaredTarget(named id: String) -> Target? {
+        Target.allCases.first { declaredSets[$0]?.contains(id) ?? false }
     }
 
     /// Reports a mistake in a text template, at `path`.

@@ -7,9 +7,12 @@ import KioskUI
 enum ControlValueJSON {
     /// What `PREFIX/state/ID` holds: the value's fields, then the properties the owner set at
     /// run time (`{"lower": 2, "upper": 8}`, `{"text": "21.5 °C"}`), the same flat object
-    /// `PREFIX/set/ID` takes; nil for a control with neither.
+    /// `PREFIX/set/ID` takes; nil for a control with neither. A secret value
+    /// (`Control.valueIsSecret`) is left out.
     static func state(of control: Control) -> String? {
-        let value = control.currentValue
+        // Retained at the broker, a secret value (a masked field's PIN) would outlive its
+        // moment: its events carry it, the state does not.
+        let value = control.valueIsSecret ? nil : control.currentValue
         guard value != nil || !control.ownerProperties.isEmpty else { return nil }
         var parts = (value ?? []).map { "\(JSONValue.string($0.name).serialized()): \(EventEncoder.encode($0.value))" }
         let names = Set((value ?? []).map(\.name))
@@ -25,7 +28,7 @@ enum ControlValueJSON {
         var result: [Control] = []
         let all = scene.screens.flatMap(\.controls)
             + scene.registeredOverlays.compactMap { $0 as? Panel }.flatMap(\.controls)
-        for control in all where (control.currentValue != nil || !control.ownerProperties.isEmpty)
+        for control in all where ((control.currentValue != nil && !control.valueIsSecret) || !control.ownerProperties.isEmpty)
             && seen.insert(control.id).inserted {
             result.append(control)
         }

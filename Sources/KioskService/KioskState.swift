@@ -47,7 +47,8 @@ package struct KioskState: Sendable, Equatable {
     package func value(of id: String) -> SavedValue? { values.first { $0.id == id } }
 
     /// The state of `scene` now: every control on every screen and in every registered panel
-    /// with a `currentValue` (ids are unique across a scene, so one id is one control).
+    /// with a `currentValue` that is not secret (`Control.valueIsSecret`: a masked text
+    /// field's PIN) (ids are unique across a scene, so one id is one control).
     package static func capture(from scene: Scene) -> KioskState {
         var values: [SavedValue] = []
         var controls = scene.screens.flatMap(\.controls)
@@ -56,7 +57,8 @@ package struct KioskState: Sendable, Equatable {
         for control in controls {
             let kept = control.ownerProperties.filter(\.persists)
             if !kept.isEmpty { properties.append((control.id, kept)) }
-            guard let value = control.currentValue else { continue }
+            // A secret (a PIN in a masked field) is typed for the moment: never on disk.
+            guard let value = control.currentValue, !control.valueIsSecret else { continue }
             values.append(SavedValue(id: control.id, fields: value))
         }
         return KioskState(screen: scene.currentScreen.id, values: values, properties: properties)

@@ -85,7 +85,10 @@ package final class StateKeeper {
         if let observation, let old = self.scene { old.removeObserver(observation) }
         self.scene = scene
         observation = scene.addObserver { [unowned self] event in
-            if event.kind == .valueCommitted || event.kind == .propertiesChanged { self.sawCommit = true }
+            // A text field's key is a change made and done, as a commit is.
+            if event.kind == .valueCommitted || event.kind == .propertiesChanged || event.kind == .textChanged {
+                self.sawCommit = true
+            }
             else if event.kind == .valueChanged { self.sawChange = true }
         }
     }

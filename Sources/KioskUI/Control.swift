@@ -35,6 +35,10 @@ public protocol ControlHost: AnyObject {
     var textMeasurer: TextMeasuring? { get }
     /// `button`, of `group`, was just checked: the scene unchecks the group's others.
     func buttonChecked(_ button: Button, inGroup group: String)
+    /// The control called `id` anywhere in the scene (on a screen or in a panel): how a
+    /// control bound to another by id reaches it when it acts (a keypad its text field), so
+    /// that the binding survives a reload and needs no reference kept.
+    func sceneControl(withID id: String) -> Control?
 }
 
 extension ControlHost {
@@ -42,6 +46,8 @@ extension ControlHost {
     public func buttonChecked(_ button: Button, inGroup group: String) {}
     /// None: a host that does not pass a measurer on has its labels repaint whole.
     public var textMeasurer: TextMeasuring? { nil }
+    /// None: a host that does not pass the look-up on binds nothing.
+    public func sceneControl(withID id: String) -> Control? { nil }
 }
 
 /// Base class of everything on a screen. Subclasses draw themselves through a `Canvas`,
@@ -231,6 +237,12 @@ open class Control {
     /// slider's `lower` and `upper`, a dial's `angle`); nil for a control that has none (a
     /// label, a button). What the control socket's `get` answers and the state file keeps.
     open var currentValue: [(name: String, value: EventScalar)]? { nil }
+
+    /// Whether the value is a secret (a PIN in a masked `TextField`): it still goes out in
+    /// the control's events and `get` (its owner needs it), but is never written where it would
+    /// outlive the moment: not into the state file, not into MQTT's retained state. False by
+    /// default.
+    open var valueIsSecret: Bool { false }
 
     /// Sets some or all of the value's fields from outside (the socket's `set`, a restored
     /// state file), as a finger would: clamped and brought into range the same way, and, when

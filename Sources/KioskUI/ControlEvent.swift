@@ -114,12 +114,19 @@ extension ControlEvent {
         /// null, is left out).
         public static let propertiesChanged = Kind("propertiesChanged", coalesces: false)
 
+        /// A text field's text changed: a key typed or deleted, or the owner's `set`
+        /// (`value.text` the whole text). One per key: never merged with the next.
+        public static let textChanged = Kind("textChanged", coalesces: false)
+        /// OK was pressed on a text field's keypad (`value.text` the text as it stands).
+        public static let submitted = Kind("submitted", coalesces: false)
+
         /// Every kind above, as declared: what a name read back (`init(rawValue:)`) is
         /// looked up in. Each is made with both arguments, since `Kind("tapped")` alone would
         /// be a string literal, which `init(rawValue:)` reads back from this very list.
         static let builtIn: [Kind] = [
             .valueChanged, .valueCommitted, .tapped, .panelShown, .panelDismissed, .buttonTapped, .popupShown,
             .popupDismissed, .screenDimmed, .screenOff, .screenOn, .screenChanged, .propertiesChanged,
+            .textChanged, .submitted,
         ]
     }
 }

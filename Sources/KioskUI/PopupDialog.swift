@@ -293,6 +293,8 @@ public final class PopupDialog: Overlay, ControlHost {
     public var textMeasurer: TextMeasuring? { scene?.textMeasurer }
     /// The scene unchecks the group's other buttons.
     public func buttonChecked(_ button: Button, inGroup group: String) { scene?.buttonChecked(button, inGroup: group) }
+    /// The scene's control called `id`, on any screen or in any panel.
+    public func sceneControl(withID id: String) -> Control? { scene?.control(withID: id) }
 }
 
 fileprivate extension Rect {

@@ -12,7 +12,10 @@ import Testing
 /// [704, 492, 280, 64] on the white cart column; wall panel 800x480, the Kitchen light at
 /// [604, 120, 172, 80], the temperature at [24, 114, 352, 64], the thermostat's template label
 /// at [24, 244, 352, 28], the heating valve's bar at [24, 362, 352, 8], the alarm banner at [16, 396, 768, 56],
-/// the night light's toggle at [728, 87, 48, 28] (its thumb 23 px, travelling 20).
+/// the night light's toggle at [728, 87, 48, 28] (its thumb 23 px, travelling 20);
+/// machine HMI 800x480, the PIN field at [40, 160, 360, 72], the keypad at [440, 40, 320, 400]
+/// (keys 106.7x100: 1 at (493, 90), 2 at (600, 90), 3 at (707, 90), 4 at (493, 190), ✓ at
+/// (707, 390)), the job's bar at [24, 114, 400, 16] and its percent label at [436, 104, 80, 36].
 @Suite("Example configs", .serialized)
 struct ExampleConfigTests {
     /// Every `config/examples/*/*.json` that is a kiosk config (it has `screens`; popup
@@ -105,6 +108,7 @@ struct ExampleConfigTests {
         let configs = try Self.exampleConfigs()
         #expect(configs.contains("config/examples/cafe/cafe.json"))
         #expect(configs.contains("config/examples/wall-panel/wall-panel.json"))
+        #expect(configs.contains("config/examples/hmi/hmi.json"))
         for config in configs {
             let check = try KioskProcess.run(["check", config])
             #expect(check.status == 0, "\(config): \(check.stderr)")
@@ -216,6 +220,61 @@ struct ExampleConfigTests {
         // Silenced: hidden again, and the status line under it shows.
         _ = try set(kiosk, "alarm", "visible=false")
         _ = try waitForFrame(kiosk, "the alarm hidden") { rgb($0, 700, 400) != red }
+        try noReload(kiosk)
+        #expect(kiosk.stop() == 0)
+    }
+
+    @Test("machine HMI: a PIN typed on the keypad is submitted as the field's events, the owner clears it, logs the operator in, and the job's bar and its label follow the owner")
+    func hmiLogsInAndRunsAJob() throws {
+        let kiosk = try exampleKiosk("hmi", "hmi.json")
+        // A person types 1 2 3 4 and ✓ on the keypad.
+        kiosk.process.arguments! += ["--input", try taps([(600, 493, 90), (900, 600, 90), (1200, 707, 90),
+                                                          (1500, 493, 190), (1800, 707, 390)], in: kiosk)]
+        try kiosk.start()
+        try kiosk.waitUntil("the PIN is submitted") {
+            ((try? String(contentsOfFile: kiosk.stdoutPath, encoding: .utf8)) ?? "").contains(#""event": "submitted""#)
+        }
+        let pinLines = try String(contentsOfFile: kiosk.stdoutPath, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains(#""source": "pin""#) }
+            .map { $0.drop { $0 != "," }.dropFirst(2) }   // without the time
+        #expect(pinLines == [#""source": "pin", "event": "textChanged", "value": {"text": "1"}}"#,
+                             #""source": "pin", "event": "textChanged", "value": {"text": "12"}}"#,
+                             #""source": "pin", "event": "textChanged", "value": {"text": "123"}}"#,
+                             #""source": "pin", "event": "textChanged", "value": {"text": "1234"}}"#,
+                             #""source": "pin", "event": "submitted", "value": {"text": "1234"}}"#])
+        let field = (40, 160, 360, 72)
+        let typed = try screenshot(kiosk)
+
+        // What owner.sh's login does with a PIN it knows: clear the field, name the operator,
+        // show the machine.
+        #expect(try set(kiosk, "pin", "text=").lines == [#"{"ok": true, "control": "pin", "value": {"text": ""}}"#])
+        #expect(try kiosk.ctl("get", "pin").stdout.contains(#""value": {"text": ""}"#))
+        _ = try waitForFrame(kiosk, "the field shows its placeholder again") {
+            pixels($0, field.0, field.1, field.2, field.3) != pixels(typed, field.0, field.1, field.2, field.3)
+        }
+        #expect(try String(contentsOfFile: kiosk.stdoutPath, encoding: .utf8)
+            .contains(#""source": "pin", "event": "textChanged", "origin": "owner", "value": {"text": ""}}"#))
+        // A wrong PIN's popup is modal and closes itself after 2.5 s.
+        #expect(try kiosk.ctl("show-popup", "wrongPin").status == 0)
+        #expect(try kiosk.ctl("get").stdout.contains(#""overlays": ["wrongPin"]"#))
+        try kiosk.waitUntil("the wrong-PIN popup closes itself") {
+            (try? kiosk.ctl("get").stdout.contains(#""overlays": []"#)) ?? false
+        }
+        _ = try set(kiosk, "operator", "text=Operator: A. Weber")
+        #expect(try kiosk.ctl("switch-screen", "machine").status == 0)
+
+        // The press runs: the owner sets the job's progress; the bar glides there and the label
+        // "{jobProgress.value:.0 %}" follows by itself. The mode group is one choice.
+        let amber: UInt32 = 0xF5_9E0B
+        let machine = try waitForFrame(kiosk, "the machine screen is shown") { rgb($0, 40, 240) == amber }   // Auto checked
+        _ = try set(kiosk, "start", "enabled=false")
+        _ = try set(kiosk, "stop", "enabled=true")
+        #expect(try set(kiosk, "jobProgress", "value=40").lines
+                == [#"{"ok": true, "control": "jobProgress", "value": {"value": 40}}"#])
+        let running = try waitForFrame(kiosk, "the job's bar filled to 40 %") { rgb($0, 150, 122) == amber && rgb($0, 300, 122) != amber }
+        #expect(pixels(running, 436, 104, 80, 36) != pixels(machine, 436, 104, 80, 36))   // "0 %" → "40 %"
+        #expect(try set(kiosk, "modeSetup", "checked=true").status == 0)
+        #expect(try kiosk.ctl("get", "modeAuto").stdout.contains(#""value": {"checked": false}"#))
         try noReload(kiosk)
         #expect(kiosk.stop() == 0)
     }

@@ -78,10 +78,14 @@ public struct ControlConfig: Sendable, Equatable, Decodable {
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         // Without a known type the other keys mean nothing; the control is left out.
-        guard let name = try fields.required(.type, as: String.self) else { throw ProblemAlreadyReported() }
+        guard let name = try fields.required(.type, as: String.self) else {
+            fields.validator?.lostTrackOfControls = true
+            throw ProblemAlreadyReported()
+        }
         let registry = decoder.userInfo[ControlRegistry.userInfoKey] as? ControlRegistry ?? .standard
         guard let type = registry.descriptionType(named: name) else {
             try fields.report(Self.unknownTypeMessage(name, known: registry.typeNames), at: .type)
+            fields.validator?.lostTrackOfControls = true
             throw ProblemAlreadyReported()
         }
         isEnabled = try fields.bool(.enabled, default: true) ?? true

@@ -19,7 +19,7 @@ public struct ControlRegistry: Sendable {
     public init() {}
 
     /// The built-in controls: `label`, `button`, `image`, `rangeSlider`, `circularSlider`,
-    /// `progressBar`, `slider` and `toggle`.
+    /// `progressBar`, `slider`, `toggle`, and `textField` with its `keypad`.
     public static let standard = ControlRegistry()
         .registering(LabelConfig.self)
         .registering(ImageConfig.self)
@@ -31,6 +31,9 @@ public struct ControlRegistry: Sendable {
         .registering(ToggleConfig.self)
         // issue 21, slider: the one-value slider.
         .registering(SliderConfig.self)
+        // A text field and the keypad that types into it (issue 21).
+        .registering(TextFieldConfig.self)
+        .registering(KeypadConfig.self)
 
     /// Adds `type` under its `typeName`.
     ///
