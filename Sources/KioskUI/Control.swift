@@ -216,6 +216,26 @@ open class Control {
     /// for the control its finger holds now.
     open func keepsDrag(along axis: DragAxis) -> Bool { false }
 
+    // MARK: Containers
+
+    /// The controls this one hosts inside itself (a list's rows' controls), which the scene
+    /// finds by id (`Scene.control(withID:)`, `allControls`) like those on a screen. Empty
+    /// for a control that hosts none.
+    open var children: [Control] { [] }
+
+    /// This control, then every control inside it, depth first.
+    public var withDescendants: [Control] {
+        let inside = children
+        return inside.isEmpty ? [self] : [self] + inside.flatMap(\.withDescendants)
+    }
+
+    /// The control called `id`: this one, or one inside it.
+    public func control(withID id: String) -> Control? {
+        if self.id == id { return self }
+        for child in children { if let found = child.control(withID: id) { return found } }
+        return nil
+    }
+
     /// One fixed simulation step for a control that asked for `startAnimating`.
     /// Returns true while the control still has something moving.
     ///

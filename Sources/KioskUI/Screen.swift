@@ -85,8 +85,11 @@ public final class Screen: ControlHost {
         scene?.controlWasRemoved(control)
     }
 
-    /// The control called `id` on this screen, if any.
-    public func control(withID id: String) -> Control? { controls.first { $0.id == id } }
+    /// The control called `id` on this screen (inside a list's rows too), if any.
+    public func control(withID id: String) -> Control? {
+        for control in controls { if let found = control.control(withID: id) { return found } }
+        return nil
+    }
 
     /// The control a finger landing at `point` belongs to.
     public func control(at point: Point) -> Control? { Self.control(at: point, among: controls) }

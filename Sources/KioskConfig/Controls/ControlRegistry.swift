@@ -18,8 +18,8 @@ public struct ControlRegistry: Sendable {
     /// A registry that knows no control type at all (a config with any control is rejected).
     public init() {}
 
-    /// The built-in controls: `label`, `button`, `image`, `rangeSlider`, `circularSlider` and
-    /// `progressBar`.
+    /// The built-in controls: `label`, `button`, `image`, `rangeSlider`, `circularSlider`,
+    /// `progressBar` and `list`.
     public static let standard = ControlRegistry()
         .registering(LabelConfig.self)
         .registering(ImageConfig.self)
@@ -27,6 +27,8 @@ public struct ControlRegistry: Sendable {
         .registering(RangeSliderConfig.self)
         .registering(CircularSliderConfig.self)
         .registering(ProgressBarConfig.self)
+        // issue 21: the list
+        .registering(ListConfig.self)
 
     /// Adds `type` under its `typeName`.
     ///
