@@ -26,6 +26,9 @@ struct BenchCommand {
         /// A frame of an indeterminate progress bar's band sweeping: the start screen's first
         /// progress bar, made indeterminate, or one added across the screen's lower part.
         case progress
+        /// A frame of a list of 200 rows over the left half of the start screen, mid-fling
+        /// (issue 21).
+        case list
         /// A frame of the first panel sliding in over the start screen, its dim animating.
         case panel
         /// A whole frame repainted over a full-screen photo background (a 1920x1080 JPEG,
@@ -44,6 +47,7 @@ struct BenchCommand {
             case .circular: return "arc step (1 degree, value text)"
             case .text: return "label text change"
             case .progress: return "indeterminate progress bar"
+            case .list: return "list of 200 rows mid-fling (half the screen)"
             case .panel: return "panel sliding in (dim animating)"
             case .photo: return "full frame over a photo background"
             case .decode: return "decode a 1920x1080 JPEG"
@@ -59,6 +63,7 @@ struct BenchCommand {
             case .circular: return "circular_slider"
             case .text: return "label_text"
             case .progress: return "progress_indeterminate"
+            case .list: return "list_fling"
             case .panel: return "panel_slide"
             case .photo: return "photo_background"
             case .decode: return "jpeg_decode_1080p"

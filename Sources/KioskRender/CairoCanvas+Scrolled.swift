@@ -76,8 +76,9 @@ extension CairoCanvas {
         let x0 = exact.minX.rounded(.up), y0 = exact.minY.rounded(.up)
         var inner = Rect(x0, y0, exact.maxX.rounded(.down) - x0, exact.maxY.rounded(.down) - y0).intersection(clip)
         if inner.isEmpty { inner = .zero }
-        // (window span, ring start) of each piece: [0, n − seam) from ring seam…, the rest from 0.
-        let pieces = [(0..<(n - seam), seam), ((n - seam)..<n, 0)]
+        // (window span, ring start) of each piece: [0, n − seam) from ring seam…, the rest from
+        // 0. A function, not an array: a frame allocates nothing of its own.
+        func piece(_ k: Int) -> (window: Range<Int>, start: Int) { k == 0 ? (0..<(n - seam), seam) : ((n - seam)..<n, 0) }
         let lead = Int(ring.alongX ? dv.minX : dv.minY)
         func destination(_ window: Range<Int>) -> Rect {
             let r = ring.rect(along: window, across: 0..<ring.breadth)
@@ -87,7 +88,9 @@ extension CairoCanvas {
         cairo_identity_matrix(cr)
         if opaque, drawsIntoBuffer, !inner.isEmpty {
             context.surface.flush()
-            for (window, start) in pieces where !window.isEmpty {
+            for k in 0..<2 {
+                let (window, start) = piece(k)
+                guard !window.isEmpty else { continue }
                 let target = destination(window).intersection(inner)
                 guard !target.isEmpty else { continue }
                 let tx = Int(target.minX), ty = Int(target.minY)
@@ -114,7 +117,9 @@ extension CairoCanvas {
         cairo_new_path(cr)
         cairo_rectangle(cr, exact.minX, exact.minY, exact.width, exact.height)
         cairo_clip(cr)
-        for (window, start) in pieces where !window.isEmpty {
+        for k in 0..<2 {
+            let (window, start) = piece(k)
+            guard !window.isEmpty else { continue }
             let target = destination(window)
             let along = Double(lead + window.lowerBound - start)
             let ox = ring.alongX ? along : dv.minX, oy = ring.alongX ? dv.minY : along

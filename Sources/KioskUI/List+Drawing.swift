@@ -17,11 +17,14 @@ extension List {
     /// viewport cuts it), then only the rows `rect` touches, each with its separator and
     /// controls in the row's coordinates. Rows elsewhere cost nothing.
     func drawRows(_ canvas: Canvas, in rect: Rect) {
-        canvas.fill(.rect(rect), .solid(resolvedBackground))
+        // A design pixel past `rect` on each side (the clip cuts it): `rect` comes back from
+        // whole device pixels through a scale like 1/2.25, and an edge a hair inside a pixel
+        // would blend that pixel with what the strip before it left there.
+        canvas.fill(.rect(rect.outsetBy(1)), .solid(resolvedBackground))
         guard !rows.isEmpty else { return }
         let top = (rect.minY - frame.minY) / rowHeight, bottom = (rect.maxY - frame.minY) / rowHeight
         guard bottom > 0, top < Double(rows.count) else { return }
-        let first = max(0, Int(top.rounded(.down))), last = min(rows.count - 1, Int(bottom.rounded(.down)))
+        let first = max(0, Int(top.rounded(.down))), last = min(rows.count - 1, Int(bottom.rounded(.up)) - 1)
         guard first <= last else { return }
         let separator = resolvedSeparator
         for i in first...last {

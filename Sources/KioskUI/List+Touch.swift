@@ -44,8 +44,13 @@ extension List {
                 control.touchMoved(to: point - rowOriginNow(row.index), time: time)
             }
         case .list?:
-            drag(to: point)
-        case nil:
+            if first, DragAxis(of: point - touchStart) != .vertical {
+                finger = .across
+                scroll.release(fingerVelocity: 0)
+            } else {
+                drag(to: point)
+            }
+        case .across?, nil:
             break
         }
     }
@@ -60,7 +65,7 @@ extension List {
         switch finger {
         case let .control(control, _)?: control.touchSwiped(direction, velocity: velocity, time: time)
         case .list?: flingVelocity = velocity.y
-        case nil: break
+        case .across?, nil: break
         }
     }
 
@@ -70,7 +75,7 @@ extension List {
             control.touchTapped(at: point - rowOriginNow(row.index), time: time)
         case .list(caught: false)?:
             if let row = row(at: point) { send(Self.rowTapped, value: ["row": .number(Double(row.index))]) }
-        case .list(caught: true)?, nil:
+        case .list(caught: true)?, .across?, nil:
             break
         }
     }
@@ -95,7 +100,7 @@ extension List {
             control.touchEnded(at: point - rowOriginNow(row.index), time: time)
         case .list?:
             letGo(velocity: flingVelocity)
-        case nil:
+        case .across?, nil:
             break
         }
     }
@@ -106,7 +111,7 @@ extension List {
         switch held {
         case let .control(control, _)?: control.touchCancelled(time: time)
         case .list?: letGo(velocity: 0)
-        case nil: break
+        case .across?, nil: break
         }
     }
 

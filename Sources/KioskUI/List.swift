@@ -47,6 +47,9 @@ public final class List: Control {
         /// The list scrolls with the finger. `caught`: the finger stopped a glide, so its tap
         /// presses nothing.
         case list(caught: Bool)
+        /// The finger's drag went mostly sideways, across the list's axis: never the list's
+        /// (`DragOwnership`), so the rest of its gesture does nothing here.
+        case across
     }
 
     /// `rowTapped`: a row was tapped outside its controls; the value is `{"row": index}`.
@@ -79,6 +82,15 @@ public final class List: Control {
         let before = scroll.offset
         scroll.scroll(to: offset)
         if scroll.offset != before { invalidate() }
+    }
+
+    /// Sets the rows gliding as a finger flung at `fingerVelocity` would (design pixels per
+    /// second along y; negative flings them up, towards the later rows): an owner's program
+    /// or a benchmark moving the list without a finger.
+    public func fling(fingerVelocity: Double) {
+        scroll.grab()
+        scroll.release(fingerVelocity: fingerVelocity)
+        if scroll.isMoving { startAnimating() }
     }
 
     /// The rows' pixels, kept by the canvas: its coordinates are the content's at offset 0
