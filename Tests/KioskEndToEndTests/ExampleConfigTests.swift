@@ -11,7 +11,9 @@ import Testing
 /// + button at [372, 276, 52, 44], the total label at [824, 394, 160, 40], Pay at
 /// [704, 492, 280, 64] on the white cart column; wall panel 800x480, the Kitchen light at
 /// [604, 120, 172, 80], the temperature at [24, 114, 352, 64], the thermostat's template label
-/// at [24, 244, 352, 28], the heating valve's bar at [24, 362, 352, 8], the alarm banner at [16, 396, 768, 56].
+/// at [24, 244, 352, 28], the heating valve's bar at [24, 362, 352, 8], the alarm banner at [16, 396, 768, 56]; museum 800x480, the collection panel
+/// (90 %, from y 48) with its list of exhibits at [16, 68, 768, 352] of the panel (rows 96
+/// tall, each row's Details button at [624, 22, 128, 52] of its row).
 @Suite("Example configs", .serialized)
 struct ExampleConfigTests {
     /// Every `config/examples/*/*.json` that is a kiosk config (it has `screens`; popup
@@ -104,6 +106,7 @@ struct ExampleConfigTests {
         let configs = try Self.exampleConfigs()
         #expect(configs.contains("config/examples/cafe/cafe.json"))
         #expect(configs.contains("config/examples/wall-panel/wall-panel.json"))
+        #expect(configs.contains("config/examples/museum/museum.json"))
         for config in configs {
             let check = try KioskProcess.run(["check", config])
             #expect(check.status == 0, "\(config): \(check.stderr)")
@@ -205,5 +208,82 @@ struct ExampleConfigTests {
         _ = try waitForFrame(kiosk, "the alarm hidden") { rgb($0, 700, 400) != red }
         try noReload(kiosk)
         #expect(kiosk.stop() == 0)
+    }
+
+    @Test("museum: a touch on the attract screen opens the collection, a swipe flings the list of exhibits to its end, a row's Details opens its story, and the owner's mark shows on the row")
+    func museumBrowses() throws {
+        let kiosk = try exampleKiosk("museum", "museum.json")
+        // A visitor touches the welcome screen, flings the list up (2 400 px/s), and once it has
+        // come to rest against its end taps the Details of the row at y 300: the mosaic's.
+        let path = kiosk.directory.appendingPathComponent("touches.jsonl").path
+        try """
+        {"t": 300, "type": "down", "id": 0, "x": 400, "y": 240}
+        {"t": 360, "type": "up", "id": 0}
+        {"t": 1000, "type": "down", "id": 0, "x": 300, "y": 400}
+        {"t": 1016, "type": "move", "id": 0, "x": 300, "y": 370}
+        {"t": 1032, "type": "move", "id": 0, "x": 300, "y": 330}
+        {"t": 1048, "type": "move", "id": 0, "x": 300, "y": 290}
+        {"t": 1064, "type": "move", "id": 0, "x": 300, "y": 260}
+        {"t": 1080, "type": "up", "id": 0}
+        {"t": 3500, "type": "down", "id": 0, "x": 690, "y": 300}
+        {"t": 3560, "type": "up", "id": 0}
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        kiosk.process.arguments! += ["--input", path]
+        try kiosk.start()
+        try kiosk.waitUntil("the mosaic's story is shown") {
+            let events = (try? String(contentsOfFile: kiosk.stdoutPath, encoding: .utf8)) ?? ""
+            return events.contains(#""source": "mosaicStory", "event": "popupShown"}"#)
+        }
+        let events = try String(contentsOfFile: kiosk.stdoutPath, encoding: .utf8)
+        let lines = events.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains(#""source": "welcomeStart", "event": "tapped"}"#) })
+        #expect(lines.contains { $0.contains(#""source": "collection", "event": "panelShown"}"#) })
+        // The fling pressed nothing on its way: the only Details tapped is the mosaic's.
+        #expect(lines.filter { $0.contains("Details\", \"event\": \"tapped\"") }.count == 1)
+        #expect(try kiosk.ctl("get").stdout.contains(#""overlays": ["collection", "mosaicStory"]"#))
+
+        // What owner.sh answers to the story being shown: the row's name in gold.
+        let gold: UInt32 = 0xE8_BE5C
+        #expect(try kiosk.ctl("dismiss", "mosaicStory").status == 0)
+        let before = try waitForFrame(kiosk, "the story closed") { rgb($0, 400, 100) != 0xF4_EFE6 }
+        _ = try set(kiosk, "mosaicName", "color=#E8BE5C")
+        #expect(try kiosk.ctl("get", "mosaicName").stdout.contains(##""color": "#E8BE5C""##))
+        let marked = try waitForFrame(kiosk, "the mosaic's name drawn in gold") { image in
+            (120..<420).contains { x in (300..<330).contains { y in self.rgb(image, x, y) == gold } }
+        }
+        #expect(pixels(marked, 120, 296, 300, 36) != pixels(before, 120, 296, 300, 36))
+        try noReload(kiosk)
+        #expect(kiosk.stop() == 0)
+    }
+
+    @Test("museum, headless on the virtual clock: a swipe flings the list to its end and the tap after it opens the mosaic's story, event by event")
+    func museumTouchScript() throws {
+        let input = try KioskProcess.temporaryDirectory().appendingPathComponent("touches.jsonl")
+        try """
+        {"t": 100, "type": "down", "id": 0, "x": 400, "y": 240}
+        {"t": 160, "type": "up", "id": 0}
+        {"t": 800, "type": "down", "id": 0, "x": 300, "y": 400}
+        {"t": 816, "type": "move", "id": 0, "x": 300, "y": 370}
+        {"t": 832, "type": "move", "id": 0, "x": 300, "y": 330}
+        {"t": 848, "type": "move", "id": 0, "x": 300, "y": 290}
+        {"t": 864, "type": "move", "id": 0, "x": 300, "y": 260}
+        {"t": 880, "type": "up", "id": 0}
+        {"t": 1000, "type": "down", "id": 0, "x": 690, "y": 300}
+        {"t": 1060, "type": "up", "id": 0}
+        {"t": 3000, "type": "down", "id": 0, "x": 690, "y": 300}
+        {"t": 3060, "type": "up", "id": 0}
+
+        """.write(to: input, atomically: true, encoding: .utf8)
+        let out = try KioskProcess.run(["run", "--backend", "headless", "--config", "config/examples/museum/museum.json",
+                                        "--input", input.path, "--until", "3600", "--events", "-"])
+        #expect(out.status == 0, "\(out.stderr)")
+        // The touch at 1 000 ms lands on the gliding list: it catches it and presses nothing.
+        #expect(out.lines == [
+            #"{"t": 160, "source": "welcomeStart", "event": "tapped"}"#,
+            #"{"t": 466.667, "source": "collection", "event": "panelShown"}"#,
+            #"{"t": 3060, "source": "mosaicDetails", "event": "tapped"}"#,
+            #"{"t": 3266.667, "source": "mosaicStory", "event": "popupShown"}"#,
+        ])
     }
 }
