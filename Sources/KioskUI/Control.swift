@@ -120,6 +120,12 @@ open class Control {
     /// How far drawing may reach beyond the frame (shadows, glows).
     open var paintMargin: Double { 0 }
 
+    /// A part of the frame this control paints fully opaque, whatever lies under it (a list
+    /// with an opaque background); nil (the default) for a control that lets anything show
+    /// through. A screen repainting only inside it draws neither its background nor the
+    /// controls below: a list's scroll frame is then its own copy, not a fill and a copy.
+    open var opaqueRect: Rect? { nil }
+
     /// Everything drawing may touch, for a given frame.
     public func paintBounds(for frame: Rect) -> Rect { frame.outsetBy(paintMargin) }
     /// Everything drawing may touch now: the frame grown by `paintMargin`.

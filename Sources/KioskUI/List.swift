@@ -29,6 +29,11 @@ public final class List: Control {
     /// The line between rows; nil takes the theme's track colour at a quarter.
     public var separatorColor: Color? { didSet { if oldValue != separatorColor { restyle() } } }
 
+    /// A new frame is a new viewport: the scroll keeps its offset within the new room.
+    public override var frame: Rect { didSet { scroll.viewportLength = frame.height } }
+    /// A new theme repaints the kept rows (their background and separators follow it).
+    public override var theme: Theme { didSet { if oldValue != theme { restyle() } } }
+
     /// The scroll's motion: offset, velocity, phase.
     public internal(set) var scroll: KineticScroll
 
@@ -66,6 +71,9 @@ public final class List: Control {
         super.init(id: id, frame: frame, theme: theme)
         for row in rows { row.list = self }
     }
+
+    /// The frame, when the background is opaque and the list is drawn as it is (not faded).
+    public override var opaqueRect: Rect? { resolvedBackground.alpha >= 1 && isEnabled && !isHidden ? frame : nil }
 
     /// The rows' controls, row by row: what `set`, `get` and the state file find by id.
     public override var children: [Control] { rows.flatMap(\.controls) }

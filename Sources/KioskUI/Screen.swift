@@ -105,8 +105,16 @@ public final class Screen: ControlHost {
         return best?.control
     }
 
-    /// Paints the background and every control that can touch `rect` (scene coordinates).
+    /// Paints the background and every control that can touch `rect` (scene coordinates);
+    /// inside a control's `opaqueRect`, only that control and those above it.
     public func draw(_ canvas: Canvas, in rect: Rect) {
+        // A hair of slack: `rect` comes back from whole device pixels through the scale.
+        if let cover = controls.lastIndex(where: { !$0.isHidden && ($0.opaqueRect?.outsetBy(1e-6).contains(rect) ?? false) }) {
+            for control in controls[cover...] where !control.isHidden && control.paintBounds.intersects(rect) {
+                control.render(canvas, in: rect)
+            }
+            return
+        }
         let color = Paint.solid(background ?? scene?.background ?? Theme.standard.background)
         guard let backgroundImage, let bounds = scene?.bounds else {
             canvas.fill(.rect(rect), color)

@@ -101,24 +101,24 @@ import Testing
 
     @Test func anUnknownTypeListsTheCustomNameAmongTheBuiltIns() {
         #expect(toggleProblems(mainScreen(#"{"type": "dial", "id": "d", "frame": [0, 0, 120, 40]}"#))
-            == [#"demo.json: screens[0].controls[0].type: unknown control type "dial"; expected one of button, circularSlider, image, label, progressBar, rangeSlider, toggle (line 2)"#])
+            == [#"demo.json: screens[0].controls[0].type: unknown control type "dial"; expected one of button, circularSlider, image, label, list, progressBar, rangeSlider, toggle (line 2)"#])
     }
 
     @Test func theStandardRegistryDoesNotKnowTheToggle() {
         #expect(problems(in: mainScreen(#"{\#(Self.toggle)}"#))
-            == [#"demo.json: screens[0].controls[0].type: unknown control type "toggle"; expected one of button, circularSlider, image, label, progressBar, rangeSlider (line 2)"#])
+            == [#"demo.json: screens[0].controls[0].type: unknown control type "toggle"; expected one of button, circularSlider, image, label, list, progressBar, rangeSlider (line 2)"#])
     }
 
     @Test func theStandardRegistryHoldsExactlyTheFiveBuiltIns() {
         let standard = ControlRegistry.standard
-        #expect(standard.typeNames == ["button", "circularSlider", "image", "label", "progressBar", "rangeSlider"])
+        #expect(standard.typeNames == ["button", "circularSlider", "image", "label", "list", "progressBar", "rangeSlider"])
         #expect(standard.descriptionType(named: "image") == ImageConfig.self)
         #expect(standard.descriptionType(named: "label") == LabelConfig.self)
         #expect(standard.descriptionType(named: "button") == ButtonConfig.self)
         #expect(standard.descriptionType(named: "rangeSlider") == RangeSliderConfig.self)
         #expect(standard.descriptionType(named: "circularSlider") == CircularSliderConfig.self)
         #expect(standard.descriptionType(named: "toggle") == nil)
-        #expect(toggleRegistry.typeNames == ["button", "circularSlider", "image", "label", "progressBar", "rangeSlider", "toggle"])
+        #expect(toggleRegistry.typeNames == ["button", "circularSlider", "image", "label", "list", "progressBar", "rangeSlider", "toggle"])
     }
 
     @Test func anEmptyRegistryRejectsEveryControl() throws {

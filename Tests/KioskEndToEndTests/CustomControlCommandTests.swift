@@ -15,6 +15,6 @@ struct CustomControlCommandTests {
         let path = url.path
         let output = try KioskProcess.run(["check", path])
         #expect(output.status == 1)
-        #expect(output.lines == [#"\#(path): screens[0].controls[0].type: unknown control type "indicator"; expected one of button, circularSlider, image, label, progressBar, rangeSlider (line 2)"#])
+        #expect(output.lines == [#"\#(path): screens[0].controls[0].type: unknown control type "indicator"; expected one of button, circularSlider, image, label, list, progressBar, rangeSlider (line 2)"#])
     }
 }
