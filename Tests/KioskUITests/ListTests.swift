@@ -178,4 +178,21 @@ struct ListTests {
         #expect(ui.scene.allControls.contains { $0.id == "name29" })
         #expect(list.children.count == 60)
     }
+
+    @Test("inside an opaque list the screen paints neither its background nor the controls below; a translucent list lets them show")
+    func opaqueListCoversTheScreen() {
+        let under = Label(id: "under", frame: Rect(0, 0, 800, 480), text: "Under the list")
+        let list = exhibitList()
+        let screen = Screen(id: "main", background: Color(hex: "#FF0000"), controls: [under, list])
+        _ = Scene(designSize: Size(800, 480), screens: [screen])
+        let canvas = RecordingCanvas()
+        screen.draw(canvas, in: Rect(0, 40, 400, 300))
+        #expect(!canvas.calls.contains(.fill(.rect(Rect(0, 40, 400, 300)), .solid(Color(hex: "#FF0000")!))))
+        #expect(!canvas.calls.contains { if case .text("Under the list", _) = $0 { return true } else { return false } })
+        list.background = Color(hex: "#10203080")
+        #expect(list.opaqueRect == nil)
+        let seeThrough = RecordingCanvas()
+        screen.draw(seeThrough, in: Rect(0, 40, 400, 300))
+        #expect(seeThrough.calls.contains(.fill(.rect(Rect(0, 40, 400, 300)), .solid(Color(hex: "#FF0000")!))))
+    }
 }
