@@ -7,8 +7,12 @@ import KioskUI
 /// (`ScrollRing`): a scroll frame paints the strip that came into view and copies the viewport.
 extension CairoCanvas {
     package func drawScrolled(_ layer: RetainedLayer, offset: Double, in viewport: Rect) {
-        guard offset.isFinite, !viewport.isEmpty else { return }
         let matrix = currentMatrix
+        // Only the part of the viewport on the buffer is kept: a list larger than the screen
+        // costs a ring of the screen's size at most.
+        guard offset.isFinite, let toScene = matrix.inverted else { return }
+        let viewport = viewport.intersection(toScene.apply(buffer.bounds))
+        guard !viewport.isEmpty else { return }
         var fresh = false
         let ring: ScrollRing
         if let kept = scrollRings.ring(for: layer, viewport: viewport, matrix: matrix) {
