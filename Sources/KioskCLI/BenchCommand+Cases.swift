@@ -112,6 +112,7 @@ extension BenchCommand {
             frame()
         }
         try measurePhoto(scene: scene, frame: frame, fullFrame: fullFrame, into: &ms)
+        if wanted(.pages) { ms[.pages] = measurePages(in: scene, frame: frame, now: { time }) }
         ms[.memcpy] = try memcpyFloor(width: width, height: height)
         return Result(size: "\(width)x\(height)", ms: ms)
     }
@@ -168,6 +169,47 @@ extension BenchCommand {
                 if list.offset < 3000 { downwards = true }
                 list.fling(fingerVelocity: downwards ? -3000 : 3000)
             }
+            frame()
+        }
+    }
+
+    /// Frames of pages following a finger mid-swipe, the finger moving 1/40 of the width a
+    /// frame between a third and two thirds of the way to the next page (so two pages are
+    /// always in view): the start screen's group, or the start screen and a page added
+    /// beside it (the scene is the bench's own: the group stays).
+    private func measurePages(in scene: Scene, frame: () -> Void, now: () -> Instant) -> Double? {
+        let screen = scene.currentScreen
+        if screen.pages == nil || screen.pages?.index(of: screen) == (screen.pages?.screens.count ?? 1) - 1 {
+            let next = Screen(id: "bench-next-page", background: Color(hex: "#28324A"))
+            scene.add(screen: next)
+            guard scene.addPageGroup([screen.id, next.id]) != nil else { return nil }
+        }
+        // The finger lands where no control keeps a sideways drag (a slider would take it).
+        let width = scene.designSize.width
+        let heights = (1...9).map { scene.designSize.height * Double($0) / 10 }
+        let y = heights.first { y in
+            scene.currentScreen.control(at: Point(width * 0.9, y)).map { !$0.keepsDrag(along: .horizontal) } ?? true
+        } ?? scene.designSize.height / 2
+        let start = Point(width * 0.9, y)
+        var x = start.x, dx = -width / 40
+        scene.handle(.pressed(slot: 9, location: start, time: now()))
+        scene.handle(.panBegan(slot: 9, start: start, location: Point(width * 0.6, y), time: now()))
+        frame()
+        // A control there that keeps sideways drags (a slider) has the finger: no swipe to measure.
+        guard scene.pageSwipePosition != nil else {
+            scene.handle(.cancelled(slot: 9, time: now()))
+            return nil
+        }
+        defer {
+            scene.handle(.cancelled(slot: 9, time: now()))
+            var n = 0
+            while scene.isAnimating && n < 10_000 { frame(); n += 1 }
+        }
+        return median(.pages) {
+            x += dx
+            if x < width * 0.25 || x > width * 0.6 { dx = -dx }
+            scene.handle(.panChanged(slot: 9, location: Point(x, y), translation: Point(x - start.x, 0),
+                                     velocity: Point(dx * 60, 0), time: now()))
             frame()
         }
     }

@@ -31,6 +31,8 @@ struct BenchCommand {
         case list
         /// A frame of the first panel sliding in over the start screen, its dim animating.
         case panel
+        /// A frame of swipeable pages following a finger mid-swipe: two pages side by side.
+        case pages
         /// A whole frame repainted over a full-screen photo background (a 1920x1080 JPEG,
         /// `cover`), copied to scanout: the photo composited from the image cache.
         case photo
@@ -49,6 +51,7 @@ struct BenchCommand {
             case .progress: return "indeterminate progress bar"
             case .list: return "list of 200 rows mid-fling (half the screen)"
             case .panel: return "panel sliding in (dim animating)"
+            case .pages: return "pages mid-swipe"
             case .photo: return "full frame over a photo background"
             case .decode: return "decode a 1920x1080 JPEG"
             case .memcpy: return "floor: frame memcpy"
@@ -65,6 +68,7 @@ struct BenchCommand {
             case .progress: return "progress_indeterminate"
             case .list: return "list_fling"
             case .panel: return "panel_slide"
+            case .pages: return "pages_swipe"
             case .photo: return "photo_background"
             case .decode: return "jpeg_decode_1080p"
             case .memcpy: return "memcpy"

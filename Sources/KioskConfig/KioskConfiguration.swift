@@ -38,6 +38,8 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     public var power: PowerSettings
     /// `idle` (optional): back to a screen after a time without a touch; never by default.
     public var idle: IdleSettings?
+    /// `pages` (optional): groups of screens a finger swipes between; none by default.
+    public var pages: PagesSettings?
     /// `images` (optional): the folders images may come from, the decoded-image cache's
     /// size, and (not JSON) the image files found.
     public var images: ImageSettings
@@ -79,7 +81,7 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     /// The background a screen is painted with: its own, else the display's.
     public func background(of screen: ScreenConfig) -> Color { screen.background ?? display.background }
 
-    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, ipc, mqtt, power, images, idle }
+    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, ipc, mqtt, power, images, idle, pages }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -102,6 +104,7 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
         let power = try fields.decode(.power, default: PowerSettings())
         let images = try fields.decode(.images, default: ImageSettings())
         let idle = try fields.optional(.idle, as: IdleSettings.self)
+        let pages = try fields.optional(.pages, as: PagesSettings.self)
         self.init(display: display ?? DisplaySettings(), theme: theme ?? ThemeSettings(),
                   input: input ?? InputSettings(), startScreen: startScreen ?? "", screens: screens ?? [], panels: panels ?? [], popups: popups ?? [],
                   mqtt: mqtt)
@@ -110,5 +113,6 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
         self.power = power ?? PowerSettings()
         self.images = images ?? ImageSettings()
         self.idle = idle
+        self.pages = pages
     }
 }

@@ -38,6 +38,12 @@ public enum SceneBuilder {
             scene.register(dialog)
         }
         scene.idleReturn = config.idle?.idleReturn
+        // The page dots are drawn in the theme's text colour: lit, and faint for the others.
+        for ids in config.pages?.groups ?? [] {
+            guard let group = scene.addPageGroup(ids) else { continue }   // validated: cannot happen
+            group.currentDotColor = theme.text
+            group.dotColor = theme.text.withAlpha(0.35)
+        }
         return scene
     }
 

@@ -115,7 +115,8 @@ package final class SceneRenderer {
 
     /// Keeps the pixels of the retained layers the scene composites in its present state and
     /// drops the others, each a buffer up to the size of the screen: the two screens of a
-    /// transition; under overlays, the current screen and the topmost panel; with nothing over
+    /// transition; the two pages in view of a swipe; under overlays, the current screen and
+    /// the topmost panel; with nothing over
     /// the screen, none (the screen is drawn directly, and its layer is repainted whole when an
     /// overlay comes back, which its first frame mostly does anyway). Runs after every drawn
     /// frame but drops (and allocates) only when the state changed.
@@ -123,6 +124,8 @@ package final class SceneRenderer {
         let released: Bool
         if let transition = scene.transition {
             released = canvas.releaseRetained(keeping: transition.under.layer, transition.over.layer)
+        } else if let pages = scene.pagesInView {
+            released = canvas.releaseRetained(keeping: pages.left?.layer, pages.right?.layer)
         } else if !scene.overlays.isEmpty {
             // The screen's layer and the panel's (the topmost overlay that keeps one; a popup
             // over a panel still composites the panel from it).

@@ -2,7 +2,10 @@ import KioskCore
 
 /// The axis a drag mostly moves along, once the finger left the touch slop.
 public enum DragAxis: Sendable, Equatable, CaseIterable {
-    case horizontal, vertical
+    /// Sideways: along x.
+    case horizontal
+    /// Up and down: along y.
+    case vertical
 
     /// The axis `translation` mostly follows: horizontal when it moved strictly further
     /// sideways than up or down, vertical otherwise (a perfect diagonal counts as vertical,

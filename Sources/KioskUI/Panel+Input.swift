@@ -2,7 +2,9 @@ import KioskCore
 import KioskGestures
 
 /// Fingers on a panel: a control inside claims its finger first; the panel itself takes a
-/// drag that starts anywhere else on it; a tap on the dim dismisses.
+/// drag that starts anywhere else on it, and a drag along its axis (towards or away from its
+/// edge) that starts on a control that does not keep drags that way; a tap on the dim
+/// dismisses.
 extension Panel {
     func handleGesture(_ gesture: GestureEvent) {
         let slot = gesture.slot
@@ -10,10 +12,19 @@ extension Panel {
             fingers[slot] = finger(landingAt: location, time: time)
             return
         }
-        guard let finger = fingers[slot] else { return }
+        guard var finger = fingers[slot] else { return }
         switch gesture {
         case .released, .cancelled: fingers[slot] = nil
         default: break
+        }
+        // A drag along the panel's axis that starts on a control the panel takes over, unless
+        // the control keeps drags that way (`DragOwnership`): a sheet is pulled down from its
+        // buttons too, and a slider in it keeps its sideways drags.
+        if case let .panBegan(_, start, location, _) = gesture, case .control(let control) = finger,
+           DragOwnership.containerTakesOver(axis, translation: location - start, from: control) {
+            finger = .panel
+            fingers[slot] = .panel
+            if control.acceptsTouches { Scene.deliver(.cancelled(slot: slot, time: gesture.time), to: control) }
         }
         switch finger {
         case .control(let control):

@@ -153,6 +153,9 @@ public final class Panel: Overlay, ControlHost {
     var travel: Double { style.edge == .bottom || style.edge == .top ? size.height : size.width }
 
     /// Unit vector pointing towards the panel's edge (the way it leaves).
+    /// The axis the panel is dragged along: up and down for a top or bottom sheet.
+    var axis: DragAxis { style.edge == .top || style.edge == .bottom ? .vertical : .horizontal }
+
     var towardsEdge: Point {
         switch style.edge {
         case .bottom: return Point(0, 1)

@@ -21,7 +21,7 @@ extension Scene {
         setTime(gesture.time)
         noteActivity(at: gesture.time)
         if case let .pressed(slot, location, time) = gesture {
-            owners[slot] = newOwner(at: location, time: time)
+            owners[slot] = newOwner(at: location, slot: slot, time: time)
         }
         let slot = gesture.slot
         guard let owner = owners[slot] else { return }
@@ -29,9 +29,15 @@ extension Scene {
         case .released, .cancelled: owners[slot] = nil
         default: break
         }
-        switch owner {
-        case .ignored:
+        if case let .panBegan(_, start, location, _) = gesture, takesOverForPages(owner, slot: slot, start: start, translation: location - start) {
+            handlePageGesture(gesture)
             return
+        }
+        switch owner {
+        case .ignored, .unclaimed:
+            return
+        case .pages:
+            handlePageGesture(gesture)
         case .overlay(let overlay):
             overlay.handle(gesture)
         case .control(let control):
@@ -54,13 +60,31 @@ extension Scene {
         bounds.outsetBy(InputMapping.reachMargin * max(designSize.width, designSize.height))
     }
 
-    private func newOwner(at location: Point, time: Instant) -> TouchOwner {
+    private func newOwner(at location: Point, slot: Int, time: Instant) -> TouchOwner {
         if transition != nil { return .ignored }
+        if let caught = catchPages(slot: slot, at: location) { return caught ? .pages : .ignored }
         if let top = overlays.last { return .overlay(top) }
         if let control = currentScreen.control(at: location), control.acceptsTouches, control.touchBegan(at: location, time: time) {
             return .control(control)
         }
-        return .ignored
+        return .unclaimed
+    }
+
+    /// At a drag's first move, swipeable pages take the finger from what it landed on when
+    /// `DragOwnership` says so: the control is told `touchCancelled` and the pages follow the
+    /// finger from its touch-down point.
+    private func takesOverForPages(_ owner: TouchOwner, slot: Int, start: Point, translation: Point) -> Bool {
+        let control: Control?
+        switch owner {
+        case .control(let c): control = c
+        case .unclaimed: control = nil
+        default: return false
+        }
+        guard pagesTakeOver(translation: translation, from: control) else { return false }
+        owners[slot] = .pages
+        if let control { Self.deliver(.cancelled(slot: slot, time: currentTime), to: control) }
+        beginPageSwipe(slot: slot, start: start)
+        return true
     }
 
     /// Turns a gesture into the control's touch calls (`touchBegan` already happened), in
@@ -110,7 +134,8 @@ extension Scene {
             switch owner {
             case .control(let control): Self.deliver(.cancelled(slot: slot, time: currentTime), to: control)
             case .overlay(let overlay): overlay.handle(.cancelled(slot: slot, time: currentTime))
-            case .ignored: break
+            case .pages: handlePageGesture(.cancelled(slot: slot, time: currentTime))
+            case .ignored, .unclaimed: break
             }
         }
     }

@@ -51,6 +51,7 @@ extension Scene {
     }
 
     private func change(to next: Screen, kind: TransitionKind, duration: Duration, forwards: Bool, sendsEvents: Bool) {
+        endPageSwipe()
         cancelAllTouches()
         let old = currentScreen
         currentScreen = next

@@ -30,7 +30,9 @@ extension Scene {
                 old.owners[slot] = nil
                 owners[slot] = .ignored
                 switch owner {
-                case .ignored:
+                case .ignored, .unclaimed, .pages:
+                    // A swipe of pages ends with the old scene: the new one shows its
+                    // current screen in place, and the finger waits for its lift.
                     break
                 case .control(let previous):
                     if overlays.isEmpty, let control = currentScreen.control(withID: previous.id),

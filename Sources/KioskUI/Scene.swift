@@ -12,7 +12,13 @@ public final class Scene {
     /// own pixels when the screen changes size.
     public private(set) var designSize: Size
     /// The colour behind every screen; changing it repaints everything.
-    public var background: Color { didSet { if oldValue != background { invalidateAll() } } }
+    public var background: Color {
+        didSet {
+            guard oldValue != background else { return }
+            invalidateAll()
+            for screen in screens { screen.updateLayerOpacity() }
+        }
+    }
     /// Measures text as the renderer sets it (the renderer's canvas, given by the runtime
     /// that draws this scene): a label whose text changes repaints only the old and new
     /// words' band. Nil: a change repaints the whole label.
@@ -41,6 +47,10 @@ public final class Scene {
     var idleReturned = false
     /// When the current screen became current.
     var screenShownAt: Instant = .zero
+    /// The groups of swipeable pages (`addPageGroup(_:)`).
+    public internal(set) var pageGroups: [PageGroup] = []
+    /// The pages following a finger, or settling after one, if any.
+    var pageSwipe: PageSwipe?
     /// Screens shown before the current one, for `back`, with the transition that left each.
     var history: [(screen: Screen, transition: TransitionKind, duration: Duration)] = []
 
@@ -69,6 +79,11 @@ public final class Scene {
     enum TouchOwner {
         case control(Control)
         case overlay(Overlay)
+        /// A finger that drags swipeable pages.
+        case pages
+        /// A finger that landed on nothing that took it: swipeable pages may still take it
+        /// when it drags sideways.
+        case unclaimed
         /// A finger that landed during a transition: ignored until it lifts.
         case ignored
     }
@@ -92,7 +107,10 @@ public final class Scene {
     public func resize(to size: Size) {
         guard size != designSize else { return }
         designSize = size
-        for screen in screens { screen.layer.resize(to: bounds) }
+        for screen in screens {
+            screen.layer.resize(to: bounds)
+            screen.updateLayerOpacity()
+        }
         invalidateAll()
     }
 
@@ -148,7 +166,8 @@ public final class Scene {
 
     /// A screen's control changed: repaint it if that screen can be seen.
     func screen(_ screen: Screen, didInvalidate rect: Rect) {
-        if screen === currentScreen || screen === transition?.under || screen === transition?.over {
+        if screen === currentScreen || screen === transition?.under || screen === transition?.over
+            || pageSwipe?.shows(screen) == true {
             invalidate(rect)
         }
     }
@@ -327,7 +346,9 @@ public final class Scene {
     }
 
     /// Something moves (a control's animation, a transition, an overlay): the scene must be stepped.
-    public var isAnimating: Bool { !animating.isEmpty || transition != nil || overlaysMoving }
+    public var isAnimating: Bool {
+        !animating.isEmpty || transition != nil || overlaysMoving || (pageSwipe != nil && pageSwipe?.finger == nil)
+    }
     /// Some overlay's `advance` returned true at the last step, or one started moving since
     /// (`Overlay.startAnimating()`).
     var overlaysMoving = false
@@ -347,6 +368,7 @@ public final class Scene {
         for overlay in overlays where withEventOrigin(overlay.motionOrigin, { overlay.advance(by: dt) }) { moving = true }
         overlaysMoving = moving
         removeFinishedOverlays()
+        stepPages(dt)
         if let t = transition {
             let running = t.advance(by: dt)
             invalidateAll()
@@ -399,6 +421,8 @@ public final class Scene {
         guard !rect.isEmpty else { return }
         if let transition {
             transition.draw(canvas, in: rect, bounds: bounds, background: background)
+        } else if let pageSwipe {
+            drawPageSwipe(pageSwipe, canvas)
         } else if overlays.isEmpty {
             currentScreen.draw(canvas, in: rect)
         } else {
@@ -406,8 +430,9 @@ public final class Scene {
                                 over: rect)
         }
         for (i, overlay) in overlays.enumerated() {
-            // The first overlay's backdrop went with the screen's layer (not during a transition).
-            if i > 0 || transition != nil, let dim = overlay.backdrop { canvas.fill(.rect(rect), .solid(dim)) }
+            // The first overlay's backdrop went with the screen's layer (not during a
+            // transition or a page swipe).
+            if i > 0 || transition != nil || pageSwipe != nil, let dim = overlay.backdrop { canvas.fill(.rect(rect), .solid(dim)) }
             if i < overlays.count - 1 { overlay.draw(canvas, in: rect) }
         }
     }

@@ -8,7 +8,13 @@ public final class Screen: ControlHost {
     /// Names the screen for `switchScreen` actions and `Scene.screen(withID:)`.
     public let id: String
     /// The screen's own background; nil shows the scene's.
-    public var background: Color? { didSet { if oldValue != background { invalidate(layer.bounds) } } }
+    public var background: Color? {
+        didSet {
+            guard oldValue != background else { return }
+            invalidate(layer.bounds)
+            updateLayerOpacity()
+        }
+    }
     /// A picture over the background colour, under the controls, placed on the whole scene by
     /// `backgroundFit`; nil: none.
     public var backgroundImage: ImageReference? { didSet { if oldValue != backgroundImage { invalidate(layer.bounds) } } }
@@ -17,6 +23,8 @@ public final class Screen: ControlHost {
     /// Shown this long without a touch (and with no panel or popup over it), the screen moves
     /// on to the next in the scene's order, with a fade: an attract loop. Nil: it stays.
     public var advanceAfter: Duration?
+    /// The group of swipeable pages this screen is one of, if any (see `Scene.addPageGroup`).
+    public internal(set) weak var pages: PageGroup?
     /// The controls in paint order (later ones on top); change them with `add`, `remove`, `replace`.
     public private(set) var controls: [Control]
     /// The scene the screen belongs to (nil until it is given to one).
@@ -41,6 +49,14 @@ public final class Screen: ControlHost {
     func attach(to scene: Scene) {
         self.scene = scene
         layer.invalidateAll()
+        updateLayerOpacity()
+    }
+
+    /// A screen painted on an opaque colour is opaque all over: its layer says so, and a canvas
+    /// copies its pixels instead of blending them (a swipe's or a slide's frame is a copy).
+    func updateLayerOpacity() {
+        let color = background ?? scene?.background ?? Theme.standard.background
+        layer.opaqueBounds = color.alpha >= 1 ? layer.bounds : nil
     }
 
     /// Puts `control` on top of the others and paints it. Its id must be new to this screen
@@ -110,10 +126,7 @@ public final class Screen: ControlHost {
     public func draw(_ canvas: Canvas, in rect: Rect) {
         // A hair of slack: `rect` comes back from whole device pixels through the scale.
         if let cover = controls.lastIndex(where: { !$0.isHidden && ($0.opaqueRect?.outsetBy(1e-6).contains(rect) ?? false) }) {
-            for control in controls[cover...] where !control.isHidden && control.paintBounds.intersects(rect) {
-                control.render(canvas, in: rect)
-            }
-            return
+            return drawControls(canvas, in: rect, from: cover)
         }
         let color = Paint.solid(background ?? scene?.background ?? Theme.standard.background)
         guard let backgroundImage, let bounds = scene?.bounds else {
@@ -150,9 +163,14 @@ public final class Screen: ControlHost {
         band(Rect(inner.maxX, inner.minY, rect.maxX - inner.maxX, inner.height))
     }
 
-    private func drawControls(_ canvas: Canvas, in rect: Rect) {
-        for control in controls where !control.isHidden && control.paintBounds.intersects(rect) {
+    /// The controls from `first` up (all by default) that can touch `rect`, then the page dots.
+    private func drawControls(_ canvas: Canvas, in rect: Rect, from first: Int = 0) {
+        for control in controls[first...] where !control.isHidden && control.paintBounds.intersects(rect) {
             control.render(canvas, in: rect)
+        }
+        if let pages, let bounds = scene?.bounds, let index = pages.index(of: self),
+           pages.dotsBounds(in: bounds).intersects(rect) {
+            pages.drawDots(canvas, current: index, in: bounds)
         }
     }
 

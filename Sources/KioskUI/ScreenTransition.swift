@@ -12,6 +12,12 @@ public enum TransitionKind: String, Sendable, CaseIterable {
     case flipFromBottom
     /// The new screen fades in over the old one.
     case fade
+    /// Both screens move left together: the new one comes in from the right edge, pushing
+    /// the old one out (the next page of a carousel). Back plays it rightwards.
+    case slideLeft
+    /// Both screens move right together: the new one comes in from the left edge (the
+    /// previous page). Back plays it leftwards.
+    case slideRight
 }
 
 /// Two screens composited while one replaces the other, both from their retained layers.
@@ -80,6 +86,12 @@ public final class ScreenTransition {
         case .fade:
             canvas.drawRetained(under.layer, transform: .identity, opacity: 1)
             canvas.drawRetained(over.layer, transform: .identity, opacity: p)
+        case .slideLeft:
+            Self.drawSideBySide(canvas, left: under.layer, right: over.layer, shift: -bounds.width * p,
+                                bounds: bounds, background: background)
+        case .slideRight:
+            Self.drawSideBySide(canvas, left: over.layer, right: under.layer, shift: -bounds.width * (1 - p),
+                                bounds: bounds, background: background)
         case .flipFromBottom:
             canvas.fill(.rect(rect), .solid(background))
             // First half: the old screen folds to a line; second half: the new one unfolds.
@@ -89,5 +101,23 @@ public final class ScreenTransition {
             let fold = AffineTransform.translation(0, -cy).then(.scale(1, squash)).then(.translation(0, cy))
             canvas.drawRetained(p < 0.5 ? under.layer : over.layer, transform: fold, opacity: 1)
         }
+    }
+
+    /// Two screens side by side, `left` moved by `shift` (0: only `left` seen; -width: only
+    /// `right`), each composited from its retained layer by a whole-pixel move (a copy), so a
+    /// frame writes every pixel about once. A side that is nil shows `background` there (a
+    /// page swipe pulled past the first or last page).
+    static func drawSideBySide(_ canvas: Canvas, left: RetainedLayer?, right: RetainedLayer?, shift: Double,
+                               bounds: Rect, background: Color) {
+        func side(_ layer: RetainedLayer?, at dx: Double) {
+            guard dx > -bounds.width, dx < bounds.width else { return }
+            if let layer {
+                canvas.drawRetained(layer, transform: .translation(dx, 0), opacity: 1)
+            } else {
+                canvas.fill(.rect(bounds.offsetBy(Point(dx, 0))), .solid(background))
+            }
+        }
+        side(left, at: shift)
+        side(right, at: shift + bounds.width)
     }
 }

@@ -93,7 +93,7 @@ struct BadAction: Sendable, CustomTestStringConvertible {
         BadAction("duration on a popup", #"{"showPopup": "hello", "duration": 1}"#,
                   #"\#(at).duration: "duration" only goes with switchScreen or back (line 2)"#),
         BadAction("unknown transition", #"{"switchScreen": "details", "transition": "spin"}"#,
-                  #"\#(at).transition: unknown transition "spin"; expected one of fade, flipFromBottom, none, slideUp (line 2)"#),
+                  #"\#(at).transition: unknown transition "spin"; expected one of fade, flipFromBottom, none, slideLeft, slideRight, slideUp (line 2)"#),
         BadAction("misspelt transition", #"{"switchScreen": "details", "transition": "slide"}"#,
                   #"\#(at).transition: unknown transition "slide"; did you mean "slideUp"? (line 2)"#),
         BadAction("zero duration", #"{"switchScreen": "details", "transition": "fade", "duration": 0}"#,

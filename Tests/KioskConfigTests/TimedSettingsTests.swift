@@ -27,4 +27,24 @@ struct TimedSettingsTests {
         let hello = try #require(scene.registeredOverlay(withID: "hello") as? PopupDialog)
         #expect(!hello.isModal && hello.autoClose == nil)
     }
+
+    @Test("pages become a group on the scene, with dots in the theme's text colour")
+    func pages() throws {
+        let json = #"""
+            {"startScreen": "a", "theme": {"text": "#FFCC00"}, "pages": ["a", "b", "c"],
+             "screens": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "other"}]}
+            """#
+        let config = try ConfigLoader.decode(json, file: "kiosk.json", readFile: reader([:]))
+        #expect(config.pages == PagesSettings(groups: [["a", "b", "c"]]))
+        let scene = SceneBuilder.build(config, designSize: Size(800, 480))
+        let group = try #require(scene.pageGroups.first)
+        #expect(group.screens.map(\.id) == ["a", "b", "c"])
+        #expect(group.currentDotColor == Color(hex: "#FFCC00"))
+        #expect(scene.screen(withID: "other")?.pages == nil)
+        let two = try ConfigLoader.decode(#"""
+            {"startScreen": "a", "pages": [["a", "b"], ["c", "other"]],
+             "screens": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "other"}]}
+            """#, file: "kiosk.json", readFile: reader([:]))
+        #expect(SceneBuilder.build(two, designSize: Size(800, 480)).pageGroups.map { $0.screens.map(\.id) } == [["a", "b"], ["c", "other"]])
+    }
 }

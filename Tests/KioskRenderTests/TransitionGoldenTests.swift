@@ -91,7 +91,7 @@ struct TransitionGoldenTests {
     }
 
     @Test("screen transitions: start, middle, end",
-          arguments: [TransitionKind.slideUp, .flipFromBottom, .fade], [0, 90])
+          arguments: [TransitionKind.slideUp, .flipFromBottom, .fade, .slideLeft, .slideRight], [0, 90])
     func transition(kind: TransitionKind, degrees: Int) throws {
         let scene = makeScene()
         var run = try Run(rotation: DisplayRotation(degrees: degrees)!, scene: scene)
@@ -102,5 +102,24 @@ struct TransitionGoldenTests {
         try check(run, named: "\(kind.rawValue)-\(degrees)-middle")
         run.run(until: 320)
         try check(run, named: "\(kind.rawValue)-\(degrees)-end")
+    }
+
+    @Test("swipeable pages: mid-swipe (two pages side by side), then settled with the next page's dot lit",
+          arguments: [0, 90])
+    func pageSwipe(degrees: Int) throws {
+        let scene = makeScene()
+        scene.addPageGroup(["main", "second"])
+        var run = try Run(rotation: DisplayRotation(degrees: degrees)!, scene: scene)
+        let start = Point(300, 140)
+        scene.handle([.pressed(slot: 0, location: start, time: .zero),
+                      .panBegan(slot: 0, start: start, location: Point(150, 140), time: .milliseconds(16))])
+        run.run(until: 16)
+        try check(run, named: "pages-\(degrees)-middle")
+        scene.handle([.panEnded(slot: 0, location: Point(150, 140), translation: Point(-150, 0), velocity: Point(-900, 0),
+                                time: .milliseconds(32)),
+                      .released(slot: 0, location: Point(150, 140), time: .milliseconds(32))])
+        run.run(until: 900)
+        #expect(scene.pageSwipePosition == nil && scene.currentScreen.id == "second")
+        try check(run, named: "pages-\(degrees)-end")
     }
 }

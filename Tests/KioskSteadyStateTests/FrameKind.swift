@@ -17,6 +17,7 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
     case boundText = "a finger's drag that a label bound to the slider's values follows"
     case progressBand = "an indeterminate progress bar's band sweeping"
     case listFling = "a list of 200 rows gliding after a fling"
+    case pageSwipe = "swipeable pages following a finger to and fro mid-swipe"
 
     var testDescription: String { rawValue }
 
@@ -113,6 +114,20 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
                     list.fling(fingerVelocity: downwards ? -1200 : 1200)
                 }
                 kiosk.frame()
+            }
+        case .pageSwipe:
+            // The start screen and a second page side by side: a finger lands where no
+            // control takes it, drags a third of the way to the next page, then to and fro.
+            let next = Screen(id: "next-page", background: Color(hex: "#28324A"))
+            kiosk.scene.add(screen: next)
+            kiosk.scene.addPageGroup([kiosk.scene.currentScreen.id, next.id])
+            let size = kiosk.scene.designSize
+            let start = Point(size.width * 0.9, size.height * 0.9)
+            kiosk.frame(touch: kiosk.touch(.down, at: start))
+            kiosk.frame(touch: kiosk.touch(.move, at: Point(start.x - size.width / 3, start.y)))
+            return { i in
+                let x = start.x - size.width / 3 - (i % 2 == 0 ? 40 : 0)
+                kiosk.frame(touch: kiosk.touch(.move, at: Point(x, start.y)))
             }
         case .button:
             // Down, up (a tap), then the highlight's fade, every 16 frames.

@@ -154,7 +154,7 @@ struct PanelTests {
         #expect(panel.presentation == 1)
     }
 
-    @Test("a drag on a slider knob inside the panel moves the knob, not the panel")
+    @Test("a mostly sideways drag on a slider knob inside the panel moves the knob, not the panel")
     func controlInsidePanel() {
         let slider = RangeSlider(id: "size", frame: Rect(40, 40, 430, 30), minimum: 0, maximum: 100, lower: 20, upper: 80)
         let panel = makePanel(controls: [slider])
@@ -162,10 +162,30 @@ struct PanelTests {
         h.scene.showOverlay("filters")
         h.run(until: 400)
         // The lower knob's centre is at (135, 55) in the panel, (135, 295) on screen.
-        h.drag(from: Point(135, 295), to: Point(175, 345), at: 400, steps: 4)
+        h.drag(from: Point(135, 295), to: Point(175, 330), at: 400, steps: 4)
         #expect(slider.lowerValue == 30)
         #expect(panel.presentation == 1)
         #expect(h.kinds(from: "size") == [.valueChanged, .valueChanged, .valueChanged, .valueChanged, .valueCommitted])
+    }
+
+    @Test("a drag down that starts on a slider or a button in a bottom panel pulls the panel; the button does not fire",
+          arguments: ["slider", "button"])
+    func panelTakesDragAlongItsAxis(from start: String) {
+        let slider = RangeSlider(id: "size", frame: Rect(40, 40, 430, 30), minimum: 0, maximum: 100, lower: 20, upper: 80)
+        let button = Button(id: "apply", frame: Rect(40, 120, 200, 60), title: "Apply")
+        let panel = makePanel(controls: [slider, button])
+        let h = SceneHarness(overlays: [panel])
+        h.scene.showOverlay("filters")
+        h.run(until: 400)
+        let from = start == "slider" ? Point(135, 295) : Point(140, 390)
+        h.touch(.down, from.x, from.y, at: 400)
+        h.touch(.move, from.x + 2, from.y + 20, at: 416)
+        h.touch(.move, from.x + 4, from.y + 80, at: 432)
+        #expect(panel.presentation < 1)
+        h.touch(.up, at: 600)
+        #expect(slider.lowerValue == 20)
+        #expect(h.kinds(from: "size").isEmpty && h.kinds(from: "apply").isEmpty)
+        #expect(button.pressedAmount < 1)
     }
 
     @Test("a control in a panel never shown sends its events and repaints nothing on screen when set from outside")

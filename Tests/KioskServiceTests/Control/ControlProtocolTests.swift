@@ -49,7 +49,7 @@ struct ControlProtocolTests {
         (#"{"op": "switchScreen", "screen": "nowhere"}"#, #"{"ok": false, "error": "no screen \"nowhere\""}"#),
         (#"{"op": "switchScreen", "screen": "main"}"#, #"{"ok": false, "error": "screen \"main\" is already shown"}"#),
         (#"{"op": "switchScreen", "screen": "details", "transition": "slid"}"#,
-         #"{"ok": false, "error": "\"transition\": unknown transition \"slid\"; expected one of fade, flipFromBottom, none, slideUp"}"#),
+         #"{"ok": false, "error": "\"transition\": unknown transition \"slid\"; expected one of fade, flipFromBottom, none, slideLeft, slideRight, slideUp"}"#),
         (#"{"op": "switchScreen", "screen": "details", "duration": 0.5}"#,
          #"{"ok": false, "error": "\"duration\": \"duration\" needs a transition other than \"none\""}"#),
         (#"{"op": "switchScreen", "screen": "details", "transition": "fade", "duration": 0}"#,
