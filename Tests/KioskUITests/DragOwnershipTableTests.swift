@@ -127,4 +127,39 @@ struct DragOwnershipTableTests {
             #expect(inner.currentValue.map { "\($0)" } == before, "a slider taken over has not moved")
         }
     }
+
+    /// The sideways rows with a list through real swipeable pages: a list on the first of two
+    /// pages, its rows holding range sliders (`exhibitList(slider: true)`, the list at (0, 40)).
+    @Test("a list on swipeable pages: sideways on a row's background swipes the pages, up scrolls the list, sideways on a row's slider moves the slider")
+    func listOnPages() {
+        func pages() -> (SceneHarness, List) {
+            let list = exhibitList(slider: true)
+            let ui = SceneHarness([list])
+            ui.scene.add(screen: Screen(id: "second"))
+            #expect(ui.scene.addPageGroup(["main", "second"]) != nil)
+            return (ui, list)
+        }
+        // Sideways from a row's right end (x 390: past the slider's frame, 20…380): the pages'.
+        var (ui, list) = pages()
+        ui.drag(from: Point(390, 130), to: Point(90, 135), at: 0, steps: 4, every: 16)
+        #expect(ui.scene.currentScreen.id == "second")
+        #expect(list.offset == 0)
+        // Up on the same spot: the list's; the pages stay.
+        (ui, list) = pages()
+        ui.touch(.down, 390, 200, at: 0)
+        ui.touch(.move, 391, 170, at: 16)
+        ui.touch(.move, 392, 140, at: 32)
+        #expect(list.offset == 60)
+        #expect(ui.scene.pageSwipePosition == nil)
+        ui.touch(.up, at: 300)
+        // Sideways on row 0's lower knob (centre x 104): the slider's, the pages stay.
+        (ui, list) = pages()
+        let slider = list.rows[0].controls[0] as! RangeSlider
+        ui.touch(.down, 104, 70, at: 0)
+        ui.touch(.move, 144, 72, at: 16)
+        ui.touch(.move, 184, 75, at: 32)
+        ui.touch(.up, at: 48)
+        #expect(slider.lowerValue == 45)
+        #expect(ui.scene.currentScreen.id == "main" && ui.scene.pageSwipePosition == nil)
+    }
 }
