@@ -79,6 +79,7 @@ extension BenchCommand {
         }
         if wanted(.progress) { ms[.progress] = measureProgress(in: scene, frame: frame) }
         if wanted(.toggle) { ms[.toggle] = measureToggle(in: scene, frame: frame, settle: settle) }
+        if wanted(.list) { ms[.list] = measureListFling(in: scene, frame: frame) }
 
         // The overlay fully presented (its animation run to the end), then whole frames.
         if wanted(.overlay), let overlay = try overlay(in: scene) {
@@ -136,6 +137,41 @@ extension BenchCommand {
             frame()
         }
         return median(.progress) { frame() }
+    }
+
+    /// Frames of a list gliding (each two simulation steps of it): 200 rows of a name and an
+    /// Open button over the left half of the start screen, flung again whenever it slows below
+    /// 1500 px/s, towards the far end, so that every frame measured is mid-fling. Added for
+    /// the bench and taken away after.
+    private func measureListFling(in scene: Scene, frame: () -> Void) -> Double? {
+        let screen = scene.currentScreen
+        let size = scene.designSize
+        let width = (size.width / 2).rounded(), rowHeight = max(32, (size.height / 8).rounded())
+        let theme = screen.controls.first?.theme ?? .standard
+        let rows = (0..<200).map { i in
+            ListRow(index: i, controls: [
+                Label(id: "bench-name\(i)", frame: Rect(16, 0, width - 140, rowHeight), theme: theme, text: "Exhibit \(i)"),
+                Button(id: "bench-open\(i)", frame: Rect(width - 112, rowHeight * 0.2, 96, rowHeight * 0.6), theme: theme,
+                       title: "Open"),
+            ])
+        }
+        let list = List(id: "bench-list", frame: Rect(0, 0, width, size.height), theme: theme, rowHeight: rowHeight,
+                        rows: rows)
+        screen.add(list)
+        frame()
+        defer {
+            _ = screen.remove(list.id)
+            frame()
+        }
+        var downwards = true
+        return median(.list) {
+            if abs(list.scroll.velocity) < 1500 {
+                if list.offset > list.scroll.maximumOffset - 3000 { downwards = false }
+                if list.offset < 3000 { downwards = true }
+                list.fling(fingerVelocity: downwards ? -3000 : 3000)
+            }
+            frame()
+        }
     }
 
     /// Frames of pages following a finger mid-swipe, the finger moving 1/40 of the width a

@@ -29,6 +29,9 @@ struct BenchCommand {
         /// A frame of a toggle's thumb on its spring (issue 21): the start screen's first
         /// toggle, or one added at its lower right, flipped every 12 frames so that it moves.
         case toggle
+        /// A frame of a list of 200 rows over the left half of the start screen, mid-fling
+        /// (issue 21).
+        case list
         /// A frame of the first panel sliding in over the start screen, its dim animating.
         case panel
         /// A frame of swipeable pages following a finger mid-swipe: two pages side by side.
@@ -50,6 +53,7 @@ struct BenchCommand {
             case .text: return "label text change"
             case .progress: return "indeterminate progress bar"
             case .toggle: return "toggle thumb animating"
+            case .list: return "list of 200 rows mid-fling (half the screen)"
             case .panel: return "panel sliding in (dim animating)"
             case .pages: return "pages mid-swipe"
             case .photo: return "full frame over a photo background"
@@ -67,6 +71,7 @@ struct BenchCommand {
             case .text: return "label_text"
             case .progress: return "progress_indeterminate"
             case .toggle: return "toggle_thumb"
+            case .list: return "list_fling"
             case .panel: return "panel_slide"
             case .pages: return "pages_swipe"
             case .photo: return "photo_background"

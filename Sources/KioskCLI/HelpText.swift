@@ -109,7 +109,7 @@ enum HelpText {
 
     static let bench = """
     Usage: kiosk bench [--config FILE | --scene anchor] [--overlay ID] [--size WxH[,WxH…] [--sizes-only]] [--json]
-                       [--iterations N (1…100000)] [--only overlay|full|range|circular|text|progress|toggle|panel|pages|photo|decode|memcpy]
+                       [--iterations N (1…100000)] [--only overlay|full|range|circular|text|progress|toggle|list|panel|pages|photo|decode|memcpy]
 
     Renders the config's start screen (config/demo.json by default; --scene anchor is
     config/bench-anchor.json with its popup) at 1920x1080, 800x480 and the --size ones, and
@@ -120,6 +120,7 @@ enum HelpText {
     upper knob moving one step; the first circular slider turning one degree; the first label
     changing its text; an indeterminate progress bar's band sweeping (the first progress bar,
     or one added for the bench); a toggle's thumb on its spring (the first toggle, or one added);
+    a list of 200 rows over the left half of the screen, mid-fling;
     the first panel sliding in and out, its dim animating; a full frame over a full-screen photo
     background (a 1920x1080 JPEG made for the run, fitted with cover); the decoding of that
     JPEG; swipeable pages following a finger mid-swipe (the start screen's group, or a page added

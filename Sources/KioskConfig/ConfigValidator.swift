@@ -24,11 +24,14 @@ final class ConfigValidator {
     enum PlacementArea {
         case screen
         case panel(edge: PanelEdge, extent: Double)
+        /// A list's row: as wide as the list, `rowHeight` tall.
+        case row(Size)
 
         var name: String {
             switch self {
             case .screen: return "screen"
             case .panel: return "panel"
+            case .row: return "row"
             }
         }
 
@@ -37,6 +40,7 @@ final class ConfigValidator {
             switch self {
             case .screen: return designSize
             case .panel(let edge, let extent): return PanelConfig.size(edge: edge, extent: extent, designSize: designSize)
+            case .row(let size): return size
             }
         }
     }

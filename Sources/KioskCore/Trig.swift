@@ -10,6 +10,8 @@ package enum Trig {
     package static func cos(_ x: Double) -> Double { CMath.cos(x) }
     /// The angle of (`x`, `y`) from the positive x axis, in radians, −π…π.
     package static func atan2(_ y: Double, _ x: Double) -> Double { CMath.atan2(y, x) }
+    /// e raised to `x` (a scroll's exponential deceleration).
+    package static func exp(_ x: Double) -> Double { CMath.exp(x) }
 
     /// `degrees` in radians.
     package static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }

@@ -131,7 +131,7 @@ extension CairoCanvas {
 
     /// A path of `outer` without `hole` (an empty hole cuts nothing): both rectangles and the
     /// even-odd fill rule, which the caller's fill or clip then uses (and restores).
-    private func appendRect(_ outer: Rect, minus hole: Rect) {
+    func appendRect(_ outer: Rect, minus hole: Rect) {
         cairo_new_path(cr)
         cairo_rectangle(cr, outer.x, outer.y, outer.width, outer.height)
         guard !hole.isEmpty else { return }
@@ -144,7 +144,7 @@ extension CairoCanvas {
     var drawsIntoBuffer: Bool { cairo_get_group_target(cr) == context.surface.pointer }
 
     /// The clip's bounding box in device pixels, widened to whole pixels (nil if empty).
-    private func deviceClipExtents() -> Rect? {
+    func deviceClipExtents() -> Rect? {
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         cairo_save(cr)
         cairo_identity_matrix(cr)

@@ -54,6 +54,9 @@ package final class CairoCanvas: Canvas {
     let retained: RetainedLayerCache
     /// Images of content that moves without changing (`drawCached`): slider knobs, the dial.
     let sprites: SpriteCache
+    /// Viewports of scrolled content (`drawScrolled`: a list's rows), shared with the canvases
+    /// of retained layers, so that a list has one ring whichever canvas composites it.
+    let scrollRings: ScrollRingCache
     /// Image files decoded and kept at their device size (`drawImage`).
     package let images: ImageCache
     /// The first cairo failure of this frame, reported by `endFrame`.
@@ -72,6 +75,7 @@ package final class CairoCanvas: Canvas {
         self.shadowSprites = ShadowSpriteCache()
         self.gradientRasters = GradientRasterCache()
         self.sprites = SpriteCache()
+        self.scrollRings = ScrollRingCache()
         self.images = images
         self.retained = RetainedLayerCache()
         reset()
@@ -90,6 +94,7 @@ package final class CairoCanvas: Canvas {
         self.shadowSprites = parent.shadowSprites
         self.gradientRasters = parent.gradientRasters
         self.sprites = parent.sprites
+        self.scrollRings = parent.scrollRings
         self.images = parent.images
         self.retained = RetainedLayerCache()
         reset()

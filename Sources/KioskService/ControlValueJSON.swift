@@ -26,9 +26,7 @@ enum ControlValueJSON {
     static func controlsWithState(in scene: Scene) -> [Control] {
         var seen = Set<String>()
         var result: [Control] = []
-        let all = scene.screens.flatMap(\.controls)
-            + scene.registeredOverlays.compactMap { $0 as? Panel }.flatMap(\.controls)
-        for control in all where ((control.currentValue != nil && !control.valueIsSecret) || !control.ownerProperties.isEmpty)
+        for control in scene.allControls where ((control.currentValue != nil && !control.valueIsSecret) || !control.ownerProperties.isEmpty)
             && seen.insert(control.id).inserted {
             result.append(control)
         }

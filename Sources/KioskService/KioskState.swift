@@ -51,8 +51,7 @@ package struct KioskState: Sendable, Equatable {
     /// field's PIN) (ids are unique across a scene, so one id is one control).
     package static func capture(from scene: Scene) -> KioskState {
         var values: [SavedValue] = []
-        var controls = scene.screens.flatMap(\.controls)
-        for case let panel as Panel in scene.registeredOverlays { controls += panel.controls }
+        let controls = scene.allControls
         var properties: [(id: String, properties: [OwnerProperty])] = []
         for control in controls {
             let kept = control.ownerProperties.filter(\.persists)

@@ -26,7 +26,7 @@ package final class PropertyModel {
     package init(config: KioskConfiguration?, images: ImageLibrary = ImageLibrary()) {
         self.images = images
         guard let config else { return }
-        for control in config.screens.flatMap(\.controls) + config.panels.flatMap(\.controls) {
+        for control in (config.screens.flatMap(\.controls) + config.panels.flatMap(\.controls)).flatMap(\.withDescendants) {
             configs[control.id] = control
             templates.bind(control)
         }

@@ -227,6 +227,16 @@ public protocol Canvas: TextMeasuring {
     func drawRetained(_ layer: RetainedLayer, transform: AffineTransform, opacity: Double, dimmedBy dim: Color?,
                       over rect: Rect)
 
+    /// Composites the part of `layer` that shows through `viewport` (scene coordinates) when
+    /// its content is scrolled up by `offset` scene units: a list's rows. The layer's
+    /// coordinates are the content's at offset 0 (`bounds` may be far taller than the
+    /// viewport); its `draw` is asked only for what shows. An implementation may keep the
+    /// viewport's pixels between frames, so that a scroll by d copies them and paints only
+    /// the d newly exposed (the cairo canvas keeps them in a ring, and moves the content by
+    /// whole device pixels: the offset is rounded there). The default draws the visible part
+    /// directly (`RetainedLayer.drawScrolledDirectly`).
+    func drawScrolled(_ layer: RetainedLayer, offset: Double, in viewport: Rect)
+
     /// Paints what `draw` paints, from an image of it kept between frames: for something that
     /// moves without changing, such as a slider's knob, whose antialiased shapes and gradients
     /// cost far more to rasterise than to copy. `key` must tell every appearance apart (size,
@@ -254,6 +264,11 @@ extension Canvas {
 
     /// Draws nothing: a canvas that cannot read image files.
     public func drawImage(_ image: ImageReference, fit: ImageFit, in rect: Rect) {}
+
+    /// Draws the visible part of the layer directly: a canvas that keeps no pixels.
+    public func drawScrolled(_ layer: RetainedLayer, offset: Double, in viewport: Rect) {
+        layer.drawScrolledDirectly(on: self, offset: offset, in: viewport)
+    }
 
     /// Draws directly: a canvas without an image cache.
     public func drawCached<Key: Hashable>(_ key: Key, bounds: Rect, _ draw: (Canvas) -> Void) { draw(self) }

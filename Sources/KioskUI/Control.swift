@@ -126,6 +126,12 @@ open class Control {
     /// How far drawing may reach beyond the frame (shadows, glows).
     open var paintMargin: Double { 0 }
 
+    /// A part of the frame this control paints fully opaque, whatever lies under it (a list
+    /// with an opaque background); nil (the default) for a control that lets anything show
+    /// through. A screen repainting only inside it draws neither its background nor the
+    /// controls below: a list's scroll frame is then its own copy, not a fill and a copy.
+    open var opaqueRect: Rect? { nil }
+
     /// Everything drawing may touch, for a given frame.
     public func paintBounds(for frame: Rect) -> Rect { frame.outsetBy(paintMargin) }
     /// Everything drawing may touch now: the frame grown by `paintMargin`.
@@ -221,6 +227,26 @@ open class Control {
     /// drag. Asked at the drag's first move, so a container of controls (a list) may answer
     /// for the control its finger holds now.
     open func keepsDrag(along axis: DragAxis) -> Bool { false }
+
+    // MARK: Containers
+
+    /// The controls this one hosts inside itself (a list's rows' controls), which the scene
+    /// finds by id (`Scene.control(withID:)`, `allControls`) like those on a screen. Empty
+    /// for a control that hosts none.
+    open var children: [Control] { [] }
+
+    /// This control, then every control inside it, depth first.
+    public var withDescendants: [Control] {
+        let inside = children
+        return inside.isEmpty ? [self] : [self] + inside.flatMap(\.withDescendants)
+    }
+
+    /// The control called `id`: this one, or one inside it.
+    public func control(withID id: String) -> Control? {
+        if self.id == id { return self }
+        for child in children { if let found = child.control(withID: id) { return found } }
+        return nil
+    }
 
     /// One fixed simulation step for a control that asked for `startAnimating`.
     /// Returns true while the control still has something moving.

@@ -69,8 +69,11 @@ public final class Panel: Overlay, ControlHost {
         control.invalidate()
     }
 
-    /// The panel's control with `id`, if any.
-    public func control(withID id: String) -> Control? { controls.first { $0.id == id } }
+    /// The panel's control with `id` (inside a list's rows too), if any.
+    public func control(withID id: String) -> Control? {
+        for control in controls { if let found = control.control(withID: id) { return found } }
+        return nil
+    }
 
     // MARK: Overlay (Panel+Motion.swift, Panel+Input.swift, Panel+Drawing.swift)
 

@@ -54,4 +54,18 @@ public final class RetainedLayer {
         staleRegion.removeAll()
         return spareRegion
     }
+
+    /// Paints the part of the content that shows through `viewport` when it is scrolled up by
+    /// `offset` (see `Canvas.drawScrolled`), directly, clipped to the viewport: what a canvas
+    /// that keeps no pixels does. What was stale is painted with it, so it is stale no more.
+    public func drawScrolledDirectly(on canvas: Canvas, offset: Double, in viewport: Rect) {
+        _ = takeStaleRegion()
+        let shown = viewport.offsetBy(Point(0, offset)).intersection(bounds)
+        guard !shown.isEmpty, offset.isFinite else { return }
+        canvas.save()
+        canvas.clip(viewport)
+        canvas.translate(0, -offset)
+        draw(canvas, shown)
+        canvas.restore()
+    }
 }

@@ -125,10 +125,16 @@ public final class Scene {
         return nil
     }
 
+    /// Every control of the scene: the screens' in order, then the registered panels', each
+    /// followed by the controls inside it (a list's rows').
+    public var allControls: [Control] {
+        let top = screens.flatMap(\.controls) + registeredOverlays.compactMap { ($0 as? Panel)?.controls }.joined()
+        return top.flatMap(\.withDescendants)
+    }
+
     /// Unchecks every other button of `group` on the screens and in the panels: one choice.
     func buttonChecked(_ button: Button, inGroup group: String) {
-        let controls = screens.flatMap(\.controls) + registeredOverlays.compactMap { ($0 as? Panel)?.controls }.joined()
-        for case let other as Button in controls where other !== button && other.group == group {
+        for case let other as Button in allControls where other !== button && other.group == group {
             other.uncheckForGroup()
         }
     }

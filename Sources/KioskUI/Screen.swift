@@ -101,8 +101,11 @@ public final class Screen: ControlHost {
         scene?.controlWasRemoved(control)
     }
 
-    /// The control called `id` on this screen, if any.
-    public func control(withID id: String) -> Control? { controls.first { $0.id == id } }
+    /// The control called `id` on this screen (inside a list's rows too), if any.
+    public func control(withID id: String) -> Control? {
+        for control in controls { if let found = control.control(withID: id) { return found } }
+        return nil
+    }
 
     /// The control a finger landing at `point` belongs to.
     public func control(at point: Point) -> Control? { Self.control(at: point, among: controls) }
@@ -118,8 +121,13 @@ public final class Screen: ControlHost {
         return best?.control
     }
 
-    /// Paints the background and every control that can touch `rect` (scene coordinates).
+    /// Paints the background and every control that can touch `rect` (scene coordinates);
+    /// inside a control's `opaqueRect`, only that control and those above it.
     public func draw(_ canvas: Canvas, in rect: Rect) {
+        // A hair of slack: `rect` comes back from whole device pixels through the scale.
+        if let cover = controls.lastIndex(where: { !$0.isHidden && ($0.opaqueRect?.outsetBy(1e-6).contains(rect) ?? false) }) {
+            return drawControls(canvas, in: rect, from: cover)
+        }
         let color = Paint.solid(background ?? scene?.background ?? Theme.standard.background)
         guard let backgroundImage, let bounds = scene?.bounds else {
             canvas.fill(.rect(rect), color)
@@ -155,8 +163,9 @@ public final class Screen: ControlHost {
         band(Rect(inner.maxX, inner.minY, rect.maxX - inner.maxX, inner.height))
     }
 
-    private func drawControls(_ canvas: Canvas, in rect: Rect) {
-        for control in controls where !control.isHidden && control.paintBounds.intersects(rect) {
+    /// The controls from `first` up (all by default) that can touch `rect`, then the page dots.
+    private func drawControls(_ canvas: Canvas, in rect: Rect, from first: Int = 0) {
+        for control in controls[first...] where !control.isHidden && control.paintBounds.intersects(rect) {
             control.render(canvas, in: rect)
         }
         if let pages, let bounds = scene?.bounds, let index = pages.index(of: self),

@@ -101,17 +101,17 @@ import Testing
 
     @Test func anUnknownTypeListsTheCustomNameAmongTheBuiltIns() {
         #expect(lampProblems(mainScreen(#"{"type": "dial", "id": "d", "frame": [0, 0, 120, 40]}"#))
-            == [#"demo.json: screens[0].controls[0].type: unknown control type "dial"; expected one of button, circularSlider, image, keypad, label, lamp, progressBar, rangeSlider, slider, textField, toggle (line 2)"#])
+            == [#"demo.json: screens[0].controls[0].type: unknown control type "dial"; expected one of button, circularSlider, image, keypad, label, lamp, list, progressBar, rangeSlider, slider, textField, toggle (line 2)"#])
     }
 
     @Test func theStandardRegistryDoesNotKnowTheLamp() {
         #expect(problems(in: mainScreen(#"{\#(Self.lamp)}"#))
-            == [#"demo.json: screens[0].controls[0].type: unknown control type "lamp"; expected one of button, circularSlider, image, keypad, label, progressBar, rangeSlider, slider, textField, toggle (line 2)"#])
+            == [#"demo.json: screens[0].controls[0].type: unknown control type "lamp"; expected one of button, circularSlider, image, keypad, label, list, progressBar, rangeSlider, slider, textField, toggle (line 2)"#])
     }
 
     @Test func theStandardRegistryHoldsExactlyTheBuiltIns() {
         let standard = ControlRegistry.standard
-        #expect(standard.typeNames == ["button", "circularSlider", "image", "keypad", "label", "progressBar", "rangeSlider", "slider", "textField", "toggle"])
+        #expect(standard.typeNames == ["button", "circularSlider", "image", "keypad", "label", "list", "progressBar", "rangeSlider", "slider", "textField", "toggle"])
         #expect(standard.descriptionType(named: "image") == ImageConfig.self)
         #expect(standard.descriptionType(named: "label") == LabelConfig.self)
         #expect(standard.descriptionType(named: "button") == ButtonConfig.self)
@@ -120,7 +120,7 @@ import Testing
         #expect(standard.descriptionType(named: "toggle") == ToggleConfig.self)
         #expect(standard.descriptionType(named: "slider") == SliderConfig.self)
         #expect(standard.descriptionType(named: "lamp") == nil)
-        #expect(lampRegistry.typeNames == ["button", "circularSlider", "image", "keypad", "label", "lamp", "progressBar", "rangeSlider", "slider", "textField", "toggle"])
+        #expect(lampRegistry.typeNames == ["button", "circularSlider", "image", "keypad", "label", "lamp", "list", "progressBar", "rangeSlider", "slider", "textField", "toggle"])
     }
 
     @Test func anEmptyRegistryRejectsEveryControl() throws {

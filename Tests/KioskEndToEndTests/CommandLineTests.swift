@@ -137,8 +137,9 @@ struct CommandLineTests {
         for key in ["floor_ms", "overlay_full_ms", "full_ms", "range_slider_ms", "circular_slider_ms", "label_text_ms", "progress_indeterminate_ms", "panel_slide_ms",
                     "photo_background_ms", "jpeg_decode_1080p_ms", "memcpy_ms", "overlay_full_ratio", "full_ratio",
                     "label_text_ratio", "progress_indeterminate_ratio", "panel_slide_ratio", "photo_background_ratio",
-                    // issue 21's toggle
-                    "toggle_thumb_ms", "toggle_thumb_ratio"] {
+                    // issue 21's controls and pages
+                    "toggle_thumb_ms", "toggle_thumb_ratio",
+                    "list_fling_ms", "list_fling_ratio", "pages_swipe_ms", "pages_swipe_ratio"] {
             #expect(results.allSatisfy { ($0[key] as? Double ?? -1) > 0 }, "\(key)")
         }
     }

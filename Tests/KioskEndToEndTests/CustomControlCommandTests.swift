@@ -15,6 +15,6 @@ struct CustomControlCommandTests {
         let path = url.path
         let output = try KioskProcess.run(["check", path])
         #expect(output.status == 1)
-        #expect(output.lines == [#"\#(path): screens[0].controls[0].type: unknown control type "indicator"; expected one of button, circularSlider, image, keypad, label, progressBar, rangeSlider, slider, textField, toggle (line 2)"#])
+        #expect(output.lines == [#"\#(path): screens[0].controls[0].type: unknown control type "indicator"; expected one of button, circularSlider, image, keypad, label, list, progressBar, rangeSlider, slider, textField, toggle (line 2)"#])
     }
 }

@@ -15,7 +15,10 @@ import Testing
 /// the night light's toggle at [728, 87, 48, 28] (its thumb 23 px, travelling 20);
 /// machine HMI 800x480, the PIN field at [40, 160, 360, 72], the keypad at [440, 40, 320, 400]
 /// (keys 106.7x100: 1 at (493, 90), 2 at (600, 90), 3 at (707, 90), 4 at (493, 190), ✓ at
-/// (707, 390)), the job's bar at [24, 114, 400, 16] and its percent label at [436, 104, 80, 36].
+/// (707, 390)), the job's bar at [24, 114, 400, 16] and its percent label at [436, 104, 80, 36];
+/// museum 800x480, the collection panel (90 %, from y 48) with its list of exhibits at
+/// [16, 68, 768, 352] of the panel (rows 96 tall, each row's Details button at [624, 22, 128, 52]
+/// of its row).
 @Suite("Example configs", .serialized)
 struct ExampleConfigTests {
     /// Every `config/examples/*/*.json` that is a kiosk config (it has `screens`; popup
@@ -109,6 +112,7 @@ struct ExampleConfigTests {
         #expect(configs.contains("config/examples/cafe/cafe.json"))
         #expect(configs.contains("config/examples/wall-panel/wall-panel.json"))
         #expect(configs.contains("config/examples/hmi/hmi.json"))
+        #expect(configs.contains("config/examples/museum/museum.json"))
         for config in configs {
             let check = try KioskProcess.run(["check", config])
             #expect(check.status == 0, "\(config): \(check.stderr)")
@@ -277,5 +281,83 @@ struct ExampleConfigTests {
         #expect(try kiosk.ctl("get", "modeAuto").stdout.contains(#""value": {"checked": false}"#))
         try noReload(kiosk)
         #expect(kiosk.stop() == 0)
+    }
+
+    @Test("museum: a touch on the attract screen opens the collection, a swipe flings the list of exhibits to its end, a row's Details opens its story, and the owner's mark shows on the row")
+    func museumBrowses() throws {
+        let kiosk = try exampleKiosk("museum", "museum.json")
+        // A visitor touches the welcome screen, flings the list up (2 400 px/s), and once it has
+        // come to rest against its end taps the Details of the row at y 300: the mosaic's.
+        let path = kiosk.directory.appendingPathComponent("touches.jsonl").path
+        try """
+        {"t": 300, "type": "down", "id": 0, "x": 400, "y": 240}
+        {"t": 360, "type": "up", "id": 0}
+        {"t": 1000, "type": "down", "id": 0, "x": 300, "y": 400}
+        {"t": 1016, "type": "move", "id": 0, "x": 300, "y": 370}
+        {"t": 1032, "type": "move", "id": 0, "x": 300, "y": 330}
+        {"t": 1048, "type": "move", "id": 0, "x": 300, "y": 290}
+        {"t": 1064, "type": "move", "id": 0, "x": 300, "y": 260}
+        {"t": 1080, "type": "up", "id": 0}
+        {"t": 3500, "type": "down", "id": 0, "x": 690, "y": 300}
+        {"t": 3560, "type": "up", "id": 0}
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        kiosk.process.arguments! += ["--input", path]
+        try kiosk.start()
+        try kiosk.waitUntil("the mosaic's story is shown") {
+            let events = (try? String(contentsOfFile: kiosk.stdoutPath, encoding: .utf8)) ?? ""
+            return events.contains(#""source": "mosaicStory", "event": "popupShown"}"#)
+        }
+        let events = try String(contentsOfFile: kiosk.stdoutPath, encoding: .utf8)
+        let lines = events.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains(#""source": "welcomeStart", "event": "tapped"}"#) })
+        #expect(lines.contains { $0.contains(#""source": "collection", "event": "panelShown"}"#) })
+        // The fling pressed nothing on its way: the only Details tapped is the mosaic's.
+        #expect(lines.filter { $0.contains("Details\", \"event\": \"tapped\"") }.count == 1)
+        #expect(try kiosk.ctl("get").stdout.contains(#""overlays": ["collection", "mosaicStory"]"#))
+
+        // What owner.sh answers to the story being shown: the row's name in gold.
+        let gold: UInt32 = 0xE8_BE5C
+        #expect(try kiosk.ctl("dismiss", "mosaicStory").status == 0)
+        let before = try waitForFrame(kiosk, "the story closed") { rgb($0, 400, 100) != 0xF4_EFE6 }
+        _ = try set(kiosk, "mosaicName", "color=#E8BE5C")
+        #expect(try kiosk.ctl("get", "mosaicName").stdout.contains(##""color": "#E8BE5C""##))
+        let marked = try waitForFrame(kiosk, "the mosaic's name drawn in gold") { image in
+            (120..<420).contains { x in (300..<330).contains { y in self.rgb(image, x, y) == gold } }
+        }
+        #expect(pixels(marked, 120, 296, 300, 36) != pixels(before, 120, 296, 300, 36))
+        try noReload(kiosk)
+        #expect(kiosk.stop() == 0)
+    }
+
+    @Test("museum, headless on the virtual clock: a swipe flings the list, a touch during the glide catches it and presses nothing, and a tap after it reports the row under it, event by event")
+    func museumTouchScript() throws {
+        let input = try KioskProcess.temporaryDirectory().appendingPathComponent("touches.jsonl")
+        try """
+        {"t": 100, "type": "down", "id": 0, "x": 400, "y": 240}
+        {"t": 160, "type": "up", "id": 0}
+        {"t": 800, "type": "down", "id": 0, "x": 300, "y": 400}
+        {"t": 816, "type": "move", "id": 0, "x": 300, "y": 370}
+        {"t": 832, "type": "move", "id": 0, "x": 300, "y": 330}
+        {"t": 848, "type": "move", "id": 0, "x": 300, "y": 290}
+        {"t": 864, "type": "move", "id": 0, "x": 300, "y": 260}
+        {"t": 880, "type": "up", "id": 0}
+        {"t": 1000, "type": "down", "id": 0, "x": 690, "y": 300}
+        {"t": 1060, "type": "up", "id": 0}
+        {"t": 3000, "type": "down", "id": 0, "x": 690, "y": 300}
+        {"t": 3060, "type": "up", "id": 0}
+
+        """.write(to: input, atomically: true, encoding: .utf8)
+        let out = try KioskProcess.run(["run", "--backend", "headless", "--config", "config/examples/museum/museum.json",
+                                        "--input", input.path, "--until", "3600", "--events", "-"])
+        #expect(out.status == 0, "\(out.stderr)")
+        // The touch at 1 000 ms lands on the gliding list: it catches it and presses nothing.
+        #expect(out.lines == [
+            #"{"t": 160, "source": "welcomeStart", "event": "tapped"}"#,
+            #"{"t": 466.667, "source": "collection", "event": "panelShown"}"#,
+            // Caught at 1 000 ms, the list stopped with row 5 under (690, 300), between its
+            // Details button (above or below it, at x 690).
+            #"{"t": 3060, "source": "exhibits", "event": "rowTapped", "value": {"row": 5}}"#,
+        ])
     }
 }

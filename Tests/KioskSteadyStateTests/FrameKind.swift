@@ -16,6 +16,7 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
     case textChange = "a label's text changing (a total ticking up and back)"
     case boundText = "a finger's drag that a label bound to the slider's values follows"
     case progressBand = "an indeterminate progress bar's band sweeping"
+    case listFling = "a list of 200 rows gliding after a fling"
     case pageSwipe = "swipeable pages following a finger to and fro mid-swipe"
     case toggleThumb = "a toggle's thumb on its spring, turned round every 24 frames"
     // issue 21, slider
@@ -93,6 +94,30 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
             kiosk.scene.currentScreen.add(bar)
             kiosk.frame()
             return { _ in kiosk.frame() }
+        case .listFling:
+            // As the bench: 200 rows over the left half, flung again whenever they slow down,
+            // to and fro between rows 20 and 40, which the warm-up has laid out (the first
+            // fling over a row lays its texts out and keeps them: the cache filling).
+            let size = kiosk.scene.designSize
+            let rows = (0..<200).map { i in
+                ListRow(index: i, controls: [
+                    Label(id: "row\(i)", frame: Rect(16, 0, size.width / 2 - 140, 60), text: "Exhibit \(i)"),
+                    Button(id: "open\(i)", frame: Rect(size.width / 2 - 112, 12, 96, 36), title: "Open"),
+                ])
+            }
+            let list = List(id: "exhibits", frame: Rect(0, 0, size.width / 2, size.height), rowHeight: 60, rows: rows)
+            list.scroll(to: 1200)
+            kiosk.scene.currentScreen.add(list)
+            kiosk.frame()
+            var downwards = true
+            return { _ in
+                if abs(list.scroll.velocity) < 500 {
+                    if list.offset > 1800 { downwards = false }
+                    if list.offset < 1400 { downwards = true }
+                    list.fling(fingerVelocity: downwards ? -1200 : 1200)
+                }
+                kiosk.frame()
+            }
         case .pageSwipe:
             // The start screen and a second page side by side: a finger lands where no
             // control takes it, drags a third of the way to the next page, then to and fro.

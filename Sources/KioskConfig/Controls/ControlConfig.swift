@@ -48,6 +48,12 @@ public struct ControlConfig: Sendable, Equatable, Decodable {
         control.isHidden = !isVisible
     }
 
+    /// This control, then every control described inside it (a list's rows'), depth first.
+    public var withDescendants: [ControlConfig] {
+        let inside = base.children
+        return inside.isEmpty ? [self] : [self] + inside.flatMap(\.withDescendants)
+    }
+
     /// The `"type"` of the control: its description type's `typeName`.
     public var typeName: String { type(of: base).typeName }
 

@@ -67,12 +67,18 @@ public protocol ControlDescription: Sendable, Equatable, Decodable {
     /// that these settings name, checked (a `source` or an `icon` set at run time). A type
     /// with image properties shows them here; the default calls `apply(to:)`.
     func apply(to control: Control, in context: ControlContext)
+
+    /// The controls described inside this one (a list's rows' controls), each made by this
+    /// type's `makeControl(in:)` but addressed by id like any other (the owner's `set`, the
+    /// state file, templates). Empty by default.
+    var children: [ControlConfig] { get }
 }
 
 extension ControlDescription {
     public static var properties: [ControlProperty] { [] }
     public func apply(to control: Control) {}
     public func apply(to control: Control, in context: ControlContext) { apply(to: control) }
+    public var children: [ControlConfig] { [] }
 }
 
 extension ControlDescription {

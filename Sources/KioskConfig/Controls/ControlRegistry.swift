@@ -19,7 +19,7 @@ public struct ControlRegistry: Sendable {
     public init() {}
 
     /// The built-in controls: `label`, `button`, `image`, `rangeSlider`, `circularSlider`,
-    /// `progressBar`, `slider`, `toggle`, and `textField` with its `keypad`.
+    /// `progressBar`, `slider`, `toggle`, `textField` with its `keypad`, and `list`.
     public static let standard = ControlRegistry()
         .registering(LabelConfig.self)
         .registering(ImageConfig.self)
@@ -34,6 +34,8 @@ public struct ControlRegistry: Sendable {
         // A text field and the keypad that types into it (issue 21).
         .registering(TextFieldConfig.self)
         .registering(KeypadConfig.self)
+        // issue 21: the list
+        .registering(ListConfig.self)
 
     /// Adds `type` under its `typeName`.
     ///

@@ -81,10 +81,8 @@ extension ControlRequestHandler {
         return message
     }
 
-    /// Every control of the scene: the screens' in order, then the panels'.
-    static func controls(of scene: Scene) -> [Control] {
-        scene.screens.flatMap(\.controls) + scene.registeredOverlays.compactMap { $0 as? Panel }.flatMap(\.controls)
-    }
+    /// Every control of the scene: the screens' in order, then the panels' (`Scene.allControls`).
+    static func controls(of scene: Scene) -> [Control] { scene.allControls }
 
     /// A value as its JSON object, numbers rounded as the event lines round them.
     static func json(_ value: [(name: String, value: EventScalar)]) -> JSONValue {

@@ -132,6 +132,6 @@ func packageFile(_ path: String, testFile: String = #filePath) -> String {
             exit(KioskCommand.main(arguments: ["check", packageFile("example.json")]))
         }
         let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
-        #expect(output.contains(#"unknown control type "stepper"; expected one of button, circularSlider, image, keypad, label, progressBar, rangeSlider, slider, textField, toggle"#))
+        #expect(output.contains(#"unknown control type "stepper"; expected one of button, circularSlider, image, keypad, label, list, progressBar, rangeSlider, slider, textField, toggle"#))
     }
 }
