@@ -11,6 +11,8 @@ import Testing
 struct DragOwnershipTableTests {
     enum Inner: String, CaseIterable, CustomStringConvertible {
         case none, button, rangeSlider, circularSlider, list
+        /// A one-value slider along x, one along y, a toggle, a keypad's key.
+        case slider, verticalSlider, toggle, keypad
         /// A list whose finger landed on a range slider in one of its rows.
         case listHoldingRangeSlider
         var description: String { rawValue }
@@ -44,6 +46,14 @@ struct DragOwnershipTableTests {
         Row(container: .vertical, inner: .rangeSlider, drag: .horizontal, owner: .control),
         Row(container: .vertical, inner: .circularSlider, drag: .vertical, owner: .control),
         Row(container: .vertical, inner: .circularSlider, drag: .horizontal, owner: .control),
+        Row(container: .vertical, inner: .slider, drag: .vertical, owner: .container),
+        Row(container: .vertical, inner: .slider, drag: .horizontal, owner: .control),
+        Row(container: .vertical, inner: .verticalSlider, drag: .vertical, owner: .control),
+        Row(container: .vertical, inner: .verticalSlider, drag: .horizontal, owner: .control),
+        Row(container: .vertical, inner: .toggle, drag: .vertical, owner: .container),
+        Row(container: .vertical, inner: .toggle, drag: .horizontal, owner: .control),
+        Row(container: .vertical, inner: .keypad, drag: .vertical, owner: .container),
+        Row(container: .vertical, inner: .keypad, drag: .horizontal, owner: .control),
         Row(container: .vertical, inner: .list, drag: .vertical, owner: .control),
         Row(container: .vertical, inner: .list, drag: .horizontal, owner: .control),
         Row(container: .horizontal, inner: .none, drag: .horizontal, owner: .container),
@@ -54,6 +64,14 @@ struct DragOwnershipTableTests {
         Row(container: .horizontal, inner: .rangeSlider, drag: .vertical, owner: .control),
         Row(container: .horizontal, inner: .circularSlider, drag: .horizontal, owner: .control),
         Row(container: .horizontal, inner: .circularSlider, drag: .vertical, owner: .control),
+        Row(container: .horizontal, inner: .slider, drag: .horizontal, owner: .control),
+        Row(container: .horizontal, inner: .slider, drag: .vertical, owner: .control),
+        Row(container: .horizontal, inner: .verticalSlider, drag: .horizontal, owner: .container),
+        Row(container: .horizontal, inner: .verticalSlider, drag: .vertical, owner: .control),
+        Row(container: .horizontal, inner: .toggle, drag: .horizontal, owner: .control),
+        Row(container: .horizontal, inner: .toggle, drag: .vertical, owner: .control),
+        Row(container: .horizontal, inner: .keypad, drag: .horizontal, owner: .container),
+        Row(container: .horizontal, inner: .keypad, drag: .vertical, owner: .control),
         Row(container: .horizontal, inner: .list, drag: .horizontal, owner: .container),
         Row(container: .horizontal, inner: .list, drag: .vertical, owner: .control),
         Row(container: .horizontal, inner: .listHoldingRangeSlider, drag: .horizontal, owner: .control),
@@ -68,6 +86,10 @@ struct DragOwnershipTableTests {
         case .button: return Button(id: "b", frame: frame, title: "Go")
         case .rangeSlider: return RangeSlider(id: "r", frame: frame, minimum: 0, maximum: 10, lower: 2, upper: 8)
         case .circularSlider: return CircularSlider(id: "c", frame: frame, angle: 90)
+        case .slider: return Slider(id: "s", frame: frame, value: 50, axis: .horizontal)
+        case .verticalSlider: return Slider(id: "v", frame: frame, value: 50, axis: .vertical)
+        case .toggle: return Toggle(id: "t", frame: frame)
+        case .keypad: return Keypad(id: "k", frame: frame, fieldID: "pin")
         case .list: return exhibitList()
         case .listHoldingRangeSlider:
             let list = exhibitList(slider: true)
@@ -95,7 +117,9 @@ struct DragOwnershipTableTests {
     }
 
     /// The vertical rows through a real list holding the control in its first row: who moved.
-    @Test("a list decides as the table says", arguments: table.filter { $0.container == .vertical && $0.inner != .listHoldingRangeSlider })
+    @Test("a list decides as the table says", arguments: table.filter {
+        $0.container == .vertical && $0.inner != .listHoldingRangeSlider && $0.inner != .keypad
+    })
     func throughAList(_ row: Row) {
         let inner: Control
         switch row.inner {
@@ -103,6 +127,10 @@ struct DragOwnershipTableTests {
         case .button: inner = Button(id: "b", frame: Rect(0, 0, 400, 60), title: "Go")
         case .rangeSlider: inner = RangeSlider(id: "r", frame: Rect(0, 0, 400, 60), minimum: 0, maximum: 100, lower: 0, upper: 100)
         case .circularSlider: inner = CircularSlider(id: "c", frame: Rect(0, 0, 400, 60), angle: 0)
+        case .slider: inner = Slider(id: "s", frame: Rect(0, 0, 400, 60), value: 50)
+        case .verticalSlider: inner = Slider(id: "v", frame: Rect(180, 0, 40, 60), value: 50)
+        case .toggle: inner = Toggle(id: "t", frame: Rect(0, 0, 400, 60))
+        case .keypad: return   // 3x4 keys do not fit a 60 px row; the rule's test covers it
         case .list, .listHoldingRangeSlider:
             inner = List(id: "inner", frame: Rect(0, 0, 400, 60), rowHeight: 20, rows: (0..<10).map {
                 ListRow(index: $0, controls: [Label(id: "in\($0)", frame: Rect(0, 0, 400, 20), text: "\($0)")])
