@@ -167,7 +167,12 @@ struct ExampleConfigTests {
         #expect(try kiosk.ctl("get", "pay").lines == pay.lines)
         #expect(rgb(twice, 960, 550) == payGreen)
 
-        // Pay: the owner shows the payment popup with the total.
+        // "Take away" in the where group: one choice, as owner.sh reads it.
+        #expect(try kiosk.ctl("get", "eatHere").stdout.contains(#""value": {"checked": true}"#))
+        _ = try set(kiosk, "takeAway", "checked=true")
+        #expect(try kiosk.ctl("get", "eatHere").stdout.contains(#""value": {"checked": false}"#))
+
+        // Pay: the owner shows the payment popup (modal in the config) with the total.
         #expect(try kiosk.ctl("show-popup", "payment", "--title", "Pay 7.00 €").status == 0)
         #expect(try kiosk.ctl("get").stdout.contains(#""overlays": ["payment"]"#))
         try noReload(kiosk)

@@ -20,6 +20,7 @@ declare -A CENTS=([espresso]=240 [cappuccino]=350 [latte]=390 [tea]=280 [croissa
 declare -A COUNT=()
 TOTAL=0
 ORDER_NUMBER=0
+WHERE=eatHere     # the "where" group's checked button: eatHere or takeAway
 
 euros() { printf '%d.%02d €' $(($1 / 100)) $(($1 % 100)); }
 
@@ -56,6 +57,9 @@ clear_cart() {
     local id
     for id in "${PRODUCTS[@]}"; do COUNT[$id]=0; show_product "$id"; done
     show_cart
+    # The next customer starts at "Eat here": the group unchecks "Take away" by itself.
+    WHERE=eatHere
+    ctl set eatHere checked=true
 }
 
 ctl ping          # fails loudly (and ends the script) when the kiosk is not there
@@ -77,8 +81,15 @@ while IFS= read -r line; do
             ctl show-popup payment --title "Pay $(euros $TOTAL)"
             # Stands in for the card terminal: a real owner waits for its "paid" here. If the
             # person pressed Cancel meanwhile, `dismiss` fails and no thanks are shown.
+            if [[ $WHERE == takeAway ]]; then thanks="Order $ORDER_NUMBER will be packed to take away."
+            else thanks="Order $ORDER_NUMBER is on its way to your table."; fi
+            # The payment popup is modal: a stray tap beside it cannot cancel a payment.
+            # The thanks close by themselves after 5 s (the config's autoClose).
             (sleep 4 && ctl dismiss payment 2> /dev/null && ctl show-popup thanks \
-                --text "Order $ORDER_NUMBER is on its way. We'll call your number.") & ;;
+                --text "$thanks We'll call your number.") & ;;
+        valueCommitted:eatHere | valueCommitted:takeAway)
+            # The "where" group is one choice: the one that reports checked is it.
+            [[ $line == *'"checked": true'* ]] && WHERE=$from ;;
         popupShown:thanks) clear_cart ;;   # paid: the next customer starts afresh
         tapped:*Minus)
             id=${from%Minus}
