@@ -27,9 +27,7 @@ extension CircularSlider {
 
     /// `value`, clamped and snapped.
     func setRangeValue(_ fields: [(name: String, value: EventScalar)], sendsEvents: Bool) throws(ControlValueError) {
-        if let error = ControlValueError.unknownFields(fields, known: ["value"], control: id) { throw error }
-        guard let field = fields.last else { return }
-        let n = try ControlValueError.number(field, control: id)
+        guard let n = try ControlValueError.onlyNumber(named: "value", in: fields, control: id) else { return }
         let before = value
         setValue(n)
         if sendsEvents && value != before { sendValueEvents() }

@@ -26,4 +26,15 @@ public struct ControlValueError: Error, Equatable, Sendable, CustomStringConvert
         }
         return n
     }
+
+    /// The number a `setValue` of a control whose value is the one number field `name` asks
+    /// for (the last, when the field comes twice), or nil when `fields` is empty.
+    ///
+    /// - Throws: the error for another field, or for a value that is not a finite number.
+    public static func onlyNumber(named name: String, in fields: [(name: String, value: EventScalar)],
+                                  control id: String) throws(ControlValueError) -> Double? {
+        if let error = unknownFields(fields, known: [name], control: id) { throw error }
+        guard let field = fields.last else { return nil }
+        return try number(field, control: id)
+    }
 }

@@ -116,9 +116,7 @@ public final class ProgressBar: Control {
     /// `valueCommitted` when it changed, so that templates and the state file follow it.
     public override func setValue(_ fields: [(name: String, value: EventScalar)],
                                   sendsEvents: Bool = true) throws(ControlValueError) {
-        if let error = ControlValueError.unknownFields(fields, known: ["value"], control: id) { throw error }
-        guard let field = fields.last else { return }
-        let n = try ControlValueError.number(field, control: id)
+        guard let n = try ControlValueError.onlyNumber(named: "value", in: fields, control: id) else { return }
         let before = targetValue
         setValue(n, animated: sendsEvents)
         if sendsEvents, targetValue != before { sendValueEvents() }

@@ -101,9 +101,7 @@ public final class Slider: Control {
     /// is how a read-only slider moves). Sends `valueChanged` and `valueCommitted` when it changed.
     public override func setValue(_ fields: [(name: String, value: EventScalar)],
                                   sendsEvents: Bool = true) throws(ControlValueError) {
-        if let error = ControlValueError.unknownFields(fields, known: ["value"], control: id) { throw error }
-        guard let field = fields.last else { return }
-        let n = try ControlValueError.number(field, control: id)
+        guard let n = try ControlValueError.onlyNumber(named: "value", in: fields, control: id) else { return }
         let before = value
         setValue(n)
         if sendsEvents && value != before { sendValueEvents() }
