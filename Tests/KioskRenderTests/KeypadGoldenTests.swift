@@ -48,11 +48,7 @@ struct KeypadGoldenTests {
             #expect(damage.rects.allSatisfy { allowed.integral.outsetBy(1).contains($0) }, "\(what): \(damage)")
             for rect in damage.rects { scene.invalidate(rect) }
             incremental.render(scene)
-            let fresh = try SceneRenderer(designSize: Size(480, 320), panelWidth: 960, panelHeight: 640, rotation: .none)
-            scene.invalidateAll()
-            fresh.render(scene)
-            _ = scene.takeDamage()
-            let result = ImageComparison(tolerance: 2).compare(incremental.frame, to: fresh.frame)
+            let result = try incremental.comparedWithFullRepaint(of: scene)
             #expect(result.differingPixels == 0, "\(what): \(result)")
             frame += 1
         }

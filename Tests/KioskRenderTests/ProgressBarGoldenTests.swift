@@ -65,11 +65,7 @@ struct ProgressBarGoldenTests {
             for rect in damage.rects { scene.invalidate(rect) }
             incremental.render(scene)
             guard frame % 7 == 0 else { continue }
-            let fresh = try SceneRenderer(designSize: Size(800, 480), panelWidth: 1920, panelHeight: 1080, rotation: .none)
-            scene.invalidateAll()
-            fresh.render(scene)
-            _ = scene.takeDamage()
-            let result = ImageComparison(tolerance: 2).compare(incremental.frame, to: fresh.frame)
+            let result = try incremental.comparedWithFullRepaint(of: scene)
             #expect(result.differingPixels == 0, "frame \(frame): \(result)")
         }
         #expect(glide.displayedValue == 0.5)

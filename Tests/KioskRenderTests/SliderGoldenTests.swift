@@ -68,11 +68,7 @@ struct SliderGoldenTests {
             for rect in damage.rects { scene.invalidate(rect) }
             incremental.render(scene)
             guard frame % 6 == 0 else { continue }
-            let fresh = try SceneRenderer(designSize: Size(800, 480), panelWidth: 800, panelHeight: 480, rotation: .none)
-            scene.invalidateAll()
-            fresh.render(scene)
-            _ = scene.takeDamage()
-            let result = ImageComparison(tolerance: 2).compare(incremental.frame, to: fresh.frame)
+            let result = try incremental.comparedWithFullRepaint(of: scene)
             #expect(result.differingPixels == 0, "frame \(frame): \(result)")
         }
     }
