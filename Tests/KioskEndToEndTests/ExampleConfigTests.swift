@@ -15,7 +15,9 @@ import Testing
 /// the night light's toggle at [728, 87, 48, 28] (its thumb 23 px, travelling 20);
 /// machine HMI 800x480, the PIN field at [40, 160, 360, 72], the keypad at [440, 40, 320, 400]
 /// (keys 106.7x100: 1 at (493, 90), 2 at (600, 90), 3 at (707, 90), 4 at (493, 190), ✓ at
-/// (707, 390)), the job's bar at [24, 114, 400, 16] and its percent label at [436, 104, 80, 36];
+/// (707, 390)), the job's bar at [24, 114, 400, 16] and its percent label at [436, 104, 80, 36],
+/// the coolant's toggle at [716, 110, 60, 32], the feed override's slider at [548, 188, 228, 32]
+/// (its value label the right 96 px) and the spindle's dial at [640, 228, 136, 136];
 /// museum 800x480, the collection panel (90 %, from y 48) with its list of exhibits at
 /// [16, 68, 768, 352] of the panel (rows 96 tall, each row's Details button at [624, 22, 128, 52]
 /// of its row).
@@ -233,7 +235,7 @@ struct ExampleConfigTests {
         #expect(kiosk.stop() == 0)
     }
 
-    @Test("machine HMI: a PIN typed on the keypad is submitted as the field's events, the owner clears it, logs the operator in, and the job's bar and its label follow the owner")
+    @Test("machine HMI: a PIN typed on the keypad is submitted as the field's events, the owner clears it, logs the operator in, and the job's bar and its label, the coolant toggle, the feed slider and the spindle dial follow the owner")
     func hmiLogsInAndRunsAJob() throws {
         let kiosk = try exampleKiosk("hmi", "hmi.json")
         // A person types 1 2 3 4 and ✓ on the keypad.
@@ -284,6 +286,26 @@ struct ExampleConfigTests {
         #expect(pixels(running, 436, 104, 80, 36) != pixels(machine, 436, 104, 80, 36))   // "0 %" → "40 %"
         #expect(try set(kiosk, "modeSetup", "checked=true").status == 0)
         #expect(try kiosk.ctl("get", "modeAuto").stdout.contains(#""value": {"checked": false}"#))
+
+        // The settings column, as the PLC (through the owner) sets it: the coolant's toggle
+        // turns off (its track's left end, amber under a thumb on the right, goes grey), the feed
+        // override's label follows its slider, and the spindle's dial snaps to its step of 50.
+        let settings = try screenshot(kiosk)
+        let coolant = (716, 110, 60, 32), feed = (680, 188, 96, 32), spindle = (640, 228, 136, 136)
+        #expect(rgb(settings, 722, 126) == amber)
+        #expect(try set(kiosk, "coolant", "on=false").lines == [#"{"ok": true, "control": "coolant", "value": {"on": false}}"#])
+        #expect(try set(kiosk, "feed", "value=112").lines == [#"{"ok": true, "control": "feed", "value": {"value": 110}}"#])
+        #expect(try set(kiosk, "spindle", "value=2480").lines == [#"{"ok": true, "control": "spindle", "value": {"value": 2500}}"#])
+        #expect(try kiosk.ctl("get", "coolant").stdout.contains(#""value": {"on": false}"#))
+        #expect(try kiosk.ctl("get", "feed").stdout.contains(#""value": {"value": 110}"#))
+        #expect(try kiosk.ctl("get", "spindle").stdout.contains(#""value": {"value": 2500}"#))
+        let changed = try waitForFrame(kiosk, "the coolant's toggle drawn off") { rgb($0, 722, 126) != amber && rgb($0, 770, 126) != amber }
+        #expect(pixels(changed, coolant.0, coolant.1, coolant.2, coolant.3) != pixels(settings, coolant.0, coolant.1, coolant.2, coolant.3))
+        #expect(pixels(changed, feed.0, feed.1, feed.2, feed.3) != pixels(settings, feed.0, feed.1, feed.2, feed.3))   // "100 %" → "110 %"
+        #expect(pixels(changed, spindle.0, spindle.1, spindle.2, spindle.3) != pixels(settings, spindle.0, spindle.1, spindle.2, spindle.3))
+        // Past the top of its range the dial holds at 3000 rpm: the owner's cap in Setup mode
+        // (2500) is its own rule, not the dial's.
+        #expect(try set(kiosk, "spindle", "value=3600").lines == [#"{"ok": true, "control": "spindle", "value": {"value": 3000}}"#])
         try noReload(kiosk)
         #expect(kiosk.stop() == 0)
     }

@@ -17,6 +17,7 @@ ctl() { "$KIOSK" ctl --socket "$SOCKET" "$@" > /dev/null; }
 declare -A OPERATORS=([1234]="A. Weber" [2580]="J. Novak")
 MODE="Auto"
 PRESS=""      # the PID of the running press (a background loop), empty while stopped
+SETUP_SPINDLE_MAX=2500   # rpm: in Setup mode the tool is changed by hand, so the spindle runs slower
 
 # The PIN typed on the keypad comes with OK as the field's `submitted` event:
 #   {"t": 5120, "source": "pin", "event": "submitted", "value": {"text": "1234"}}
@@ -69,6 +70,29 @@ stop() {
     show_state
 }
 
+# The settings column: a real owner hands each value to the PLC; this one logs it (on stderr,
+# as `kiosk ctl events` holds stdout). Each comes once, as the control's `valueCommitted`, when
+# the operator lets go:
+#   {"t": 9410, "source": "spindle", "event": "valueCommitted", "value": {"value": 2800}}
+log() { echo "owner: $*" >&2; }
+
+# The spindle's speed in rpm as the dial shows it (whole rpm: the dial's step is 50).
+spindle_speed() {
+    local value
+    value=$("$KIOSK" ctl --socket "$SOCKET" get spindle | sed -n 's/.*"value": {"value": \([0-9.]*\).*/\1/p')
+    echo "${value%.*}"
+}
+
+# Setup mode caps the spindle: a faster value is set back to the cap. Our own `set` comes back
+# as an event with "origin": "owner", which the loop below skips, so this does not run twice.
+limit_spindle() {
+    local rpm=$1
+    if [[ $MODE == "Setup" ]] && ((rpm > SETUP_SPINDLE_MAX)); then
+        log "spindle $rpm rpm refused in Setup mode, set back to $SETUP_SPINDLE_MAX rpm"
+        ctl set spindle value=$SETUP_SPINDLE_MAX
+    fi
+}
+
 ctl ping          # fails loudly (and ends the script) when the kiosk is not there
 ctl set pin text=
 show_state
@@ -88,11 +112,17 @@ while IFS= read -r line; do
             if [[ $value == '"checked": true' ]]; then
                 case $from in modeAuto) MODE="Auto" ;; modeStep) MODE="Single step" ;; modeSetup) MODE="Setup" ;; esac
                 show_state
+                [[ $MODE != "Setup" ]] || limit_spindle "$(spindle_speed)"
             fi ;;
-        # TODO(issue 21): the settings column's coolant toggle, feed slider and spindle dial
-        # (Documentation/Examples.md, "A machine HMI") report here once those controls exist,
-        # each as its valueCommitted; today the owner shows them as the labels coolant, feed
-        # and spindle.
+        valueCommitted:coolant)
+            if [[ $value == '"on": true' ]]; then log "coolant on"; else log "coolant off"; fi ;;
+        valueCommitted:feed)
+            if [[ $value =~ \"value\":\ ([0-9.]+) ]]; then log "feed override ${BASH_REMATCH[1]} %"; fi ;;
+        valueCommitted:spindle)
+            if [[ $value =~ \"value\":\ ([0-9]+) ]]; then
+                log "spindle ${BASH_REMATCH[1]} rpm"
+                limit_spindle "${BASH_REMATCH[1]}"
+            fi ;;
         buttonTapped:jobDone)   # the bin is unloaded: the next job starts from 0
             PRESS=""
             ctl set jobProgress value=0
