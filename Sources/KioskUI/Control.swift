@@ -207,6 +207,11 @@ open class Control {
     /// after the last `touchMoved` and before `touchEnded`; `velocity` is the release
     /// velocity in px/s, `direction` its dominant axis.
     open func touchSwiped(_ direction: SwipeDirection, velocity: Point, time: Instant) {}
+    /// The finger lifted from a pan: comes after its last `touchMoved` and before any
+    /// `touchSwiped` and `touchEnded`, with the gesture tracker's release velocity in px/s,
+    /// however slow. A control that carries a drag's momentum on (a list's glide) reads it
+    /// here; `touchSwiped` comes only for a fling.
+    open func touchPanEnded(velocity: Point, time: Instant) {}
     /// The finger lifted (after a tap, a pan, a swipe or a long press).
     open func touchEnded(at point: Point, time: Instant) {}
     /// The system took the touch away (e.g. the screen changed).

@@ -61,6 +61,16 @@ extension List {
         if scroll.offset != before { invalidate() }
     }
 
+    /// The lift of a pan: a slow release glides on too (the scroll stops below its own
+    /// minimum speed), not only a fling.
+    func fingerPanEnded(velocity: Point, time: Instant) {
+        switch finger {
+        case let .control(control, _)?: control.touchPanEnded(velocity: velocity, time: time)
+        case .list?: flingVelocity = velocity.y
+        case .across?, nil: break
+        }
+    }
+
     func fingerSwiped(_ direction: SwipeDirection, velocity: Point, time: Instant) {
         switch finger {
         case let .control(control, _)?: control.touchSwiped(direction, velocity: velocity, time: time)

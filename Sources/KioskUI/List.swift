@@ -43,7 +43,7 @@ public final class List: Control {
     var touchStart = Point.zero
     /// Whether that finger has moved past the slop (the ownership was decided).
     var hasMoved = false
-    /// The finger's release velocity along y, once it was flung (`touchSwiped`).
+    /// The finger's release velocity along y (`touchPanEnded`, however slow).
     var flingVelocity = 0.0
 
     enum Finger {
@@ -160,6 +160,7 @@ public final class List: Control {
     public override func touchBegan(at point: Point, time: Instant) -> Bool { fingerBegan(at: point, time: time) }
     public override func touchMoved(to point: Point, time: Instant) { fingerMoved(to: point, time: time) }
     public override func touchSwiped(_ direction: SwipeDirection, velocity: Point, time: Instant) { fingerSwiped(direction, velocity: velocity, time: time) }
+    public override func touchPanEnded(velocity: Point, time: Instant) { fingerPanEnded(velocity: velocity, time: time) }
     public override func touchTapped(at point: Point, time: Instant) { fingerTapped(at: point, time: time) }
     public override func touchDoubleTapped(at point: Point, time: Instant) { fingerDoubleTapped(at: point, time: time) }
     public override func touchLongPressed(at point: Point, time: Instant) { fingerLongPressed(at: point, time: time) }

@@ -97,10 +97,13 @@ extension Scene {
         case .pressed:
             break
         case let .panBegan(slot, _, location, time),
-             let .panChanged(slot, location, _, _, time),
-             let .panEnded(slot, location, _, _, time):
+             let .panChanged(slot, location, _, _, time):
             guard !control.claimedLongPresses.contains(slot) else { return }
             control.touchMoved(to: location, time: time)
+        case let .panEnded(slot, location, _, velocity, time):
+            guard !control.claimedLongPresses.contains(slot) else { return }
+            control.touchMoved(to: location, time: time)
+            control.touchPanEnded(velocity: velocity, time: time)
         case let .tapped(_, location, time):
             control.touchTapped(at: location, time: time)
         case let .doubleTapped(_, location, time):

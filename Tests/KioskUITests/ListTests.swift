@@ -74,6 +74,21 @@ struct ListTests {
         #expect(ui.events(List.rowTapped).isEmpty)
     }
 
+    @Test("a slow release glides on a little too, at the tracker's release speed: only a finger at rest stops dead")
+    func slowReleaseGlides() throws {
+        let list = exhibitList()
+        let ui = SceneHarness([list])
+        // 150 px in 15 moves of 50 ms: 200 px/s, well under a fling's 600.
+        ui.down(200, 300, after: 50)
+        for i in 1...15 { ui.move(200, 300 - 10 * Double(i), after: 50) }
+        ui.up(after: 16)
+        #expect(ui.events(.tapped).isEmpty)
+        let lifted = list.offset
+        #expect(list.scroll.isMoving)
+        _ = try #require(ui.stepsUntilIdle(limit: 1000))
+        #expect(list.offset > lifted + 5 && list.offset < lifted + 100, "\(lifted) → \(list.offset)")
+    }
+
     @Test("once it settles the list is idle: no steps, no damage")
     func idleAfterSettling() throws {
         let list = exhibitList()
