@@ -102,19 +102,6 @@ extension CairoCanvas {
         }
     }
 
-    /// Runs `body` drawing into an offscreen group as large as the current clip, then
-    /// composites the group through the clip. A glyph cut by a clip on whole pixels reaches one
-    /// device pixel past it on cairo 1.18 (not on 1.16); inside the group that pixel falls
-    /// outside the surface and is lost, where drawn directly it would blend a second time over
-    /// pixels already right (a scroll ring's strip next to the rows kept from the frame before).
-    package func drawIsolated(_ body: () -> Void) {
-        cairo_push_group(cr)
-        check("cairo_push_group")
-        stack.append(.group(opacity: 1))
-        body()
-        endLayer()
-    }
-
     /// Composites the layer begun by the matching `beginLayer`
     /// (`cairo_pop_group_to_source` + `cairo_paint_with_alpha`). Saves left open inside the
     /// layer are restored first, because cairo refuses to pop a group over them.

@@ -99,9 +99,7 @@ final class ScrollRing {
             if let back = local.inverted {
                 canvas.beginFrame(transform: local)
                 canvas.clipToBuffer(piece)
-                // Isolated: a glyph cut by the strip's edge must not blend past it into the
-                // rows the ring kept (cairo 1.18).
-                canvas.drawIsolated { layer.draw(canvas, back.apply(piece)) }
+                layer.draw(canvas, back.apply(piece))
                 try? canvas.endFrame()
             }
             u = pieceEnd

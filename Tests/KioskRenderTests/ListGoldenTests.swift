@@ -15,6 +15,15 @@ struct ListGoldenTests {
     /// cannot type-check the literal arithmetic inside the macro in reasonable time.
     static let listDamageLimit: Double = 280 * 200 + 280 * 20 + 1
 
+    /// Pixels a frame from the ring may differ from a full repaint by more than the tolerance:
+    /// none on cairo 1.16. On cairo 1.18 the antialiased edge pixels of the shapes a strip's
+    /// edge cuts (a row's rounded dot) come out up to 81 levels off the shape drawn whole: 3 to
+    /// 15 pixels a frame at ×1, up to 93 at ×2.25, 40 under a popup's dim, in frames of 76 800
+    /// to 388 800 pixels, never growing as the list scrolls on. Drawing each strip in a group of
+    /// its own changed nothing, so it is not a glyph reaching past the clip. Content a pixel
+    /// off, or a strip missed, differs in thousands.
+    static var stripEdgePixels: Int { RenderingLibraries.generation == "cairo-1.16-pango-1.50" ? 0 : 120 }
+
     static let step = Duration.nanoseconds(1_000_000_000 / 120)
 
     /// 40 rows of 44 in a 280x200 list at (20, 20) on a 320x240 screen: a dot, a name and a
@@ -93,9 +102,10 @@ struct ListGoldenTests {
             // A shape cut by a strip's edge is rasterised through cairo's clip mask, whose
             // rounding can differ from the unclipped span by up to 3 levels on an antialiased
             // edge pixel (a dot's rounded corner at ×1.5 and ×2.25); content a pixel off
-            // differs by far more.
-            let result = ImageComparison(tolerance: 3).compare(incremental.frame, to: fresh.frame)
-            #expect(result.differingPixels == 0, "\(degrees)° ×\(scale), frame \(frame) at \(offset): \(result)")
+            // differs by far more. See `stripEdgePixels` for cairo 1.18.
+            let result = ImageComparison(tolerance: 3, allowedDifferingPixels: Self.stripEdgePixels)
+                .compare(incremental.frame, to: fresh.frame)
+            #expect(result.passed, "\(degrees)° ×\(scale), frame \(frame) at \(offset): \(result)")
         }
         #expect(incremental.canvas.scrollRingCount == 1)
     }
@@ -118,7 +128,8 @@ struct ListGoldenTests {
         let fresh = try renderer(0, scale: 2)
         scene.invalidateAll()
         fresh.render(scene)
-        let result = ImageComparison(tolerance: 2).compare(incremental.frame, to: fresh.frame)
-        #expect(result.differingPixels == 0, "\(result)")
+        let result = ImageComparison(tolerance: 2, allowedDifferingPixels: Self.stripEdgePixels)
+            .compare(incremental.frame, to: fresh.frame)
+        #expect(result.passed, "\(result)")
     }
 }
