@@ -6,7 +6,12 @@ import KioskUI
 // nothing of config files and their error messages.
 
 func invalidValue(_ decoder: any Decoder, _ message: String) -> DecodingError {
-    .dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: message))
+    invalidValue(at: decoder.codingPath, message)
+}
+
+/// The same, for a value inside the one being decoded (an element of an array, say).
+func invalidValue(at path: [any CodingKey], _ message: String) -> DecodingError {
+    .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: message))
 }
 
 /// `"#RRGGBB"` or `"#RRGGBBAA"`.

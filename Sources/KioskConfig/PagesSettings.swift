@@ -33,21 +33,17 @@ public struct PagesSettings: Sendable, Equatable, Decodable {
             }
         }
         if !flat.isEmpty && !nested.isEmpty {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath,
-                debugDescription: "either screen ids (one group) or lists of them (several groups), not both"))
+            throw invalidValue(decoder, "either screen ids (one group) or lists of them (several groups), not both")
         }
         groups = flat.isEmpty ? nested : [flat]
         var seen: Set<String> = []
         for (i, group) in groups.enumerated() {
             let path = decoder.codingPath + (flat.isEmpty ? [IndexKey(i)] : [])
             if group.count < 2 {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: path, debugDescription: "a group of pages needs at least two screens (found \(group.count))"))
+                throw invalidValue(at: path, "a group of pages needs at least two screens (found \(group.count))")
             }
             for id in group where !seen.insert(id).inserted {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: path, debugDescription: "screen \(JSONWriter.quoted(id)) is a page twice; a screen is a page of one group at most"))
+                throw invalidValue(at: path, "screen \(JSONWriter.quoted(id)) is a page twice; a screen is a page of one group at most")
             }
         }
     }
@@ -77,7 +73,7 @@ private struct PageID: Decodable {
     /// `id`, found at `path`, once checked; the validator makes sure a screen has it.
     static func checked(_ id: String, at path: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) throws -> String {
         if let problem = TextRule.id.problem(with: id) {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: problem))
+            throw invalidValue(at: path, problem)
         }
         (userInfo[ConfigValidator.userInfoKey] as? ConfigValidator)?.refer(to: .screen, id: id, at: path)
         return id
