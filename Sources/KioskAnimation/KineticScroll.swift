@@ -191,7 +191,7 @@ public struct KineticScroll: Sendable, Equatable {
 
     /// How far the content moves for a pull of `x` past an end: `(1 − 1 / (x·c/d + 1))·d`,
     /// which starts at the finger's pace (times c) and never reaches the viewport's length.
-    static func rubberBand(_ x: Double, viewport d: Double) -> Double {
+    package static func rubberBand(_ x: Double, viewport d: Double) -> Double {
         guard d > 0 else { return 0 }
         return (1 - 1 / (x * rubberBandCoefficient / d + 1)) * d
     }

@@ -180,7 +180,8 @@ extension BenchCommand {
     /// beside it (the scene is the bench's own: the group stays).
     private func measurePages(in scene: Scene, frame: () -> Void, now: () -> Instant) -> Double? {
         let screen = scene.currentScreen
-        if screen.pages == nil || screen.pages?.index(of: screen) == (screen.pages?.screens.count ?? 1) - 1 {
+        let hasNextPage = screen.pages.flatMap { group in group.index(of: screen).map { $0 + 1 < group.screens.count } } ?? false
+        if !hasNextPage {
             let next = Screen(id: "bench-next-page", background: Color(hex: "#28324A"))
             scene.add(screen: next)
             guard scene.addPageGroup([screen.id, next.id]) != nil else { return nil }

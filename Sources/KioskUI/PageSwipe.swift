@@ -36,7 +36,9 @@ final class PageSwipe {
     var lastIndex: Double { Double(group.screens.count - 1) }
     /// The page the swipe settles on (or would, were the finger to lift without moving).
     var targetIndex: Int { Int(min(max(position.target.rounded(), 0), lastIndex)) }
-    var isSettled: Bool { finger == nil && position.isSettled }
+    /// No finger holds the pages: the spring moves them (until `isSettled`).
+    var isSettling: Bool { finger == nil }
+    var isSettled: Bool { isSettling && position.isSettled }
 
     /// A finger takes the pages where they are (a new drag, or a catch mid-settle): they stop.
     func grab(slot: Int, x: Double) {
@@ -68,7 +70,7 @@ final class PageSwipe {
 
     /// One fixed step of the settle; true while still moving.
     func advance(by dt: Duration) -> Bool {
-        guard finger == nil else { return false }
+        guard isSettling else { return false }
         position.step(dt)
         return !position.isSettled
     }
@@ -89,10 +91,10 @@ final class PageSwipe {
         return v.left === screen || (v.right === screen && v.shift != 0)
     }
 
-    /// A pull past an end gives less the further it goes, approaching half a page: the
-    /// resistance a person expects at the end of a list (x' = (1 − 1/(x·0.55 + 1))·d, d = ½).
+    /// A pull past an end gives less the further it goes, approaching half a page: a list's
+    /// rubber band (`KineticScroll.rubberBand`) on a viewport of half a page.
     static func rubberBanded(_ p: Double, lower: Double, upper: Double) -> Double {
-        func band(_ over: Double) -> Double { (1 - 1 / (over * 0.55 / 0.5 + 1)) * 0.5 }
+        func band(_ over: Double) -> Double { KineticScroll.rubberBand(over, viewport: 0.5) }
         if p < lower { return lower - band(lower - p) }
         if p > upper { return upper + band(p - upper) }
         return p

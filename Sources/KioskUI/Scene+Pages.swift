@@ -16,7 +16,7 @@ extension Scene {
     public func addPageGroup(_ ids: [String]) -> PageGroup? {
         let pages = ids.compactMap { screen(withID: $0) }
         guard pages.count == ids.count, !pages.isEmpty, pages.allSatisfy({ $0.pages == nil }) else { return nil }
-        let group = PageGroup(screens: pages, currentDotColor: .white, dotColor: Color.white.withAlpha(0.35))
+        let group = PageGroup(screens: pages)
         pageGroups.append(group)
         for page in pages { page.pages = group }
         for page in pages { page.invalidate(group.dotsBounds(in: bounds)) }
@@ -58,7 +58,7 @@ extension Scene {
     /// settle to catch (or another finger holds the pages: this one is ignored).
     func catchPages(slot: Int, at location: Point) -> Bool? {
         guard let swipe = pageSwipe else { return nil }
-        guard swipe.finger == nil else { return false }
+        guard swipe.isSettling else { return false }
         swipe.grab(slot: slot, x: location.x)
         return true
     }
@@ -82,7 +82,7 @@ extension Scene {
     }
 
     private func settlePages(velocityX: Double) {
-        guard let swipe = pageSwipe, swipe.finger != nil else { return }
+        guard let swipe = pageSwipe, !swipe.isSettling else { return }
         swipe.release(velocityX: velocityX)
         invalidateAll()
         let next = swipe.group.screens[swipe.targetIndex]
@@ -99,7 +99,7 @@ extension Scene {
         guard let swipe = pageSwipe else { return }
         let moving = swipe.advance(by: dt)
         invalidateAll()
-        if !moving && swipe.finger == nil { pageSwipe = nil }
+        if !moving && swipe.isSettling { pageSwipe = nil }
     }
 
     /// Ends a swipe at once, where it is headed (a screen change from outside cuts it short).

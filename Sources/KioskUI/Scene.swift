@@ -347,7 +347,7 @@ public final class Scene {
 
     /// Something moves (a control's animation, a transition, an overlay): the scene must be stepped.
     public var isAnimating: Bool {
-        !animating.isEmpty || transition != nil || overlaysMoving || (pageSwipe != nil && pageSwipe?.finger == nil)
+        !animating.isEmpty || transition != nil || overlaysMoving || pageSwipe?.isSettling == true
     }
     /// Some overlay's `advance` returned true at the last step, or one started moving since
     /// (`Overlay.startAnimating()`).
