@@ -1,7 +1,8 @@
 import KioskConfig
 import KioskService
 
-/// `kiosk check FILE`: every problem of a config (and later its templates) in one run.
+/// `kiosk check FILE`: every problem of a config and its files in one run; warnings (the
+/// config works) come before the OK line and do not change the exit status.
 struct CheckCommand {
     let path: FilePath
 
@@ -18,6 +19,7 @@ struct CheckCommand {
         let out = LineWriter.standardOutput
         do {
             let config = try KioskSetup.loadConfig(path, registry: registry)
+            for warning in config.warnings { out.writeLine(warning.description) }
             let controls = config.screens.reduce(0) { $0 + $1.controls.count }
             out.writeLine("\(path): OK (\(config.screens.count) screens, \(controls) controls, "
                           + "\(config.panels.count) panels, \(config.popups.count) popups)")

@@ -87,6 +87,7 @@ public enum ConfigLoader {
         }
         config.templates = templates.decoded
         config.images.files = images
+        config.warnings = diagnostics.warnings(file: file)
         return config
     }
 

@@ -19,6 +19,9 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
     public var column: Int?
     /// What is wrong, in words for the person editing the file: "must be greater than min (0)".
     public var message: String
+    /// A warning (a string defined and never used, text that needs a font the machine lacks):
+    /// the config works, `kiosk check` still says so. Written with `warning: ` before the message.
+    public var isWarning = false
 
     /// A problem in `file` at the JSON `path` (empty for the whole document), and the 1-based `line` and `column` when known.
     public init(file: String, path: String, line: Int? = nil, column: Int? = nil, message: String) {
@@ -26,6 +29,7 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public var description: String {
+        let message = isWarning ? "warning: " + self.message : self.message
         if path.isEmpty {
             guard let line else { return "\(file): \(message)" }
             return "\(file):\(line):\(column ?? 1): \(message)"

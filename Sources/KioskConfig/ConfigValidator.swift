@@ -209,6 +209,9 @@ final class ConfigValidator {
     /// Reports a mistake in a text template, at `path`.
     func report(_ message: String, at path: [any CodingKey]) { diagnostics.report(message, at: path) }
 
+    /// Records a warning at `path`: the config works, `kiosk check` mentions it.
+    func warn(_ message: String, at path: [any CodingKey]) { diagnostics.warn(message, at: path) }
+
     /// The run's budget for "did you mean" suggestions.
     var suggestionBudget: Suggestion.Budget { diagnostics.suggestionBudget }
 

@@ -46,6 +46,9 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     /// The popups' templates, by path as written in the config (`PopupConfig.templatePath`).
     /// Not part of the JSON: `ConfigLoader` reads the files; other decoders leave it empty.
     public var templates: [String: PopupTemplate]
+    /// What `kiosk check` warns about in a config that works (in document order), each with
+    /// `isWarning` set. Not part of the JSON: `ConfigLoader` fills it; other decoders leave it empty.
+    public var warnings: [ConfigProblem] = []
 
     /// A whole kiosk as a config describes it, for building one in code; each default is what an absent key means.
     package init(display: DisplaySettings = DisplaySettings(), theme: ThemeSettings = ThemeSettings(),

@@ -18,6 +18,8 @@ final class Diagnostics {
     /// The document being decoded; problems without their own position are placed by path.
     let root: JSONNode
     private(set) var entries: [Entry] = []
+    /// Warnings: what `kiosk check` mentions about a config that works.
+    private(set) var warningEntries: [Entry] = []
     /// What every "did you mean …?" of this run may cost together.
     let suggestionBudget: Suggestion.Budget
     /// Key → member index of each large object that a path went through, by the object's
@@ -46,6 +48,12 @@ final class Diagnostics {
                              message: message, sequence: entries.count))
     }
 
+    /// Records a warning: `message` at `path` (placed as `report(_:at:position:)` places a problem).
+    func warn(_ message: String, at path: [any CodingKey], position: JSONPosition? = nil) {
+        warningEntries.append(Entry(path: Self.format(path), position: position ?? self.position(of: path),
+                                    message: message, sequence: warningEntries.count))
+    }
+
     /// Records an error thrown while decoding (a `DecodingError` from any decoder, or anything else).
     func report(_ error: any Error, fallbackPath: [any CodingKey]) {
         switch error {
@@ -62,7 +70,14 @@ final class Diagnostics {
     }
 
     /// Problems in document order (by position; report order among equals).
-    func problems(file: String) -> [ConfigProblem] {
+    func problems(file: String) -> [ConfigProblem] { Self.inOrder(entries, file: file) }
+
+    /// Warnings in document order.
+    func warnings(file: String) -> [ConfigProblem] {
+        Self.inOrder(warningEntries, file: file).map { var warning = $0; warning.isWarning = true; return warning }
+    }
+
+    private static func inOrder(_ entries: [Entry], file: String) -> [ConfigProblem] {
         entries.sorted { a, b in
             let pa = a.position ?? JSONPosition(line: .max, column: .max)
             let pb = b.position ?? JSONPosition(line: .max, column: .max)
