@@ -178,3 +178,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "[\(x), \(y), \(width), \(height)]" }
 }
+
+extension Rect {
+    /// The rectangle reflected across the vertical centre line of `container`: where it lies
+    /// in a right-to-left layout of what it is in a left-to-right one (a slider's fill from the
+    /// right instead of from the left).
+    public func mirrored(across container: Rect) -> Rect {
+        Rect(container.minX + container.maxX - maxX, y, width, height)
+    }
+}

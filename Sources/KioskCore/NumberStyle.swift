@@ -52,7 +52,23 @@ public struct NumberStyle: Sendable, Hashable {
     /// Reads `text` as `parse(_:)` does.
     public static func parse(_ text: String) -> Result<Self, SyntaxError> { parse(text[...]) }
 
-    /// `value` in this style: rounded to `decimals`, grouped, with its mark and unit.
+    /// Whether the style leaves the decimal mark to the language (`.N[ unit]`: a `.` and no
+    /// grouping): the plain form an author writes without thinking of a language. A style that
+    /// names a grouping or writes `,` was chosen on purpose and is kept as written.
+    public var followsLanguage: Bool { grouping == nil && decimalMark == "." }
+
+    /// `value` as a display language writes it: a style that `followsLanguage` takes the
+    /// language's decimal mark (`.1 °C`: 21.5 °C in English, 21,5 °C in German); any other is
+    /// written as `write(_:)` writes it.
+    public func write(_ value: Double, conventions: NumberConventions) -> String {
+        guard followsLanguage, conventions.decimalMark != decimalMark else { return write(value) }
+        var style = self
+        style.decimalMark = conventions.decimalMark
+        return style.write(value)
+    }
+
+    /// `value` in this style: rounded to `decimals`, grouped, with its mark and unit, whatever
+    /// the language (see `write(_:conventions:)`).
     public func write(_ value: Double) -> String {
         let plain = NumberFormat.fixed(value, decimals: decimals)   // "-1234.50"
         var whole = Substring(plain)

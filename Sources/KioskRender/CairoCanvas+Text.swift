@@ -5,7 +5,9 @@ import KioskUI
 
 /// Text through Pango (HarfBuzz shaping, font fallback) with cached layouts.
 extension CairoCanvas {
-    /// `text` aligned horizontally by `style.alignment` and centred vertically on its logical
+    /// `text` as a paragraph in `style.direction` (Pango's base direction: a mixed line's runs
+    /// in that order), aligned horizontally by `style.alignment` read in that direction
+    /// (`TextAlignment.lineStart`: leading is the right edge right to left) and centred vertically on its logical
     /// extents (ascent + descent, not the ink, so labels with and without descenders sit on
     /// the same baseline). Nothing is clipped.
     ///
@@ -34,11 +36,13 @@ extension CairoCanvas {
         let lw = Double(logical.width) / scale, lh = Double(logical.height) / scale
         // Wrapped lines are aligned within the layout's width by Pango; placing the widest
         // line like a single one then puts every line where its alignment says.
+        // The logical width, not cut to the rectangle: a wrapped layout's widest line may
+        // be as wide as the rectangle, and an ellipsized line fits it already.
         let x: Double
-        switch style.alignment {
-        case .leading: x = rect.minX - lx
+        switch style.alignment.side(in: style.direction) {
+        case .left: x = rect.minX - lx
         case .center: x = rect.midX - lw / 2 - lx
-        case .trailing: x = rect.maxX - lw - lx
+        case .right: x = rect.maxX - lw - lx
         }
         let y = rect.midY - lh / 2 - ly
         // Non-finite coordinates would put the cairo context into an error state for good.
@@ -54,24 +58,24 @@ extension CairoCanvas {
     /// One line, laid out at its natural width first and again with an ellipsis only when it
     /// does not fit, so that the common case shares one cached layout whatever the rectangle.
     private func lineLayout(_ text: String, style: TextStyle, in rect: Rect) -> TextLayoutCache.Entry {
-        let entry = self.text.layout(text, font: style.font)
+        let entry = self.text.layout(text, font: style.font, direction: style.direction)
         let available = Self.pangoUnits(rect.width)
         guard let available, Double(entry.logical.width) > Double(available) else { return entry }
-        return self.text.layout(text, font: style.font, maxWidth: available)
+        return self.text.layout(text, font: style.font, maxWidth: available, direction: style.direction)
     }
 
     private func wrappedLayout(_ text: String, style: TextStyle, in rect: Rect) -> TextLayoutCache.Entry {
         let alignment: PangoAlignment
-        switch style.alignment {
-        case .leading: alignment = PANGO_ALIGN_LEFT
+        switch style.alignment.side(in: style.direction) {
+        case .left: alignment = PANGO_ALIGN_LEFT
         case .center: alignment = PANGO_ALIGN_CENTER
-        case .trailing: alignment = PANGO_ALIGN_RIGHT
+        case .right: alignment = PANGO_ALIGN_RIGHT
         }
         // Lines past `maxLines` go (1…100, the config's rule; more is no limit but the height's).
         let lines = style.maxLines.flatMap { (1...100).contains($0) ? Int32($0) : nil }
         return self.text.wrappedLayout(text, font: style.font, width: Self.pangoUnits(rect.width),
                                        maxHeight: Self.pangoUnits(max(rect.height, 0)), maxLines: lines,
-                                       alignment: alignment)
+                                       alignment: alignment, direction: style.direction)
     }
 
     /// FreeType sizes a face in whole pixels per em, at most 0xFFFF (`FT_Request_Size`). Through

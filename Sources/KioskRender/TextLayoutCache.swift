@@ -2,8 +2,8 @@ import CCairo
 import CPangoCairo
 import KioskCore
 
-/// Pango layouts kept between frames, keyed by (text, font, width limit, and for wrapped
-/// text the height limit and line alignment).
+/// Pango layouts kept between frames, keyed by (text, font, width limit, paragraph
+/// direction, and for wrapped text the height limit and line alignment).
 ///
 /// Laying out text (itemising, font fallback, HarfBuzz shaping, line breaking) is the most
 /// expensive thing a CPU-rendered UI does every frame; a label that did not change should
@@ -28,6 +28,8 @@ final class TextLayoutCache {
         var width: Int32
         /// How wrapped text is set; nil for a single line.
         var block: Block?
+        /// The paragraph's base direction: the order of a mixed line's runs.
+        var direction: LayoutDirection = .leftToRight
     }
 
     /// The settings only wrapped text has: a single line is aligned by moving the whole
@@ -72,8 +74,13 @@ final class TextLayoutCache {
         deinit { pango_font_description_free(pointer) }
     }
 
-    /// The `PangoContext *` every cached layout is made from.
+    /// The `PangoContext *` every left-to-right layout is made from.
     let context: OpaquePointer
+    /// The one right-to-left layouts are made from: the same settings, base direction RTL.
+    /// Pango keeps the base direction per context (`pango_context_set_base_dir`), and a
+    /// layout that is not left to guess its direction (`pango_layout_set_auto_dir` off) takes
+    /// its context's; two contexts, so switching languages re-shapes nothing already cached.
+    let rightToLeftContext: OpaquePointer
     private var layouts: LeastRecentlyUsedCache<Key, Entry>
     private var fonts: LeastRecentlyUsedCache<String, FontDescription>
     /// The linear part of the transformation the context was last updated for.
@@ -84,8 +91,14 @@ final class TextLayoutCache {
     init(capacity: Int) {
         layouts = LeastRecentlyUsedCache(capacity: capacity)
         fonts = LeastRecentlyUsedCache(capacity: 32)
-        context = pango_font_map_create_context(pango_cairo_font_map_get_default())
+        context = Self.makeContext(direction: PANGO_DIRECTION_LTR)
+        rightToLeftContext = Self.makeContext(direction: PANGO_DIRECTION_RTL)
+    }
+
+    private static func makeContext(direction: PangoDirection) -> OpaquePointer {
+        let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
         pango_cairo_context_set_resolution(context, 96)
+        pango_context_set_base_dir(context, direction)
         // Grey antialiasing (never subpixel: the panel may be rotated, and results must not
         // depend on the machine's fontconfig), slight hinting for crisp baselines, and no
         // metric hinting so advances do not change with the scale.
@@ -95,12 +108,14 @@ final class TextLayoutCache {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         pango_cairo_context_set_font_options(context, options)  // copies the options
         cairo_font_options_destroy(options)
+        return context
     }
 
     deinit {
         layouts.removeAll()
         fonts.removeAll()
         g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(rightToLeftContext))
     }
 
     var count: Int { layouts.count }
@@ -114,13 +129,16 @@ final class TextLayoutCache {
         let linear = (m.xx, m.yx, m.xy, m.yy)
         if let synced = syncedMatrix, synced == linear { return }
         pango_cairo_update_context(cr, context)
+        pango_cairo_update_context(cr, rightToLeftContext)
         syncedMatrix = linear
     }
 
-    /// The cached layout for `text` in `font`, made on first use. With `maxWidth` (Pango units)
-    /// the single line is ellipsized at the end to fit.
-    func layout(_ text: String, font: String, maxWidth: Int32? = nil) -> Entry {
-        entry(for: Key(text: text, font: font, width: maxWidth ?? -1, block: nil))
+    /// The cached layout for `text` in `font`, made on first use, a paragraph in `direction`.
+    /// With `maxWidth` (Pango units) the single line is ellipsized at the end to fit (the
+    /// left end right to left).
+    func layout(_ text: String, font: String, maxWidth: Int32? = nil,
+                direction: LayoutDirection = .leftToRight) -> Entry {
+        entry(for: Key(text: text, font: font, width: maxWidth ?? -1, block: nil, direction: direction))
     }
 
     /// The cached layout of `text` in `font` wrapped into lines of at most `width` Pango units
@@ -128,9 +146,10 @@ final class TextLayoutCache {
     /// `maxHeight`, the lines that do not fit are dropped and the last one kept ends with an
     /// ellipsis; with `maxLines` the same past that many lines, whatever the height.
     func wrappedLayout(_ text: String, font: String, width: Int32?, maxHeight: Int32?, maxLines: Int32? = nil,
-                       alignment: PangoAlignment) -> Entry {
+                       alignment: PangoAlignment, direction: LayoutDirection = .leftToRight) -> Entry {
         entry(for: Key(text: text, font: font, width: width ?? -1,
-                       block: Block(height: maxHeight ?? -1, lines: maxLines ?? 0, alignment: alignment.rawValue)))
+                       block: Block(height: maxHeight ?? -1, lines: maxLines ?? 0, alignment: alignment.rawValue),
+                       direction: direction))
     }
 
     private func entry(for key: Key) -> Entry {
@@ -141,7 +160,12 @@ final class TextLayoutCache {
             return entry
         }
         misses += 1
-        let layout = pango_layout_new(context)!
+        let layout = pango_layout_new(key.direction == .rightToLeft ? rightToLeftContext : context)!
+        // The paragraph reads in the scene's language's direction, not in the direction of its
+        // first strong letter (Pango's default): an English word that opens an Arabic line
+        // stays a word inside a right-to-left line. The alignment is then never swapped by
+        // Pango either: `PANGO_ALIGN_LEFT` is the left (CairoCanvas resolves start and end).
+        pango_layout_set_auto_dir(layout, 0)
         pango_layout_set_font_description(layout, fontDescription(key.font).pointer)  // copies
         if let block = key.block {
             if key.width >= 0 {

@@ -110,7 +110,8 @@ public final class Button: Control {
         }
         if !title.isEmpty {
             canvas.drawText(title, style: TextStyle(font: font ?? theme.font, color: textColor ?? theme.buttonText,
-                                                    alignment: .center), in: titleFrame)
+                                                    alignment: .center, direction: layoutDirection),
+                            in: titleFrame)
         }
         canvas.restore()
     }

@@ -142,14 +142,50 @@ public enum LineCap: Sendable {
     case round
 }
 
-/// Where text sits across its rectangle; the raw value is the config's spelling.
+/// Where text sits across its rectangle, in the words of the writing direction; the raw
+/// value is the config's older spelling (`start` and `end` are the newer).
 public enum TextAlignment: String, Sendable, CaseIterable {
-    /// Against the left edge.
+    /// Against the edge lines start at: the left one left to right, the right one right to
+    /// left (a label's `"align": "start"`).
     case leading
     /// Centred.
     case center
-    /// Against the right edge.
+    /// Against the edge lines end at: the right one left to right, the left one right to left.
     case trailing
+
+    /// Where a line sits on the screen in a language read in `direction`: leading and
+    /// trailing swap sides right to left.
+    public func side(in direction: LayoutDirection) -> TextSide {
+        switch (self, direction) {
+        case (.center, _): return .center
+        case (.leading, .leftToRight), (.trailing, .rightToLeft): return .left
+        case (.leading, .rightToLeft), (.trailing, .leftToRight): return .right
+        }
+    }
+
+    /// The left edge of a line `width` wide placed in `rect` by this alignment read in
+    /// `direction`: the one rule `Canvas.drawText` places a line by and a label's or a text
+    /// field's damage band is measured by. A line wider than `rect` is placed as if it were
+    /// exactly as wide (it is ellipsized to fit).
+    public func lineStart(width: Double, in rect: Rect, direction: LayoutDirection) -> Double {
+        let w = min(max(width, 0), rect.width)
+        switch side(in: direction) {
+        case .left: return rect.minX
+        case .center: return rect.midX - w / 2
+        case .right: return rect.maxX - w
+        }
+    }
+}
+
+/// A side of a rectangle a line of text is placed against, on the screen (whatever the
+/// language): what a `TextAlignment` becomes in a writing direction.
+public enum TextSide: Sendable {
+    /// The left edge.
+    case left
+    /// Centred.
+    case center
+    /// The right edge.
+    case right
 }
 
 /// A font is a Pango font description string ("sans-serif 18", "Lohit Devanagari Bold 24").
@@ -169,12 +205,16 @@ public struct TextStyle: Hashable, Sendable {
     /// With `wraps`: at most this many lines, the last one kept ellipsized at its end when the
     /// text needs more (a label's `lines`); nil: as many lines as fit in the rectangle.
     public var maxLines: Int?
+    /// The paragraph's direction: the order of a mixed line's runs (an Arabic label with a
+    /// price in digits, Latin words in Hebrew) and which edge `alignment`'s leading is. A
+    /// control passes its `layoutDirection`.
+    public var direction: LayoutDirection
 
-    /// A style; by default one leading-aligned line.
+    /// A style; by default one leading-aligned line, left to right.
     public init(font: String, color: Color, alignment: TextAlignment = .leading, wraps: Bool = false,
-                maxLines: Int? = nil) {
+                maxLines: Int? = nil, direction: LayoutDirection = .leftToRight) {
         self.font = font; self.color = color; self.alignment = alignment; self.wraps = wraps
-        self.maxLines = maxLines
+        self.maxLines = maxLines; self.direction = direction
     }
 }
 

@@ -181,7 +181,9 @@ extension CircularSlider {
     }
 
     func drawValue(_ canvas: Canvas) {
-        let style = TextStyle(font: valueFont, color: textColor ?? theme.text, alignment: .center)
+        // The dial is not mirrored (a scale, like a clock face), but its number is text.
+        let style = TextStyle(font: valueFont, color: textColor ?? theme.text, alignment: .center,
+                              direction: layoutDirection)
         guard let range else {
             if valueTextSize == nil { valueTextSize = canvas.measureText("888°", font: valueFont) }
             canvas.drawText("\(angle)°", style: style, in: valueTextRect)

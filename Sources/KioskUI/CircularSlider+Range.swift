@@ -88,8 +88,14 @@ extension CircularSlider {
         send(.valueChanged, fields: currentValue ?? [])
     }
 
-    /// The text of a range dial's value: in `valueFormat`, or as events write numbers.
+    /// The text of a range dial's value: in `valueFormat`, or as events write numbers, with
+    /// the scene's language's decimal mark either way (`NumberStyle.write(_:conventions:)`:
+    /// a format that names a grouping or a `,` is kept as written).
     func rangeValueText(_ v: Double) -> String {
-        valueFormat?.write(v) ?? NumberFormat.rounded(v, decimals: 3)
+        let numbers = language.numbers
+        if let valueFormat { return valueFormat.write(v, conventions: numbers) }
+        let plain = NumberFormat.rounded(v, decimals: 3)
+        guard numbers.decimalMark != "." else { return plain }
+        return String(plain.map { $0 == "." ? numbers.decimalMark : $0 })
     }
 }

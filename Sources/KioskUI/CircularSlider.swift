@@ -195,6 +195,12 @@ public final class CircularSlider: Control {
 
     public override func draw(_ canvas: Canvas, in dirty: Rect) { drawSlider(canvas, in: dirty) }
 
+    /// The value's widest text is measured again: another decimal mark may be wider.
+    public override func languageDidChange() {
+        valueTextSize = nil
+        super.languageDidChange()
+    }
+
     // MARK: Touch
 
     public override func touchBegan(at point: Point, time: Instant) -> Bool {

@@ -33,6 +33,9 @@ public protocol ControlHost: AnyObject {
     /// What measures text as the display will set it; nil (the default) when nothing draws
     /// the scene yet.
     var textMeasurer: TextMeasuring? { get }
+    /// The language the scene shows (`Scene.language`): which way controls read and how they
+    /// write numbers. `.standard` (the default) for a host on no scene.
+    var language: DisplayLanguage { get }
     /// `button`, of `group`, was just checked: the scene unchecks the group's others.
     func buttonChecked(_ button: Button, inGroup group: String)
     /// The control called `id` anywhere in the scene (on a screen or in a panel): how a
@@ -46,6 +49,8 @@ extension ControlHost {
     public func buttonChecked(_ button: Button, inGroup group: String) {}
     /// None: a host that does not pass a measurer on has its labels repaint whole.
     public var textMeasurer: TextMeasuring? { nil }
+    /// English: a host that does not pass the scene's language on reads left to right.
+    public var language: DisplayLanguage { .standard }
     /// None: a host that does not pass the look-up on binds nothing.
     public func sceneControl(withID id: String) -> Control? { nil }
 }
@@ -154,6 +159,22 @@ open class Control {
     /// and the only clock a control should read.
     public var currentTime: Instant { host?.currentTime ?? .zero }
 
+    /// The language the scene shows (through the host; `.standard` on none): what drawing
+    /// code reads for the direction and the number conventions. Read it when drawing or
+    /// handling a touch rather than keeping it: a language switch repaints every control.
+    public var language: DisplayLanguage { host?.language ?? .standard }
+
+    /// Which way the scene's language reads: a control that shows reading direction (a
+    /// slider's min → max, a toggle's on side) mirrors itself when it is right to left.
+    public var layoutDirection: LayoutDirection { language.direction }
+
+    /// `rect` (in the frame's coordinates) as it lies in this control's reading direction:
+    /// itself left to right, reflected across the frame's vertical centre line right to
+    /// left. Draw and hit-test through the same call, so that touch follows the drawing.
+    public func mirroredForReading(_ rect: Rect) -> Rect {
+        layoutDirection.isRightToLeft ? rect.mirrored(across: frame) : rect
+    }
+
     /// Paints the control as it is now: `draw(_:in:)`, faded when disabled. What hosts call.
     public func render(_ canvas: Canvas, in dirty: Rect) {
         guard !isEnabled else { return draw(canvas, in: dirty) }
@@ -232,6 +253,11 @@ open class Control {
     /// drag. Asked at the drag's first move, so a container of controls (a list) may answer
     /// for the control its finger holds now.
     open func keepsDrag(along axis: DragAxis) -> Bool { false }
+
+    /// The scene's language changed (`Scene.language`): the default repaints the control,
+    /// which is all a control that reads `language` while drawing needs. Override it to drop
+    /// what was kept for the old language (and call `super`).
+    open func languageDidChange() { invalidate() }
 
     // MARK: Containers
 

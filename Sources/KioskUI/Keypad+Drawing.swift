@@ -31,7 +31,8 @@ extension Keypad {
 
     func drawKeys(_ canvas: Canvas, in dirty: Rect) {
         let radius = min(keyRect(of: .submit).height / 2, 12) * theme.curvaceousness
-        let style = TextStyle(font: keyFont, color: textColor ?? theme.buttonText, alignment: .center)
+        let style = TextStyle(font: keyFont, color: textColor ?? theme.buttonText, alignment: .center,
+                              direction: layoutDirection)
         for key in Self.keys {
             let rect = keyRect(of: key)
             guard rect.intersects(dirty) else { continue }

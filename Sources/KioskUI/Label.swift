@@ -11,7 +11,8 @@ public final class Label: Control {
     public var font: String? { didSet { if oldValue != font { invalidate() } } }
     /// The text colour; nil takes the theme's.
     public var color: Color? { didSet { if oldValue != color { invalidate() } } }
-    /// Where each line sits across the frame.
+    /// Where each line sits across the frame: leading is the right edge in a right-to-left
+    /// language (`Control.layoutDirection`).
     public var alignment: TextAlignment { didSet { if oldValue != alignment { invalidate() } } }
     /// At most this many lines (1, the default: one line that never wraps). Above 1 the text
     /// wraps at word boundaries, keeps its newlines, and the block is centred in the frame.
@@ -45,16 +46,12 @@ public final class Label: Control {
         invalidate(band)
     }
 
-    /// Where a line `width` wide sits across the frame (as `Canvas.drawText` places it), the
+    /// Where a line `width` wide sits across the frame (as `Canvas.drawText` places it, by
+    /// `TextAlignment.lineStart`: start is the right edge in a right-to-left language), the
     /// frame's whole height, widened by `overhang`.
     func textBand(width: Double) -> Rect {
         let w = min(max(width, 0), frame.width)
-        let x: Double
-        switch alignment {
-        case .leading: x = frame.minX
-        case .center: x = frame.midX - w / 2
-        case .trailing: x = frame.maxX - w
-        }
+        let x = alignment.lineStart(width: w, in: frame, direction: layoutDirection)
         return Rect(x, frame.minY, w, frame.height).insetBy(dx: -Self.overhang, dy: 0)
     }
 
@@ -67,7 +64,8 @@ public final class Label: Control {
         canvas.clip(frame)
         canvas.drawText(text, style: TextStyle(font: font ?? theme.font, color: color ?? theme.text,
                                                alignment: alignment, wraps: lines > 1,
-                                               maxLines: lines > 1 ? lines : nil), in: frame)
+                                               maxLines: lines > 1 ? lines : nil, direction: layoutDirection),
+                        in: frame)
         canvas.restore()
     }
 }

@@ -36,6 +36,8 @@ public final class ListRow: ControlHost {
     public var currentTime: Instant { list?.host?.currentTime ?? .zero }
     /// The scene's.
     public var textMeasurer: TextMeasuring? { list?.host?.textMeasurer }
+    /// The scene's (what its controls read their direction and numbers from).
+    public var language: DisplayLanguage { list?.language ?? .standard }
     /// The scene unchecks the group's other buttons.
     public func buttonChecked(_ button: Button, inGroup group: String) {
         list?.host?.buttonChecked(button, inGroup: group)

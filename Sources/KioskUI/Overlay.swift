@@ -54,6 +54,11 @@ open class Overlay {
     /// Called once the scene has added the overlay.
     open func didAppear() {}
 
+    /// The scene's language changed (`Scene.language`), whether the overlay is shown or only
+    /// registered: lay out again what follows the reading direction (a popup's button row).
+    /// The scene repaints everything and marks the overlay's `retainedLayer` stale itself.
+    open func languageDidChange() {}
+
     /// A time at which the overlay wants `deadlineReached()` called even if nothing moves (a
     /// popup that closes by itself); nil: none. See `Scene.nextDeadline`.
     open var deadline: Instant? { nil }

@@ -38,12 +38,14 @@ public final class PageGroup {
         return Rect(bounds.midX - width / 2, bounds.maxY - Self.dotInset - Self.dotSize / 2, width, Self.dotSize)
     }
 
-    /// Paints the dots of the page at `index`: drawn into each page, so they move with it.
-    func drawDots(_ canvas: Canvas, current index: Int, in bounds: Rect) {
+    /// Paints the dots of the page at `index`: drawn into each page, so they move with it. The
+    /// first page's dot is at the left, or at the right in a right-to-left `direction`.
+    func drawDots(_ canvas: Canvas, current index: Int, in bounds: Rect, direction: LayoutDirection = .leftToRight) {
         guard screens.count > 1 else { return }
         let area = dotsBounds(in: bounds)
         for i in screens.indices {
-            let dot = Rect(area.minX + Double(i) * (Self.dotSize + Self.dotGap), area.minY, Self.dotSize, Self.dotSize)
+            let step = Double(direction.isRightToLeft ? screens.count - 1 - i : i)
+            let dot = Rect(area.minX + step * (Self.dotSize + Self.dotGap), area.minY, Self.dotSize, Self.dotSize)
             canvas.fill(.ellipse(dot), .solid(i == index ? currentDotColor : dotColor))
         }
     }

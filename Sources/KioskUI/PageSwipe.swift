@@ -10,6 +10,9 @@ import KioskAnimation
 /// when the finger was flung that way (or had dragged past half a page), never further than
 /// one page from where the finger took it, and a spring carries the finger's velocity into
 /// the settle, so there is no kink. A finger landing while it settles catches it where it is.
+///
+/// Right to left (`mirrored`) the pages lie the other way round: the next page comes from the
+/// left, so a finger moving right goes forward, and page k + 1 is left of page k.
 final class PageSwipe {
     let group: PageGroup
     /// The position, in pages; `target` is the page it settles on.
@@ -19,6 +22,12 @@ final class PageSwipe {
     private(set) var finger: (slot: Int, startPosition: Double, startX: Double)?
     /// The width of a page (the scene's), in design pixels.
     let pageWidth: Double
+    /// Right to left: later pages lie to the left (fixed for the swipe; a language switch
+    /// ends it, `Scene.languageDidChange`).
+    let mirrored: Bool
+    /// What a finger's way to the right does to the position, in pages per page width:
+    /// −1 (back) left to right, +1 (forward) right to left.
+    private var forwardPerRightward: Double { mirrored ? 1 : -1 }
 
     /// Release speeds at or above this (px/s) pick the page in the direction of the fling:
     /// the gesture tracker's fling velocity.
@@ -26,9 +35,10 @@ final class PageSwipe {
     /// The settle: critically damped, about a third of a second.
     static let spring = Spring(response: .milliseconds(350), dampingRatio: 1)
 
-    init(group: PageGroup, at index: Int, pageWidth: Double) {
+    init(group: PageGroup, at index: Int, pageWidth: Double, direction: LayoutDirection = .leftToRight) {
         self.group = group
         self.pageWidth = max(1, pageWidth)
+        mirrored = direction.isRightToLeft
         // Half a device pixel at any scale we lay out for: 0.25 design pixels.
         position = SpringValue(value: Double(index), spring: Self.spring, tolerance: 0.25 / max(1, pageWidth))
     }
@@ -50,7 +60,7 @@ final class PageSwipe {
     /// The finger is at `x`: the pages follow it, rubber-banded past either end.
     func drag(to x: Double) {
         guard let finger else { return }
-        let raw = finger.startPosition - (x - finger.startX) / pageWidth
+        let raw = finger.startPosition + forwardPerRightward * (x - finger.startX) / pageWidth
         position.value = Self.rubberBanded(raw, lower: 0, upper: lastIndex)
         position.target = position.value
     }
@@ -62,9 +72,11 @@ final class PageSwipe {
         self.finger = nil
         let from = finger.startPosition.rounded()
         var target = position.value.rounded()
-        if abs(velocityX) >= Self.flingSpeed { target = velocityX < 0 ? position.value.rounded(.up) : position.value.rounded(.down) }
+        // The pages' own speed, in pages per second (positive: forward).
+        let velocity = forwardPerRightward * velocityX / pageWidth
+        if abs(velocityX) >= Self.flingSpeed { target = velocity > 0 ? position.value.rounded(.up) : position.value.rounded(.down) }
         target = min(max(target, from - 1, 0), from + 1, lastIndex)
-        position.velocity = -velocityX / pageWidth
+        position.velocity = velocity
         position.target = target
     }
 
@@ -76,12 +88,18 @@ final class PageSwipe {
     }
 
     /// The pages in view: the one at the left edge (nil past the first page), the one right of
-    /// it (nil past the last), and how far the left one is moved (0 to -pageWidth).
+    /// it (nil past the last), and how far the left one is moved (0 to -pageWidth). Right to
+    /// left the left one is the later page: at position p it is page ⌈p⌉, moved by
+    /// (p − ⌈p⌉) page widths, with page ⌈p⌉ − 1 right of it.
     var pagesInView: (left: Screen?, right: Screen?, shift: Double) {
         let p = position.value
+        func page(_ k: Double) -> Screen? { k >= 0 && k <= lastIndex ? group.screens[Int(k)] : nil }
+        if mirrored {
+            let j = p.rounded(.up)
+            return (page(j), page(j - 1), (p - j) * pageWidth)
+        }
         let i = p.rounded(.down)
         let shift = -(p - i) * pageWidth
-        func page(_ k: Double) -> Screen? { k >= 0 && k <= lastIndex ? group.screens[Int(k)] : nil }
         return (page(i), page(i + 1), shift)
     }
 

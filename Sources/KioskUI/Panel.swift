@@ -186,6 +186,8 @@ public final class Panel: Overlay, ControlHost {
     public var currentTime: Instant { scene?.currentTime ?? .zero }
     /// The scene's.
     public var textMeasurer: TextMeasuring? { scene?.textMeasurer }
+    /// The scene's (what its controls read their direction and numbers from).
+    public var language: DisplayLanguage { scene?.language ?? .standard }
     /// The scene unchecks the group's other buttons.
     public func buttonChecked(_ button: Button, inGroup group: String) { scene?.buttonChecked(button, inGroup: group) }
     /// The scene's control called `id`, on any screen or in any panel.

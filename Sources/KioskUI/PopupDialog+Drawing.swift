@@ -53,7 +53,7 @@ extension PopupDialog {
         canvas.save()
         canvas.clip(frame)
         canvas.drawText(text, style: TextStyle(font: block.font, color: block.color, alignment: block.alignment,
-                                               wraps: wraps),
+                                               wraps: wraps, direction: language.direction),
                         in: frame)
         canvas.restore()
     }

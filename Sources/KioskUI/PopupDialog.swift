@@ -102,11 +102,18 @@ public final class PopupDialog: Overlay, ControlHost {
         invalidateAll()
     }
 
-    /// The content's buttons in the template's row, hosted by this dialog.
+    /// The direction the button row was laid out for: a language switch to the other one
+    /// lays it out again (`languageDidChange()`).
+    private var buttonRowDirection = LayoutDirection.leftToRight
+
+    /// The content's buttons in the template's row, hosted by this dialog, in reading order:
+    /// the first at the left, or at the right in a right-to-left language.
     private func makeButtons() -> [Button] {
         let row = style.buttons
         let rowFrame = row.frame.offsetBy(style.boxFrame.origin)
-        return Self.layOut(count: content.buttons.count, in: rowFrame, spacing: row.spacing)
+        buttonRowDirection = language.direction
+        return Self.layOut(count: content.buttons.count, in: rowFrame, spacing: row.spacing,
+                           direction: buttonRowDirection)
             .enumerated().map { i, frame in
                 let button = Button(id: content.buttons[i].id, frame: frame, theme: buttonTheme,
                                     title: content.buttons[i].title, font: row.font)
@@ -122,11 +129,13 @@ public final class PopupDialog: Overlay, ControlHost {
     }
 
     /// Frames for `count` buttons sharing `row` side by side, `spacing` apart, edges on whole
-    /// units.
-    static func layOut(count: Int, in row: Rect, spacing: Double) -> [Rect] {
+    /// units, first to last from the left (from the right in a right-to-left `direction`).
+    static func layOut(count: Int, in row: Rect, spacing: Double,
+                       direction: LayoutDirection = .leftToRight) -> [Rect] {
         guard count > 0 else { return [] }
         let width = (row.width - spacing * Double(count - 1)) / Double(count)
-        return (0..<count).map { i in
+        let slots = (0..<count).map { i in direction.isRightToLeft ? count - 1 - i : i }
+        return slots.map { i in
             let left = (row.minX + Double(i) * (width + spacing)).rounded()
             let right = (row.minX + Double(i) * (width + spacing) + width).rounded()
             return Rect(left, row.minY, max(0, right - left), row.height)
@@ -167,7 +176,20 @@ public final class PopupDialog: Overlay, ControlHost {
     public override var isLeaving: Bool { phase == .disappearing }
 
     /// Presented without `scene.showOverlay` (e.g. `scene.present`), it still appears.
-    public override func didAppear() { show() }
+    public override func didAppear() {
+        if buttonRowDirection != language.direction { languageDidChange() }
+        show()
+    }
+
+    /// Lays the button row out again when the reading direction turned (the first button on
+    /// the right, right to left); fingers on the old buttons are let go.
+    public override func languageDidChange() {
+        guard buttonRowDirection != language.direction else { return }
+        releaseButtons()
+        for button in buttons { button.host = nil }
+        buttons = makeButtons()
+        invalidateAll()
+    }
 
     /// Shows the dialog with the words it was made with (`defaultContent`).
     public override func show() { show(content: defaultContent) }
@@ -291,6 +313,8 @@ public final class PopupDialog: Overlay, ControlHost {
     public var currentTime: Instant { scene?.currentTime ?? .zero }
     /// The scene's.
     public var textMeasurer: TextMeasuring? { scene?.textMeasurer }
+    /// The scene's (what its controls read their direction and numbers from).
+    public var language: DisplayLanguage { scene?.language ?? .standard }
     /// The scene unchecks the group's other buttons.
     public func buttonChecked(_ button: Button, inGroup group: String) { scene?.buttonChecked(button, inGroup: group) }
     /// The scene's control called `id`, on any screen or in any panel.

@@ -1,6 +1,6 @@
 import KioskCore
 
-/// Appearance: a flat rounded track and, over it, the fill from the left edge (determinate) or
+/// Appearance: a flat rounded track and, over it, the fill from the start edge (determinate) or
 /// the band cut to the track (indeterminate), both in the fill colour and with the track's
 /// corner radius (a fill shorter than its rounded ends is a smaller pill).
 extension ProgressBar {
@@ -11,7 +11,7 @@ extension ProgressBar {
         let track = frame, r = cornerRadius
         canvas.fill(.roundedRect(track, radius: r), .solid(resolvedTrackColor))
         let part = isIndeterminate ? bandRect.intersection(track)
-            : Rect(track.minX, track.minY, fillWidth(of: displayedValue), track.height)
+            : fillRect(of: displayedValue)
         guard !part.isEmpty, part.intersects(dirty) else { return }
         canvas.fill(.roundedRect(part, radius: r), .solid(resolvedFillColor))
     }

@@ -4,7 +4,8 @@ import KioskCore
 /// A bar that shows how far something has got: determinate (a fill from the left to `value`
 /// within `minimum…maximum`) or indeterminate (a band that sweeps across the track, round and
 /// round, while the length of the work is unknown). The frame is the bar: its track fills the
-/// frame, rounded by the theme's curvaceousness.
+/// frame, rounded by the theme's curvaceousness. Right to left (`Control.layoutDirection`) it is
+/// mirrored: the fill grows from the right and the band travels leftwards.
 ///
 /// **Its value is the owner's.** No finger changes it (it takes no touch: a finger on it
 /// reaches what lies under it), yet `value` is the control's value field
@@ -161,7 +162,7 @@ public final class ProgressBar: Control {
         // changes its shape from the left edge on.
         let x0 = min(a, b) < 2 * r + 1 ? track.minX : track.minX + min(a, b) - r - 1
         let x1 = track.minX + max(a, b) + 1
-        invalidate(Rect(x0, track.minY, x1 - x0, track.height).intersection(track))
+        invalidate(mirroredForReading(Rect(x0, track.minY, x1 - x0, track.height).intersection(track)))
     }
 
     private func invalidateBand(_ band: Rect) {
@@ -194,11 +195,17 @@ public final class ProgressBar: Control {
         return span > 0 ? frame.width * (v - minimumValue) / span : 0
     }
 
+    /// The fill's rectangle when it shows `v`: from the left edge, or from the right one right
+    /// to left.
+    func fillRect(of v: Double) -> Rect {
+        mirroredForReading(Rect(frame.minX, frame.minY, fillWidth(of: v), frame.height))
+    }
+
     /// The band where it is now, before it is cut to the track: it enters from the left and
-    /// leaves to the right.
+    /// leaves to the right (right to left: enters from the right and leaves to the left).
     public var bandRect: Rect {
         let w = frame.width * Self.bandWidthFraction
-        return Rect(frame.minX - w + bandPhase * (frame.width + w), frame.minY, w, frame.height)
+        return mirroredForReading(Rect(frame.minX - w + bandPhase * (frame.width + w), frame.minY, w, frame.height))
     }
 
     // MARK: Touch and drawing (ProgressBar+Drawing.swift)

@@ -50,9 +50,10 @@ extension RangeSlider {
         case .idle:
             return
         case .undecided(let lastX):
-            let dx = point.x - lastX
-            guard dx != 0 else { return }
-            grab(dx < 0 ? .lower : .upper, at: lastX)
+            // Towards the minimum takes the lower knob: leftwards, or rightwards right to left.
+            let change = track.valueChange(from: Point(lastX, 0), to: Point(point.x, 0))
+            guard change != 0 else { return }
+            grab(change < 0 ? .lower : .upper, at: lastX)
             moveKnobTouch(to: point)
         case .dragging(let knob, let lastX, let moved):
             let delta = track.valueChange(from: Point(lastX, 0), to: Point(point.x, 0))

@@ -6,7 +6,9 @@ import KioskCore
 /// `width − knobWidth`; a value maps to `usable × (value − min) / (max − min) + knobWidth / 2`
 /// from the left edge. A touch that starts on a knob grabs it; every move changes its value by
 /// `Δx × (max − min) / usable`, clamped so that `min ≤ lower ≤ upper ≤ max`. Tracking goes on
-/// when the finger leaves the control and comes back.
+/// when the finger leaves the control and comes back. Right to left (`Control.layoutDirection`)
+/// it is mirrored: positions count from the right edge, the lower knob is the right one, and
+/// a drag to the left raises a value.
 public final class RangeSlider: Control {
     /// One of the two thumbs; the raw value is its name.
     public enum Knob: String, Sendable {
@@ -145,7 +147,8 @@ public final class RangeSlider: Control {
 
     /// The track's geometry (`SliderTrack`): the frame, along the x axis.
     var track: SliderTrack {
-        SliderTrack(bounds: frame, axis: .horizontal, minimum: minimumValue, maximum: maximumValue)
+        SliderTrack(bounds: frame, axis: .horizontal, minimum: minimumValue, maximum: maximumValue,
+                    direction: layoutDirection)
     }
     /// A knob's width: the control's height, so knobs are round at full curvaceousness.
     public var knobWidth: Double { frame.height }

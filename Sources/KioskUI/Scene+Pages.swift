@@ -47,7 +47,8 @@ extension Scene {
     /// The finger in `slot`, which went down at `start`, takes the pages from where they are.
     func beginPageSwipe(slot: Int, start: Point) {
         guard let group = currentScreen.pages, let index = group.index(of: currentScreen) else { return }
-        let swipe = pageSwipe ?? PageSwipe(group: group, at: index, pageWidth: designSize.width)
+        let swipe = pageSwipe ?? PageSwipe(group: group, at: index, pageWidth: designSize.width,
+                                           direction: language.direction)
         swipe.grab(slot: slot, x: start.x)
         pageSwipe = swipe
         group.screens.forEach { $0.layer.invalidateAll() }

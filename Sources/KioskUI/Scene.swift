@@ -23,6 +23,14 @@ public final class Scene {
     /// that draws this scene): a label whose text changes repaints only the old and new
     /// words' band. Nil: a change repaints the whole label.
     public weak var textMeasurer: TextMeasuring?
+    /// The language the scene shows: which way text and controls read, how numbers are
+    /// written (`DisplayLanguage`). Setting another one makes the next frame exactly what a
+    /// fresh scene built with it would draw, in one frame: every control is told
+    /// (`Control.languageDidChange()`), what was kept per direction is dropped (retained
+    /// layers, a popup's button row, a page swipe in flight) and everything is repainted.
+    public var language: DisplayLanguage = .standard {
+        didSet { if oldValue != language { languageDidChange(from: oldValue) } }
+    }
     /// The screens, in the order given.
     public private(set) var screens: [Screen]
     /// The screen shown now; during a transition, the one it goes to.

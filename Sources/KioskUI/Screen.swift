@@ -170,7 +170,7 @@ public final class Screen: ControlHost {
         }
         if let pages, let bounds = scene?.bounds, let index = pages.index(of: self),
            pages.dotsBounds(in: bounds).intersects(rect) {
-            pages.drawDots(canvas, current: index, in: bounds)
+            pages.drawDots(canvas, current: index, in: bounds, direction: language.direction)
         }
     }
 
@@ -191,6 +191,8 @@ public final class Screen: ControlHost {
     public var currentTime: Instant { scene?.currentTime ?? .zero }
     /// The scene's.
     public var textMeasurer: TextMeasuring? { scene?.textMeasurer }
+    /// The scene's (what its controls read their direction and numbers from).
+    public var language: DisplayLanguage { scene?.language ?? .standard }
     /// The scene unchecks the group's other buttons.
     public func buttonChecked(_ button: Button, inGroup group: String) { scene?.buttonChecked(button, inGroup: group) }
     /// The scene's control called `id`, on any screen or in any panel.

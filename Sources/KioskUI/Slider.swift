@@ -6,7 +6,9 @@ import KioskCore
 /// - **Values.** `value` lies within `minimum…maximum`; with a `step` it is one of
 ///   `minimum + k × step` or `maximum` itself (a range that is not a whole number of steps has
 ///   a shorter last step). Whatever is set is clamped and snapped, never trusted.
-/// - **Axis.** A horizontal slider grows to the right, a vertical one upwards (a fader).
+/// - **Axis.** A horizontal slider grows to the right, a vertical one upwards (a fader). Right
+///   to left (`Control.layoutDirection`) a horizontal one is mirrored: it grows to the left,
+///   a drag to the left raises it, and its value label is at the left end.
 /// - **Touch.** A touch that starts on the knob (grown to the minimum touch size) grabs it;
 ///   the track elsewhere does not make the value jump. Every move changes the dragged value by
 ///   `Δ × (max − min) / usable` along the axis, clamped, and the value shown is that dragged
@@ -121,7 +123,7 @@ public final class Slider: Control {
         switch axis {
         case .horizontal:
             let w = labelLength
-            return Rect(frame.maxX - w, frame.minY, w, frame.height)
+            return mirroredForReading(Rect(frame.maxX - w, frame.minY, w, frame.height))
         case .vertical:
             let h = labelLength
             return Rect(frame.minX, frame.maxY - h, frame.width, h)
@@ -137,13 +139,15 @@ public final class Slider: Control {
     public var trackBounds: Rect {
         guard valueFormat != nil else { return frame }
         switch axis {
-        case .horizontal: return Rect(frame.minX, frame.minY, frame.width - labelLength, frame.height)
+        case .horizontal:
+            return mirroredForReading(Rect(frame.minX, frame.minY, frame.width - labelLength, frame.height))
         case .vertical: return Rect(frame.minX, frame.minY, frame.width, frame.height - labelLength)
         }
     }
 
     var track: SliderTrack {
-        SliderTrack(bounds: trackBounds, axis: axis, minimum: minimumValue, maximum: maximumValue)
+        SliderTrack(bounds: trackBounds, axis: axis, minimum: minimumValue, maximum: maximumValue,
+                    direction: layoutDirection)
     }
 
     /// The length the knob's centre travels from minimum to maximum.

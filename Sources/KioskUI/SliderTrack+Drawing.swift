@@ -18,10 +18,12 @@ extension SliderTrack {
         var curvaceousness: Double
     }
 
-    /// The bar with the part between positions `a` and `b` (along the axis) filled, the soft
+    /// The bar with the part between positions `a` and `b` (along the axis, in either order:
+    /// a mirrored track's minimum is at the right) filled, the soft
     /// highlight (over the lower half of a horizontal bar, the right half of a vertical one)
     /// and the outline.
-    func drawBar(_ canvas: Canvas, filledFrom a: Double, to b: Double, _ look: Look) {
+    func drawBar(_ canvas: Canvas, filledFrom first: Double, to second: Double, _ look: Look) {
+        let a = min(first, second), b = max(first, second)
         let bar = barRect
         let thickness = axis == .horizontal ? bar.height : bar.width
         let radius = thickness * look.curvaceousness / 2

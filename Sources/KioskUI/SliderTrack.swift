@@ -9,12 +9,28 @@ import KioskCore
 /// horizontal track, from the bottom edge of a vertical one (values grow upwards, as on a
 /// fader). A finger's move of `Δ` pixels towards the maximum changes a value by
 /// `Δ × (max − min) / usable`.
+///
+/// A `mirrored` horizontal track (a right-to-left language) runs from the right edge: the
+/// minimum is at the right and a finger moving left raises the value. A vertical track is
+/// never mirrored (up is more in every language).
 struct SliderTrack: Equatable {
     /// Where the knobs move: the control's frame, less a value label's place.
     var bounds: Rect
     var axis: DragAxis
     var minimum: Double
     var maximum: Double
+    /// Right to left: values grow towards the left (horizontal tracks only).
+    var mirrored = false
+
+    /// A track along `axis` in `bounds`, mirrored when `direction` is right to left and the
+    /// track is horizontal.
+    init(bounds: Rect, axis: DragAxis, minimum: Double, maximum: Double, direction: LayoutDirection = .leftToRight) {
+        self.bounds = bounds
+        self.axis = axis
+        self.minimum = minimum
+        self.maximum = maximum
+        mirrored = axis == .horizontal && direction == .rightToLeft
+    }
 
     /// A knob's size along the axis and across it: the bounds' thickness.
     var knobSize: Double { axis == .horizontal ? bounds.height : bounds.width }
@@ -28,6 +44,7 @@ struct SliderTrack: Equatable {
         let span = maximum - minimum
         let fraction = span > 0 ? (value - minimum) / span : 0
         switch axis {
+        case .horizontal where mirrored: return bounds.maxX - usableLength * fraction - knobSize / 2
         case .horizontal: return bounds.minX + usableLength * fraction + knobSize / 2
         case .vertical: return bounds.maxY - usableLength * fraction - knobSize / 2
         }
@@ -37,7 +54,11 @@ struct SliderTrack: Equatable {
     func valueChange(from: Point, to: Point) -> Double {
         let usable = usableLength
         guard usable > 0 else { return 0 }
-        let pixels = axis == .horizontal ? to.x - from.x : from.y - to.y
+        let pixels: Double
+        switch axis {
+        case .horizontal: pixels = mirrored ? from.x - to.x : to.x - from.x
+        case .vertical: pixels = from.y - to.y
+        }
         return pixels * (maximum - minimum) / usable
     }
 
@@ -47,6 +68,15 @@ struct SliderTrack: Equatable {
         switch axis {
         case .horizontal: return Rect(p - k / 2, bounds.minY, k, bounds.height)
         case .vertical: return Rect(bounds.minX, p - k / 2, bounds.width, k)
+        }
+    }
+
+    /// Where along the axis the minimum's end of the bar is: the fill of a one-value slider
+    /// runs from here to the knob.
+    var minimumEnd: Double {
+        switch axis {
+        case .horizontal: return mirrored ? barRect.maxX : barRect.minX
+        case .vertical: return barRect.maxY
         }
     }
 

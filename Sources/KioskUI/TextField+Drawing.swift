@@ -28,22 +28,24 @@ extension TextField {
     /// Where the text may be drawn: the box less `textInset` at the sides.
     var textArea: Rect { frame.insetBy(dx: Self.textInset, dy: 0) }
 
-    /// The left edge of a line `width` wide, placed by `alignment` in `textArea` (as
-    /// `Canvas.drawText` places it; a line wider than the area starts at its left edge).
+    /// The left edge of a line `width` wide, placed by `alignment` in `textArea` as
+    /// `Canvas.drawText` places it (`TextAlignment.lineStart`, in the reading direction).
     func textStart(width: Double) -> Double {
-        let area = textArea, w = min(max(width, 0), area.width)
-        switch alignment {
-        case .leading: return area.minX
-        case .center: return area.midX - w / 2
-        case .trailing: return area.maxX - w
-        }
+        alignment.lineStart(width: width, in: textArea, direction: layoutDirection)
     }
 
-    /// The caret's left edge for a shown line `width` wide: 2 px after it, or, on an empty
+    /// The caret's left edge for a shown line `width` wide: 2 px after it in the reading
+    /// direction (at its right left to right, at its left right to left), or, on an empty
     /// field, 3 px before the placeholder; always inside the box.
     func caretX(width: Double, empty: Bool) -> Double {
-        let start = textStart(width: width)
-        let x = empty ? start - Self.caretWidth - 3 : start + min(width, textArea.width) + 2
+        let start = textStart(width: width), end = start + min(width, textArea.width)
+        let x: Double
+        switch (layoutDirection, empty) {
+        case (.leftToRight, false): x = end + 2
+        case (.leftToRight, true): x = start - Self.caretWidth - 3
+        case (.rightToLeft, false): x = start - Self.caretWidth - 2
+        case (.rightToLeft, true): x = end + 3
+        }
         return min(max(x, frame.minX + 4), frame.maxX - 4 - Self.caretWidth)
     }
 
@@ -77,7 +79,8 @@ extension TextField {
         canvas.save()
         canvas.clip(frame.insetBy(dx: 4, dy: 2))
         if !shown.isEmpty {
-            canvas.drawText(shown, style: TextStyle(font: font, color: color, alignment: alignment), in: textArea)
+            canvas.drawText(shown, style: TextStyle(font: font, color: color, alignment: alignment,
+                                                    direction: layoutDirection), in: textArea)
         }
         let size = canvas.measureText(shown.isEmpty ? "0" : shown, font: font)
         let height = min(size.height, frame.height - 8)

@@ -41,7 +41,8 @@ extension Toggle {
     }
 
     /// The thumb follows the finger sideways from where it was when the drag began (a thumb
-    /// still springing is caught there), within the track.
+    /// still springing is caught there), within the track: towards on is to the right, or to
+    /// the left right to left.
     func moveGrip(to point: Point) {
         switch grip {
         case .idle, .flung:
@@ -50,7 +51,7 @@ extension Toggle {
             grip = .dragging(fromX: x, fromPosition: thumbPosition)
             moveGrip(to: point)
         case .dragging(let fromX, let fromPosition):
-            let offset = travel > 0 ? (point.x - fromX) / travel : 0
+            let offset = travel > 0 ? towardsOn * (point.x - fromX) / travel : 0
             let position = min(max(fromPosition + offset, 0), 1)
             guard position != thumb.value || thumb.velocity != 0 || thumb.target != position else { return }
             let before = thumbPosition
@@ -66,14 +67,15 @@ extension Toggle {
         sendValueEvents()
     }
 
-    /// A fling sends the thumb to the side of its velocity, with that velocity; one mostly up
-    /// or down, to the side the thumb is nearer to.
+    /// A fling sends the thumb to the side of its velocity (on is the left side right to left),
+    /// with that velocity; one mostly up or down, to the side the thumb is nearer to.
     func flingGrip(_ direction: SwipeDirection, velocity: Point) {
         guard grip.isDragging else { return }
         grip = .flung
         switch direction {
         case .right, .left:
-            release(toward: direction == .right, velocity: travel > 0 ? velocity.x / travel : 0)
+            let towards = (direction == .right) == (towardsOn > 0)
+            release(toward: towards, velocity: travel > 0 ? towardsOn * velocity.x / travel : 0)
         case .up, .down:
             release(toward: nearerSide, velocity: 0)
         }

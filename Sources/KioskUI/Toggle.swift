@@ -3,7 +3,8 @@ import KioskCore
 import KioskGestures
 
 /// A switch, as on phones: a rounded track with a round thumb that sits left (off) or right
-/// (on). Its value is `{"on": true}`.
+/// (on); mirrored right to left (`Control.layoutDirection`), where on is the thumb at the left,
+/// as Android and iOS draw it in Arabic and Hebrew. Its value is `{"on": true}`.
 ///
 /// **Touch.** A tap anywhere on it flips it. A finger that drags sideways takes the thumb
 /// with it (from where the thumb was when the drag began, no jump), and on lift the thumb
@@ -130,10 +131,16 @@ public final class Toggle: Control {
     /// How far the thumb's left edge travels from off to on.
     public var travel: Double { max(0, frame.width - 2 * thumbInset - thumbSize) }
 
-    /// The thumb's square (round at full curvaceousness) at `position` (0…1).
+    /// The thumb's square (round at full curvaceousness) at `position` (0…1): from the left
+    /// edge, or from the right one right to left.
     public func thumbRect(at position: Double) -> Rect {
-        Rect(frame.minX + thumbInset + position * travel, frame.minY + thumbInset, thumbSize, thumbSize)
+        mirroredForReading(Rect(frame.minX + thumbInset + position * travel, frame.minY + thumbInset,
+                                thumbSize, thumbSize))
     }
+
+    /// +1 when on is to the right, −1 when it is to the left (right to left): what a finger's
+    /// sideways way and velocity are multiplied by to give the thumb's.
+    var towardsOn: Double { layoutDirection.isRightToLeft ? -1 : 1 }
 
     /// The thumb's shadow reaches 2 px below it and beside it.
     public override var paintMargin: Double { 2 }
