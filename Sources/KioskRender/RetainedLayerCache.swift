@@ -65,7 +65,12 @@ final class RetainedLayerCache {
                 guard !device.isEmpty else { continue }
                 e.canvas.save()
                 e.canvas.clipToBuffer(device)
-                layer.draw(e.canvas, back.apply(device))
+                // Translucent parts (a panel's rounded corners) would otherwise be blended over
+                // their old pixels and grow more opaque with each repaint: a stale part that is
+                // not all opaque starts from transparent, as a new layer does.
+                let area = back.apply(device)
+                if !(layer.opaqueBounds?.contains(area) ?? false) { e.canvas.clearBuffer(device) }
+                layer.draw(e.canvas, area)
                 e.canvas.restore()
             }
             try e.canvas.endFrame()

@@ -181,21 +181,21 @@ extension CircularSlider {
     }
 
     func drawValue(_ canvas: Canvas) {
-        // The dial is not mirrored (a scale, like a clock face), but its number is text.
-        let style = TextStyle(font: valueFont, color: textColor ?? theme.text, alignment: .center,
-                              direction: layoutDirection)
+        var style = TextStyle(font: valueFont, color: textColor ?? theme.text, alignment: .center)
         guard let range else {
             if valueTextSize == nil { valueTextSize = canvas.measureText("888°", font: valueFont) }
             canvas.drawText("\(angle)°", style: style, in: valueTextRect)
             return
         }
+        let text = rangeValueText(value)
+        style.direction = .ofNumber(text)
         if valueTextSize == nil {
             // The widest value is at one end (a negative minimum, or the longest maximum).
             let a = canvas.measureText(rangeValueText(range.minimum), font: valueFont)
             let b = canvas.measureText(rangeValueText(range.maximum), font: valueFont)
             valueTextSize = Size(max(a.width, b.width), max(a.height, b.height))
         }
-        canvas.drawText(rangeValueText(value), style: style, in: valueTextRect)
+        canvas.drawText(text, style: style, in: valueTextRect)
     }
 
     /// False when `rect` lies entirely inside the hole of the ring, with the current glow and

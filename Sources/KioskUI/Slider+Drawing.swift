@@ -16,9 +16,10 @@ extension Slider {
                                                                   color: look.knob, held: knobTouch != nil), canvas)
         if let valueFormat, dirty.intersects(valueLabelRect) {
             let language = self.language
+            let text = valueFormat.write(value, conventions: language.numbers)
             let style = TextStyle(font: font ?? theme.font, color: textColor ?? theme.text, alignment: .center,
-                                  direction: language.direction)
-            canvas.drawText(valueFormat.write(value, conventions: language.numbers), style: style, in: valueLabelRect)
+                                  direction: LayoutDirection.ofNumber(text))
+            canvas.drawText(text, style: style, in: valueLabelRect)
         }
     }
 }

@@ -22,6 +22,22 @@ struct LanguageConventionsTests {
         #expect(LayoutDirection.of(language: code) == .leftToRight)
     }
 
+    @Test("a text's direction is its first strong letter's; without one, the fallback")
+    func textDirection() {
+        #expect(LayoutDirection.of(text: "12 مرحبا OK", otherwise: .leftToRight) == .rightToLeft)
+        #expect(LayoutDirection.of(text: "42 Welcome مرحبا", otherwise: .rightToLeft) == .leftToRight)
+        #expect(LayoutDirection.of(text: "שלום", otherwise: .leftToRight) == .rightToLeft)
+        #expect(LayoutDirection.of(text: "30.0 %", otherwise: .rightToLeft) == .rightToLeft)
+        #expect(LayoutDirection.of(text: "", otherwise: .leftToRight) == .leftToRight)
+    }
+
+    @Test("a number with its unit reads left to right unless its unit is written in a right-to-left script")
+    func numberDirection() {
+        #expect(LayoutDirection.ofNumber("30.0 %") == .leftToRight)
+        #expect(LayoutDirection.ofNumber("12,5 °C") == .leftToRight)
+        #expect(LayoutDirection.ofNumber("12.0 °م") == .rightToLeft)
+    }
+
     @Test("German, French, Russian, Turkish, Indonesian and the other decimal-comma languages write a comma")
     func decimalComma() {
         for code in ["de", "fr", "es", "it", "pt", "nl", "ru", "pl", "tr", "sv", "da", "fi", "nb", "cs", "uk",
