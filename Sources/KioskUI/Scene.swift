@@ -40,6 +40,11 @@ public final class Scene {
     public internal(set) var eventOrigin: ControlEvent.Origin = .owner
     /// Going back to a screen after a time without a touch (the config's `idle`); nil: never.
     public var idleReturn: IdleReturn? { didSet { lastActivity = currentTime } }
+    /// The languages the scene can be shown in (codes), its first the default; empty: only
+    /// the one it was made with (`setLanguage` refuses every other).
+    public var languages: [String] = []
+    /// The language the scene is shown in now (`setLanguage(_:sendsEvents:)` switches it).
+    public var language = DisplayLanguage.standard
     /// When the last finger touched the scene (or the idle return was set): what `idleReturn`
     /// and a screen's `advanceAfter` count from.
     var lastActivity: Instant = .zero
