@@ -26,6 +26,8 @@ struct StringFiles {
 
     /// Per language: the file's diagnostics and its entries.
     private var files: [String: (path: String, diagnostics: Diagnostics, entries: [String: Entry], order: [String])] = [:]
+    /// Languages whose file itself is broken: a key missing from it is not news.
+    private var broken: Set<String> = []
 
     /// Reads `settings`' files with `readFile`; checks every use in `uses`. `templateProblems`
     /// says what is wrong with a template's insertions (no such control, no such field).
@@ -87,6 +89,7 @@ struct StringFiles {
         for language in settings.languages {
             guard let file = files[language] else { continue }
             guard let entry = file.entries[key] else {
+                if broken.contains(language) { continue }
                 diagnostics.report("string \(JSONWriter.quoted(key)) is missing from \(JSONWriter.quoted(language)) "
                                    + "(\(file.path))\(elsewhere)", at: first.path)
                 continue
@@ -137,17 +140,18 @@ struct StringFiles {
             document = try JSONParser().parse(text)
         } catch {
             problems.append(ConfigProblem(file: path, path: "", line: error.line, column: error.column, message: error.message))
+            broken.insert(language)
             return
         }
         let diagnostics = Diagnostics(root: document)
         var entries: [String: Entry] = [:]
         var order: [String] = []
-        guard document.members != nil else {
+        if document.members == nil {
             diagnostics.report("a string file must be an object of strings, found \(document.kindDescription)", at: [])
-            files[language] = (path, diagnostics, entries, order)
-            return
+        } else {
+            Self.flatten(document, prefix: "", path: [], into: &entries, order: &order, diagnostics: diagnostics)
         }
-        Self.flatten(document, prefix: "", path: [], into: &entries, order: &order, diagnostics: diagnostics)
+        if !diagnostics.isEmpty { broken.insert(language) }
         files[language] = (path, diagnostics, entries, order)
     }
 
