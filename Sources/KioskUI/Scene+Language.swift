@@ -13,13 +13,20 @@ extension ControlEvent.Kind {
 /// new language on the `languageChanged` event, and the controls draw by `language` (its
 /// direction and number conventions). A scene without `languages` has the one it was made with.
 extension Scene {
-    /// Shows the scene in `code`, one of `languages`, and posts `languageChanged` unless
+    /// Shows the scene in `code`, one of `languages`, checks the checkable buttons whose action
+    /// sets it (a language chooser), and posts `languageChanged` unless
     /// `sendsEvents` is false (a restored language, as values are restored without events).
     /// False when the scene has no such language or shows it already.
     @discardableResult
     public func setLanguage(_ code: String, sendsEvents: Bool = true) -> Bool {
         guard languages.contains(code), code != language.code else { return false }
         language = DisplayLanguage(code: code)
+        // A language chooser (checkable buttons that set a language) shows the language
+        // however it was chosen: the socket, the idle return, a restart.
+        for case let button as Button in allControls
+        where button.isCheckable && !button.isChecked && button.action == .setLanguage(code) {
+            try? button.setValue([("checked", .bool(true))], sendsEvents: sendsEvents)
+        }
         if sendsEvents {
             post(ControlEvent(time: currentTime, source: ControlEvent.kioskSource, kind: .languageChanged,
                               value: [("language", .string(code))]))
