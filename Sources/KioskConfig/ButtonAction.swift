@@ -12,6 +12,7 @@ import KioskUI
 /// {"back": true, "transition": "flipFromBottom", "duration": 0.4}
 /// {"showPanel": "filters"}
 /// {"showPopup": "hello"}
+/// {"setLanguage": "de"}
 /// ```
 ///
 /// `transition` is one of `none`, `slideUp`, `flipFromBottom`, `fade`; `duration` is in
@@ -27,6 +28,8 @@ public enum ButtonAction: Sendable, Equatable, Decodable {
     case showPanel(String)
     /// Opens the popup with this id over everything else.
     case showPopup(String)
+    /// Shows every text in this language, one of the config's `languages`.
+    case setLanguage(String)
 
     /// The same action in the UI's terms (durations as `Duration`).
     public func controlAction() -> ControlAction {
@@ -39,6 +42,8 @@ public enum ButtonAction: Sendable, Equatable, Decodable {
             return .showPanel(id)
         case .showPopup(let id):
             return .showPopup(id)
+        case .setLanguage(let code):
+            return .setLanguage(code)
         }
     }
 
@@ -55,7 +60,7 @@ public enum ButtonAction: Sendable, Equatable, Decodable {
 
     /// The action's name: the key that selects it.
     enum Verb: String, CaseIterable {
-        case switchScreen, back, showPanel, showPopup
+        case switchScreen, back, showPanel, showPopup, setLanguage
 
         /// Whether `transition` and `duration` go with it.
         var changesScreen: Bool { self == .switchScreen || self == .back }
@@ -114,6 +119,10 @@ public enum ButtonAction: Sendable, Equatable, Decodable {
             self = .showPanel(try target(.panel))
         case .showPopup:
             self = .showPopup(try target(.popup))
+        case .setLanguage:
+            guard let code = try fields.idString(key) else { throw ProblemAlreadyReported() }
+            fields.validator?.refer(toLanguage: code, at: fields.path(of: key))
+            self = .setLanguage(code)
         case .back:
             guard let back = try fields.required(key, as: Bool.self) else { throw ProblemAlreadyReported() }
             guard back else {

@@ -65,10 +65,14 @@ public enum ConfigLoader {
                                              userInfo: [ConfigValidator.userInfoKey: validator,
                                                         ControlRegistry.userInfoKey: registry])
         var templates = PopupTemplates(designSize: validator.designSize)
+        var strings = StringFiles()
         var images: [String: ImageReference] = [:]
         if let decoded {
             validator.finish()
             templates.load(validator.templateUses, readFile: readFile, reportingTo: diagnostics)
+            validator.checkLanguageReferences(decoded.languages)
+            strings.load(decoded.languages, uses: validator.stringUses, readFile: readFile, reportingTo: diagnostics,
+                         languagesPath: [KioskConfiguration.CodingKeys.languages], templateProblems: validator.templateProblems)
             for use in validator.certificateUses {
                 switch readFile(use.path) {
                 case .success(let text):
@@ -82,12 +86,13 @@ public enum ConfigLoader {
             images = inspect(validator.imageUses, directories: decoded.images.directories, with: inspectImage,
                              reportingTo: diagnostics)
         }
-        guard var config = decoded, diagnostics.isEmpty, templates.problems.isEmpty else {
-            throw ConfigErrors(problems: diagnostics.problems(file: file) + templates.problems)
+        guard var config = decoded, diagnostics.isEmpty, templates.problems.isEmpty, strings.problems.isEmpty else {
+            throw ConfigErrors(problems: diagnostics.problems(file: file) + templates.problems + strings.problems)
         }
         config.templates = templates.decoded
         config.images.files = images
-        config.warnings = diagnostics.warnings(file: file)
+        config.languages?.strings = strings.tables
+        config.warnings = diagnostics.warnings(file: file) + strings.warnings
         return config
     }
 

@@ -8,10 +8,7 @@ extension ConfigValidator {
     /// `title`, a custom control's `.text` properties) at that key, with a suggestion when a
     /// control or a field is close.
     func checkTextTemplates() {
-        var fieldsByID: [String: TemplateFields] = [:]
-        for control in controls where fieldsByID[control.config.id] == nil {
-            fieldsByID[control.config.id] = TemplateFields(control.config)
-        }
+        let fieldsByID = templateFields()
         let ids = Suggestion.Candidates(controls.map(\.config.id))
         for control in controls {
             for property in control.config.properties where property.kind == .text {
@@ -31,8 +28,17 @@ extension ConfigValidator {
         }
     }
 
+    /// What each control offers a template, by id (the first control of an id).
+    func templateFields() -> [String: TemplateFields] {
+        var fieldsByID: [String: TemplateFields] = [:]
+        for control in controls where fieldsByID[control.config.id] == nil {
+            fieldsByID[control.config.id] = TemplateFields(control.config)
+        }
+        return fieldsByID
+    }
+
     /// What is wrong with one `{…}`, or nil.
-    private func problem(with reference: TextTemplate.Reference, fieldsByID: [String: TemplateFields],
+    func problem(with reference: TextTemplate.Reference, fieldsByID: [String: TemplateFields],
                          ids: Suggestion.Candidates) -> String? {
         let braces = "{" + reference.control + (reference.field.map { "." + $0 } ?? "") + "}"
         guard let known = fieldsByID[reference.control] else {

@@ -72,6 +72,10 @@ final class ConfigValidator {
     private var references: [(target: Target, id: String, path: [any CodingKey])] = []
     private var frames: [(frame: Rect, area: PlacementArea, path: [any CodingKey])] = []
     private(set) var templateUses: [TemplateUse] = []
+    /// Every text that names a string (`"@menu.title"`), in document order.
+    var stringUses: [StringUse] = []
+    /// Every language an action names (`{"setLanguage": "de"}`), checked against `languages`.
+    var languageReferences: [(code: String, path: [any CodingKey])] = []
     /// The certificate files the config names (`mqtt.caFile`), with where, checked once the
     /// config has decoded (they are read through the loader's file reader, like templates).
     private(set) var certificateUses: [(path: String, at: [any CodingKey])] = []

@@ -5,7 +5,7 @@
 package enum ControlOperationNames {
     /// Every op, in the protocol's order.
     package static let all = [
-        "ping", "get", "set", "showPanel", "showPopup", "dismiss", "switchScreen", "back", "subscribe", "screenshot",
+        "ping", "get", "set", "showPanel", "showPopup", "dismiss", "switchScreen", "back", "setLanguage", "subscribe", "screenshot",
         "reload", "wake", "sleep", "keepAwake",
     ]
 }

@@ -22,8 +22,11 @@ public struct IdleSettings: Sendable, Equatable, Decodable {
         self.screen = screen
     }
 
-    /// The scene's idle return.
-    public var idleReturn: IdleReturn { IdleReturn(after: .seconds(after), screen: screen) }
+    /// The scene's idle return; with `resettingLanguage` (`languages.resetOnIdle`) it goes
+    /// back to the default language too.
+    public func idleReturn(resettingLanguage: Bool = false) -> IdleReturn {
+        IdleReturn(after: .seconds(after), screen: screen, resetsLanguage: resettingLanguage)
+    }
 
     enum CodingKeys: String, CodingKey { case after, screen }
 

@@ -40,6 +40,9 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     public var idle: IdleSettings?
     /// `pages` (optional): groups of screens a finger swipes between; none by default.
     public var pages: PagesSettings?
+    /// `languages` (optional): the languages the kiosk speaks, with their string files and
+    /// (not JSON) their strings; none by default: texts are shown as written.
+    public var languages: LanguageSettings?
     /// `images` (optional): the folders images may come from, the decoded-image cache's
     /// size, and (not JSON) the image files found.
     public var images: ImageSettings
@@ -84,7 +87,7 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     /// The background a screen is painted with: its own, else the display's.
     public func background(of screen: ScreenConfig) -> Color { screen.background ?? display.background }
 
-    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, ipc, mqtt, power, images, idle, pages }
+    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, ipc, mqtt, power, images, idle, pages, languages }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -108,6 +111,7 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
         let images = try fields.decode(.images, default: ImageSettings())
         let idle = try fields.optional(.idle, as: IdleSettings.self)
         let pages = try fields.optional(.pages, as: PagesSettings.self)
+        let languages = try fields.optional(.languages, as: LanguageSettings.self)
         self.init(display: display ?? DisplaySettings(), theme: theme ?? ThemeSettings(),
                   input: input ?? InputSettings(), startScreen: startScreen ?? "", screens: screens ?? [], panels: panels ?? [], popups: popups ?? [],
                   mqtt: mqtt)
@@ -117,5 +121,6 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
         self.images = images ?? ImageSettings()
         self.idle = idle
         self.pages = pages
+        self.languages = languages
     }
 }

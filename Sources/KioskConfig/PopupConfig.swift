@@ -48,9 +48,17 @@ public struct PopupConfig: Sendable, Equatable, Decodable {
     public func style(from template: PopupTemplate) -> PopupStyle { template.style() }
 
     /// What the dialog says, buttons' actions in the UI's terms (nil: dismiss the popup).
-    public func content() -> PopupContent {
-        PopupContent(title: title, text: text, buttons: buttons.map {
-            PopupContent.ButtonItem(id: $0.id, title: $0.title, action: $0.action?.controlAction())
+    public func content() -> PopupContent { content(in: nil, of: nil) }
+
+    /// What the dialog says in `language`: each text that names a string (`"@popup.title"`)
+    /// as `languages` has it there; without languages, the texts as written (`@@…` as `@…`).
+    public func content(in language: String?, of languages: LanguageSettings?) -> PopupContent {
+        func words(_ text: String) -> String {
+            guard let languages, let language else { return StringKey.literal(text) }
+            return languages.resolve(text, in: language)
+        }
+        return PopupContent(title: words(title), text: words(text), buttons: buttons.map {
+            PopupContent.ButtonItem(id: $0.id, title: words($0.title), action: $0.action?.controlAction())
         })
     }
 

@@ -29,15 +29,20 @@ public enum SceneBuilder {
             scene.register(Panel(id: panel.id, style: panel.style(theme: config.theme), theme: theme,
                                  controls: panel.controls.map { $0.makeControl(in: context) }))
         }
+        let language = config.languages?.defaultLanguage
         for popup in config.popups {
             guard let template = config.template(for: popup) else { continue }   // validated: cannot happen
-            let dialog = PopupDialog(id: popup.id, style: popup.style(from: template), content: popup.content(),
-                                     theme: theme)
+            let dialog = PopupDialog(id: popup.id, style: popup.style(from: template),
+                                     content: popup.content(in: language, of: config.languages), theme: theme)
             dialog.isModal = popup.isModal
             dialog.autoClose = popup.autoCloseMilliseconds.map { .milliseconds($0) }
             scene.register(dialog)
         }
-        scene.idleReturn = config.idle?.idleReturn
+        if let languages = config.languages {
+            scene.languages = languages.languages
+            scene.language = DisplayLanguage(code: languages.defaultLanguage)
+        }
+        scene.idleReturn = config.idle?.idleReturn(resettingLanguage: config.languages?.resetsOnIdle ?? false)
         // The page dots are drawn in the theme's text colour: lit, and faint for the others.
         for ids in config.pages?.groups ?? [] {
             guard let group = scene.addPageGroup(ids) else { continue }   // validated: cannot happen

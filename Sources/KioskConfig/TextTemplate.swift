@@ -43,6 +43,11 @@ package struct TextTemplate: Sendable, Equatable {
         parts.compactMap { if case .insert(let reference) = $0 { reference } else { nil } }
     }
 
+    /// Plain words as a template that inserts nothing.
+    package static func literal(_ text: String) -> TextTemplate {
+        TextTemplate(parts: text.isEmpty ? [] : [.literal(text)])
+    }
+
     /// Whether `text` is a template at all: it holds a brace.
     package static func isTemplate(_ text: String) -> Bool { text.contains("{") || text.contains("}") }
 

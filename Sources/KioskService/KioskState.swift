@@ -1,8 +1,8 @@
 import KioskCore
 import KioskUI
 
-/// What a kiosk keeps across a restart: the value of every control that has one and the
-/// screen shown. The state file holds one (`StateFile`); `capture(from:)` takes it from a scene
+/// What a kiosk keeps across a restart: the value of every control that has one, the
+/// screen shown and the display language. The state file holds one (`StateFile`); `capture(from:)` takes it from a scene
 /// and `restore(into:)` puts it back.
 package struct KioskState: Sendable, Equatable {
     /// One control's value, its fields in the order the control's events carry them.
@@ -25,6 +25,8 @@ package struct KioskState: Sendable, Equatable {
 
     /// The id of the screen shown (the destination while a transition runs); nil: not known.
     package var screen: String?
+    /// The display language, for a scene with languages; nil: not known or none.
+    package var language: String?
     /// The values, in the scene's order: screens in order, then panels by id.
     package var values: [SavedValue]
     /// The properties the owner set at run time that persist (`ControlProperty.persists`),
@@ -39,7 +41,7 @@ package struct KioskState: Sendable, Equatable {
     }
 
     package static func == (a: KioskState, b: KioskState) -> Bool {
-        a.screen == b.screen && a.values == b.values
+        a.screen == b.screen && a.language == b.language && a.values == b.values
             && a.properties.map(\.id) == b.properties.map(\.id) && a.properties.map(\.properties) == b.properties.map(\.properties)
     }
 
@@ -60,7 +62,9 @@ package struct KioskState: Sendable, Equatable {
             guard let value = control.currentValue, !control.valueIsSecret else { continue }
             values.append(SavedValue(id: control.id, fields: value))
         }
-        return KioskState(screen: scene.currentScreen.id, values: values, properties: properties)
+        var state = KioskState(screen: scene.currentScreen.id, values: values, properties: properties)
+        if !scene.languages.isEmpty { state.language = scene.language.code }
+        return state
     }
 
     /// Sets every saved value that still fits the scene, without events (the values are not
@@ -115,6 +119,12 @@ package struct KioskState: Sendable, Equatable {
                 restored += 1
             } catch {
                 problems.append("values.\(saved.id): \(error.message); ignored")
+            }
+        }
+        if let language, language != scene.language.code {
+            // Before the screen: the texts of everything shown are then written in it at once.
+            if !scene.setLanguage(language, sendsEvents: false) {
+                problems.append("language: no language '\(language)' in the config; starting in '\(scene.language.code)'")
             }
         }
         if let screen, screen != scene.currentScreen.id {

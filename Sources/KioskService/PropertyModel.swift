@@ -15,8 +15,14 @@ import KioskUI
 package final class PropertyModel {
     /// Every control's config as it is now (the file's, with the changes made since), by id.
     private var configs: [String: ControlConfig] = [:]
-    /// The text properties that are templates, by control id (see `TextTemplates`).
+    /// The text properties that are templates or keys, by control id (see `TextTemplates`).
     private var templates = TextTemplates()
+    /// The config's languages; nil without them.
+    private var languages: LanguageSettings?
+    /// The popups, whose words are shown in the scene's language (`refreshTemplates`).
+    private var popups: [PopupConfig] = []
+    /// The language the popups' words were last given in.
+    private var popupLanguage: String?
     /// Where an image property set at run time (`source`, `icon`) resolves, confined as the
     /// config's images are.
     private let images: ImageLibrary
@@ -26,6 +32,10 @@ package final class PropertyModel {
     package init(config: KioskConfiguration?, images: ImageLibrary = ImageLibrary()) {
         self.images = images
         guard let config else { return }
+        languages = config.languages
+        templates = TextTemplates(languages: config.languages)
+        popups = config.languages == nil ? [] : config.popups
+        popupLanguage = config.languages?.defaultLanguage
         for control in (config.screens.flatMap(\.controls) + config.panels.flatMap(\.controls)).flatMap(\.withDescendants) {
             configs[control.id] = control
             templates.bind(control)
@@ -36,7 +46,16 @@ package final class PropertyModel {
     /// `events` is nil (a new scene, values restored without events), else those of the
     /// controls the events came from and of the controls whose values or properties they
     /// insert. A text that changed repaints its control, in the frame drawn next.
+    /// A language switch writes them all again, and gives every popup its words in the new
+    /// language.
     package func refreshTemplates(in scene: Scene, after events: [ControlEvent]?) {
+        if scene.language.code != popupLanguage {
+            popupLanguage = scene.language.code
+            for popup in popups {
+                (scene.registeredOverlay(withID: popup.id) as? PopupDialog)?
+                    .replaceDefaultContent(popup.content(in: scene.language.code, of: languages))
+            }
+        }
         guard !templates.isEmpty else { return }
         templates.refresh(in: scene, after: events, properties: properties(of:)) { id, property, text in
             guard let config = configs[id], let control = scene.control(withID: id) else { return }

@@ -4,7 +4,7 @@ import KioskUI
 
 /// The state file's format (Contracts.md, "State file"): one JSON object,
 ///
-///     {"format": "swiftkiosk-state", "version": 1, "screen": "main",
+///     {"format": "swiftkiosk-state", "version": 1, "screen": "main", "language": "de",
 ///      "values": {"price": {"lower": 3, "upper": 8}, "angle": {"angle": 90}}}
 ///
 /// written whole (`AtomicFile`) and read back leniently: whatever in it is wrong is reported
@@ -48,6 +48,7 @@ enum StateFile {
         object["format"] = .string(formatName)
         object["version"] = .number(Double(version))
         if let screen = state.screen { object["screen"] = .string(screen) }
+        if let language = state.language { object["language"] = .string(language) }
         object["values"] = .object(values)
         if !state.properties.isEmpty {
             var properties = JSONObject()
@@ -99,7 +100,7 @@ enum StateFile {
             return dropped("version \(Int(number)) is not one this kiosk reads (it reads version \(version))")
         }
         var problems: [String] = []
-        for key in object.keys where !["format", "version", "screen", "values", "properties"].contains(key) {
+        for key in object.keys where !["format", "version", "screen", "language", "values", "properties"].contains(key) {
             problems.append("\(key): unknown key; ignored")
         }
         var screen: String?
@@ -107,6 +108,12 @@ enum StateFile {
         case nil: break
         case .string(let id)?: screen = id
         case let other?: problems.append("screen: expected a string, found \(other.kindDescription); ignored")
+        }
+        var language: String?
+        switch object["language"] {
+        case nil: break
+        case .string(let code)?: language = code
+        case let other?: problems.append("language: expected a string, found \(other.kindDescription); ignored")
         }
         var values: [KioskState.SavedValue] = []
         switch object["values"] {
@@ -130,7 +137,9 @@ enum StateFile {
             }
         case let other?: problems.append("properties: expected an object, found \(other.kindDescription); ignored")
         }
-        return Reading(state: KioskState(screen: screen, values: values, properties: properties), problems: problems)
+        var state = KioskState(screen: screen, values: values, properties: properties)
+        state.language = language
+        return Reading(state: state, problems: problems)
     }
 
     /// What is wrong with `object`'s `format`; nil when it names this format.

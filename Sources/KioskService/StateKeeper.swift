@@ -36,6 +36,8 @@ package final class StateKeeper {
     private var observation: ObservationToken?
     /// The screen the file names (after the last write, or as restored).
     private var savedScreen: String?
+    /// The language the file names (as `savedScreen`).
+    private var savedLanguage: String?
     /// What the frame's events said, applied on the loop's time in `advance(to:)`.
     private var sawChange = false
     private var sawCommit = false
@@ -77,6 +79,7 @@ package final class StateKeeper {
         }
         observe(scene)
         savedScreen = reading.state?.screen ?? scene.currentScreen.id
+        savedLanguage = reading.state?.language ?? scene.language.code
     }
 
     /// Keeps `scene` from now on instead of the one before (a scene rebuilt by a reload keeps
@@ -105,7 +108,9 @@ package final class StateKeeper {
         if sawCommit { schedule.committed(at: time) } else if sawChange { schedule.valueChanged(at: time) }
         sawChange = false
         sawCommit = false
-        if let scene, scene.currentScreen.id != savedScreen { schedule.committed(at: time) }
+        if let scene, scene.currentScreen.id != savedScreen || scene.language.code != savedLanguage {
+            schedule.committed(at: time)
+        }
         if schedule.isDue(at: time) { write() }
     }
 
@@ -130,6 +135,7 @@ package final class StateKeeper {
         // The schedule counts the write as made now; a failure reported later re-arms it.
         schedule.wrote()
         savedScreen = state.screen
+        savedLanguage = state.language ?? scene.language.code
         guard let worker else {
             finished(Self.store(bytes, at: path))
             return

@@ -2,46 +2,82 @@ import KioskCore
 import KioskConfig
 import KioskUI
 
-/// The text properties of a scene that are templates (`"{price.lower} – {price.upper} €"`),
-/// and what each last wrote: `PropertyModel` keeps one and writes the texts again when what
-/// they insert moved. A text is only written when it came out different, so a slider dragged
-/// under a label that shows another control costs nothing.
+/// The text properties of a scene that are not shown as written: templates
+/// (`"{price.lower} – {price.upper} €"`), keys of the string files (`"@menu.title"`, whose
+/// string may itself be a template) and `"@@…"` (a text starting with `@`). `PropertyModel`
+/// keeps one; it writes the texts again when what they insert moved or the scene's language
+/// changed. A text is only written when it came out different, so a slider dragged under a
+/// label that shows another control costs nothing.
 struct TextTemplates {
     private struct Binding {
         var control: String
         var property: String
-        var template: TextTemplate
-        /// Every control it inserts from, and its own.
+        /// The property's text as written.
+        var source: String
+        /// What it shows in `language`, read once per language; nil for plain words.
+        var template: TextTemplate?
+        var language: String?
+        /// Every control it inserts from (in any language), and its own.
         var sources: Set<String>
         var written: String?
     }
 
     private var bindings: [Binding] = []
+    /// The strings of the config's languages; nil without them.
+    private let languages: LanguageSettings?
+    /// The language the texts were last written in.
+    private var language: String?
+
+    init(languages: LanguageSettings? = nil) { self.languages = languages }
 
     var isEmpty: Bool { bindings.isEmpty }
 
-    /// Takes `config`'s text properties that are templates in place of the ones it had.
+    /// Takes `config`'s text properties that are templates or keys in place of the ones it had.
     mutating func bind(_ config: ControlConfig) {
         bindings.removeAll { $0.control == config.id }
         for property in config.properties where property.kind == .text {
-            guard case .string(let text)? = config.source?[property.name]?.kind, TextTemplate.isTemplate(text),
-                  case .success(let template) = TextTemplate.parse(text) else { continue }
-            let sources = Set(template.references.map(\.control) + [config.id])
-            bindings.append(Binding(control: config.id, property: property.name, template: template, sources: sources))
+            guard case .string(let text)? = config.source?[property.name]?.kind,
+                  TextTemplate.isTemplate(text) || StringKey.isSpecial(text) else { continue }
+            var sources: Set<String> = [config.id]
+            for language in languages?.languages ?? [""] {
+                sources.formUnion(Self.template(of: text, in: language, languages: languages).references.map(\.control))
+            }
+            bindings.append(Binding(control: config.id, property: property.name, source: text, sources: sources))
         }
     }
 
-    /// Renders the bindings `events` may have touched (all when nil) and hands each text that
-    /// changed to `write` (control id, property, text).
+    /// `text` in `language` as a template (plain words insert nothing; a config from
+    /// `ConfigLoader` has no template that cannot be read, anything else shows as written).
+    private static func template(of text: String, in language: String, languages: LanguageSettings?) -> TextTemplate {
+        let words = languages?.resolve(text, in: language) ?? StringKey.literal(text)
+        guard TextTemplate.isTemplate(words), case .success(let template) = TextTemplate.parse(words) else {
+            return .literal(words)
+        }
+        return template
+    }
+
+    /// Renders the bindings `events` may have touched (all when nil, and all when the scene's
+    /// language is not the one they were written in) and hands each text that changed to
+    /// `write` (control id, property, text).
     mutating func refresh(in scene: Scene, after events: [ControlEvent]?, properties: (Control) -> JSONObject,
                           write: (String, String, String) -> Void) {
+        var events = events
+        if scene.language.code != language {
+            language = scene.language.code
+            events = nil
+        }
+        let language = scene.language.code
         for index in bindings.indices {
             if let events, !events.contains(where: { bindings[index].sources.contains($0.source) }) { continue }
             // The control's own config changed: its template may be new, so it is written again.
             if let events, events.contains(where: { $0.source == bindings[index].control && $0.kind == .propertiesChanged }) {
                 bindings[index].written = nil
             }
-            let text = bindings[index].template.render { reference in
+            if bindings[index].language != language || bindings[index].template == nil {
+                bindings[index].template = Self.template(of: bindings[index].source, in: language, languages: languages)
+                bindings[index].language = language
+            }
+            let text = (bindings[index].template ?? .literal(bindings[index].source)).render { reference in
                 Self.value(of: reference, in: scene, properties: properties)
             }
             guard text != bindings[index].written else { continue }

@@ -11,6 +11,8 @@ public enum ControlAction: Sendable, Equatable {
     case showPanel(String)
     /// Show a popup dialog over everything else.
     case showPopup(String)
+    /// Show every text in another of the scene's languages (`Scene.setLanguage`).
+    case setLanguage(String)
 }
 
 /// The scene as seen from a control: where damage, events, actions and animations go.

@@ -39,7 +39,7 @@ public final class PopupDialog: Overlay, ControlHost {
     /// The title, text and buttons shown now; `show(content:)` and `setContent(_:)` change them.
     public private(set) var content: PopupContent
     /// What the dialog was made with (the config's words): what `show()` shows.
-    public let defaultContent: PopupContent
+    public private(set) var defaultContent: PopupContent
     /// One per content button, side by side in the template's button row; frames in scene
     /// coordinates (the box's own frame at full size).
     public private(set) var buttons: [Button] = []
@@ -100,6 +100,18 @@ public final class PopupDialog: Overlay, ControlHost {
         for button in buttons { button.host = nil }
         buttons = makeButtons()
         invalidateAll()
+    }
+
+    /// Takes `content` as its own words in place of the ones it was made with (the same words
+    /// in another language): a dialog on screen shows them at once, except a title or text
+    /// the owner gave it (`show(content:)`), which stays.
+    public func replaceDefaultContent(_ content: PopupContent) {
+        var shown = content
+        if self.content.title != defaultContent.title { shown.title = self.content.title }
+        if self.content.text != defaultContent.text { shown.text = self.content.text }
+        defaultContent = content
+        // A hidden dialog takes its words when it is shown (`show()`).
+        if phase != .hidden { setContent(shown) }
     }
 
     /// The direction the button row was laid out for: a language switch to the other one

@@ -7,11 +7,15 @@ public struct IdleReturn: Sendable, Equatable {
     public var after: Duration
     /// The screen gone back to.
     public var screen: String
+    /// Whether the language goes back to the scene's first (`Scene.languages`) too.
+    public var resetsLanguage: Bool
 
-    /// After `after` without a touch, every panel and popup is dismissed and `screen` shown.
-    public init(after: Duration, screen: String) {
+    /// After `after` without a touch, every panel and popup is dismissed and `screen` shown
+    /// (and, when `resetsLanguage`, the first language).
+    public init(after: Duration, screen: String, resetsLanguage: Bool = false) {
         self.after = after
         self.screen = screen
+        self.resetsLanguage = resetsLanguage
     }
 }
 
@@ -57,7 +61,8 @@ extension Scene {
     /// overlay, nothing moving).
     var idleDeadline: Instant? {
         guard let idleReturn, !idleReturned else { return nil }
-        if currentScreen.id == idleReturn.screen && overlays.isEmpty && transition == nil { return nil }
+        if currentScreen.id == idleReturn.screen && overlays.isEmpty && transition == nil
+            && (idleLanguage ?? language.code) == language.code { return nil }
         return lastActivity + idleReturn.after
     }
 
@@ -71,6 +76,7 @@ extension Scene {
     /// Dismisses every panel and popup and cuts to `screen`; the history starts again.
     private func returnWhenIdle(to screen: String) {
         idleReturned = true
+        if let idleLanguage { setLanguage(idleLanguage) }
         for overlay in overlays { overlay.dismiss() }
         if currentScreen.id != screen { showScreen(screen, transition: .fade) }
         history.removeAll()

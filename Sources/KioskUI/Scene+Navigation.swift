@@ -21,6 +21,8 @@ extension Scene {
             goBack(transition: kind, duration: duration)
         case let .showPanel(id), let .showPopup(id):
             showOverlay(id)
+        case let .setLanguage(code):
+            setLanguage(code)
         }
     }
 

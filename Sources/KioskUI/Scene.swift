@@ -24,7 +24,8 @@ public final class Scene {
     /// words' band. Nil: a change repaints the whole label.
     public weak var textMeasurer: TextMeasuring?
     /// The language the scene shows: which way text and controls read, how numbers are
-    /// written (`DisplayLanguage`). Setting another one makes the next frame exactly what a
+    /// written (`DisplayLanguage`); `setLanguage(_:sendsEvents:)` switches among `languages`
+    /// and says so with an event. Setting another one makes the next frame exactly what a
     /// fresh scene built with it would draw, in one frame: every control is told
     /// (`Control.languageDidChange()`), what was kept per direction is dropped (retained
     /// layers, a popup's button row, a page swipe in flight) and everything is repainted.
@@ -48,6 +49,9 @@ public final class Scene {
     public internal(set) var eventOrigin: ControlEvent.Origin = .owner
     /// Going back to a screen after a time without a touch (the config's `idle`); nil: never.
     public var idleReturn: IdleReturn? { didSet { lastActivity = currentTime } }
+    /// The languages the scene can be shown in (codes), its first the default; empty: only
+    /// the one it was made with (`setLanguage` refuses every other).
+    public var languages: [String] = []
     /// When the last finger touched the scene (or the idle return was set): what `idleReturn`
     /// and a screen's `advanceAfter` count from.
     var lastActivity: Instant = .zero

@@ -77,7 +77,7 @@ struct BadAction: Sendable, CustomTestStringConvertible {
         BadAction("misspelt action", #"{"showPanle": "filters"}"#,
                   #"\#(at): unknown action "showPanle"; did you mean "showPanel"? (line 2)"#),
         BadAction("unknown action", #"{"launch": "rocket"}"#,
-                  #"\#(at): unknown action "launch"; expected one of back, showPanel, showPopup, switchScreen (line 2)"#),
+                  #"\#(at): unknown action "launch"; expected one of back, setLanguage, showPanel, showPopup, switchScreen (line 2)"#),
         BadAction("misspelt modifier", #"{"switchScreen": "details", "transtion": "fade"}"#,
                   #"\#(at): unknown key "transtion"; did you mean "transition"? (line 2)"#),
         BadAction("two actions", #"{"switchScreen": "details", "showPanel": "filters"}"#,

@@ -23,7 +23,7 @@ extension ConfigErrorTests {
         BadConfig("a word in mqtt.allow that is no op at all lists the ops",
                   rootSettings(#""mqtt": {"url": "mqtt://b", "allow": ["everything"]}"#),
                   #"demo.json: mqtt.allow[0]: unknown op "everything"; ops: ping, get, set, showPanel, showPopup, dismiss, "#
-                    + #"switchScreen, back, subscribe, screenshot, reload, wake, sleep, keepAwake (line 1)"#),
+                    + #"switchScreen, back, setLanguage, subscribe, screenshot, reload, wake, sleep, keepAwake (line 1)"#),
         BadConfig("an op listed twice in mqtt.allow",
                   rootSettings(#""mqtt": {"url": "mqtt://b", "allow": ["set", "get", "set"]}"#),
                   #"demo.json: mqtt.allow[2]: op "set" is listed twice (line 1)"#),

@@ -75,7 +75,7 @@ import Testing
                   #"demo.json: screens[0].controls[0].action.switchScreen: no screen with id "settings" (line 2)"#),
         BadConfig("unknown action",
                   mainScreen(#"{"type": "button", "id": "go", "frame": [0, 0, 100, 40], "title": "Go", "action": {"launch": "filters"}}"#),
-                  #"demo.json: screens[0].controls[0].action: unknown action "launch"; expected one of back, showPanel, showPopup, switchScreen (line 2)"#),
+                  #"demo.json: screens[0].controls[0].action: unknown action "launch"; expected one of back, setLanguage, showPanel, showPopup, switchScreen (line 2)"#),
         BadConfig("frame with three numbers",
                   mainScreen(#"{"type": "label", "id": "t", "frame": [0, 0, 400], "text": "Hi"}"#),
                   "demo.json: screens[0].controls[0].frame: expected 4 numbers [x, y, width, height], found 3 (line 2)"),

@@ -43,7 +43,7 @@ func check(_ json: String, suggestionCells: Int) throws -> (problems: [String], 
                              files: ["popups/dialog.json": minimalTemplate])
         let at = "demo.json: screens[0].controls[0].action"
         #expect(found.count == 32_001)
-        #expect(found.first == #"\#(at): unknown action "k10000"; expected one of back, showPanel, showPopup, switchScreen (line 2)"#)
+        #expect(found.first == #"\#(at): unknown action "k10000"; expected one of back, setLanguage, showPanel, showPopup, switchScreen (line 2)"#)
         #expect(found.last == #"\#(at): unknown action "showPanle"; did you mean "showPanel"? (line 2)"#)
     }
 

@@ -151,12 +151,12 @@ struct ExampleConfigTests {
         _ = try set(kiosk, "clear", "enabled=true")
 
         let pay = try kiosk.ctl("get", "pay")
-        #expect(pay.lines == [#"{"ok": true, "control": "pay", "properties": {"title": "Pay {total.text}", "font": "sans-serif bold 22", "#
+        #expect(pay.lines == [#"{"ok": true, "control": "pay", "properties": {"title": "@order.pay", "font": "sans-serif bold 22", "#
                               + ##""background": "#2E7D32", "color": "#FFFFFF", "icon": "images/card.png", "checkedBackground": null, "enabled": true, "visible": true}}"##])
         #expect(try kiosk.ctl("get", "total").stdout.contains(#""text": "3.50 €""#))
         let cart = try waitForFrame(kiosk, "Pay drawn enabled") { rgb($0, 960, 550) == payGreen }
         #expect(pixels(cart, 824, 394, 160, 40) != pixels(empty, 824, 394, 160, 40))   // the total
-        #expect(pixels(cart, 704, 92, 196, 168) != pixels(empty, 704, 92, 196, 168))   // the cart's lines
+        #expect(pixels(cart, 704, 112, 196, 160) != pixels(empty, 704, 112, 196, 160))   // the cart's lines
         #expect(pixels(cart, 256, 276, 52, 44) != pixels(empty, 256, 276, 52, 44))     // − enabled
 
         // A second cappuccino: only the total's text changes, and Pay's title ("Pay {total.text}")
@@ -177,6 +177,31 @@ struct ExampleConfigTests {
         // Pay: the owner shows the payment popup (modal in the config) with the total.
         #expect(try kiosk.ctl("show-popup", "payment", "--title", "Pay 7.00 €").status == 0)
         #expect(try kiosk.ctl("get").stdout.contains(#""overlays": ["payment"]"#))
+        try noReload(kiosk)
+        #expect(kiosk.stop() == 0)
+    }
+
+    @Test("café: one set of screens in three languages; a tap on Deutsch shows every text in German and the chooser says so, the socket switches to Hindi")
+    func cafeSpeaksThreeLanguages() throws {
+        let kiosk = try exampleKiosk("cafe", "cafe.json")
+        // A person taps "Deutsch" in the language chooser half a second in.
+        kiosk.process.arguments! += ["--input", try taps([(500, 844, 30)], in: kiosk)]
+        try kiosk.start()
+        try kiosk.waitUntil("the language changes to German") {
+            let events = (try? String(contentsOfFile: kiosk.stdoutPath, encoding: .utf8)) ?? ""
+            return events.contains(#""event": "languageChanged", "value": {"language": "de"}"#)
+        }
+        #expect(try kiosk.ctl("get").stdout.contains(#""language": "de""#))
+        #expect(try kiosk.ctl("get", "deutsch").stdout.contains(#""value": {"checked": true}"#))
+        #expect(try kiosk.ctl("get", "english").stdout.contains(#""value": {"checked": false}"#))
+        let german = try screenshot(kiosk)
+        #expect(try kiosk.ctl("set-language", "hi").stdout.contains(#""language": "hi""#))
+        let title = (704, 64, 190, 32)
+        let hindi = try waitForFrame(kiosk, "the order's title in Hindi") {
+            pixels($0, title.0, title.1, title.2, title.3) != pixels(german, title.0, title.1, title.2, title.3)
+        }
+        #expect(pixels(hindi, 90, 54, 560, 24) != pixels(german, 90, 54, 560, 24))   // the hint
+        #expect(try kiosk.ctl("get", "hindi").stdout.contains(#""value": {"checked": true}"#))
         try noReload(kiosk)
         #expect(kiosk.stop() == 0)
     }

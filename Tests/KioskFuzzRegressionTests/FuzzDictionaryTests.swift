@@ -44,7 +44,7 @@ struct FuzzDictionaryTests {
             let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for match in source.matches(of: /enum CodingKeys: String, CodingKey \{([^}]*)\}/) {
                 let keys = match.output.1.matches(of: /case ([^\n]*)/).flatMap { clause in
-                    clause.output.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    clause.output.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "`"))) }
                 }
                 result.append((file, keys))
             }

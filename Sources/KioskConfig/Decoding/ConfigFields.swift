@@ -157,12 +157,19 @@ extension ConfigFields {
         try checked(try decode(key, default: defaultValue), rule, key)
     }
 
-    /// Required text shown on screen (`TextRule.displayText`).
-    public func text(_ key: Key) throws -> String? { try string(key, .displayText) }
+    /// Required text shown on screen (`TextRule.displayText`); a key of the string files
+    /// (`"@menu.title"`) is noted for the check that every language has it.
+    public func text(_ key: Key) throws -> String? { noted(try string(key, .displayText), at: key) }
 
     /// Text shown on screen; `defaultValue` when absent.
     public func text(_ key: Key, default defaultValue: String) throws -> String? {
-        try string(key, .displayText, default: defaultValue)
+        noted(try string(key, .displayText, default: defaultValue), at: key)
+    }
+
+    /// `text`, noted with the validator when it names a string.
+    private func noted(_ text: String?, at key: Key, isNumberFormat: Bool = false) -> String? {
+        if let text, StringKey.isSpecial(text) { validator?.use(text: text, at: path(of: key), isNumberFormat: isNumberFormat) }
+        return text
     }
 
     private func checked(_ value: String?, _ rule: TextRule, _ key: Key) throws -> String? {
@@ -281,8 +288,15 @@ extension ConfigFields {
 extension ConfigFields {
     /// A number style at `key` (`"format": ".1 °C"`: `NumberStyle`'s syntax, the templates'
     /// `{ID.FIELD:FORMAT}`); nil when absent or invalid.
+    ///
+    /// A key of the string files (`"@units.temp"`) is a format per language: each language's
+    /// string is checked as one, and the kiosk writes the display language's (nil here).
     func numberStyle(_ key: Key) throws -> NumberStyle? {
         guard container.contains(key), let text = try string(key, .displayText) else { return nil }
+        if StringKey.key(in: text) != nil {
+            _ = noted(text, at: key, isNumberFormat: true)
+            return nil
+        }
         switch NumberStyle.parse(text) {
         case .success(let style): return style
         case .failure(let error):

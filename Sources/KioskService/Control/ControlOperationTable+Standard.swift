@@ -51,6 +51,12 @@ extension ControlOperationTable {
             shortcut: .init(name: "back", options: screenChangeOptions),
             perform: Handler.back),
         ControlOperation(
+            "setLanguage", fields: [.required("language", .string)],
+            reply: ["language"],
+            shortcut: .init(name: "set-language", arguments: [.word(field: "language", placeholder: "LANG")],
+                            help: "show every text in another of the config's languages"),
+            perform: Handler.setLanguage),
+        ControlOperation(
             "subscribe", reply: stateReply,
             shortcut: .init(name: "events", output: .events,
                             help: "print the state as one line (as get does), then every event\n"
@@ -85,7 +91,7 @@ extension ControlOperationTable {
     ]
 
     /// `get` (without a control) and `subscribe` reply with the state (`stateFields(of:)`).
-    private static let stateReply = ["screen", "overlays", "values", "properties", "power", "keepAwake"]
+    private static let stateReply = ["screen", "overlays", "values", "properties", "language", "power", "keepAwake"]
 
     /// `wake`, `sleep` and `keepAwake` all reply with the power state.
     private static let powerReply = ["power", "keepAwake"]

@@ -17,6 +17,18 @@ extension ControlRequestHandler {
         return try changeScreen(request, scene, action: ("back", JSONNode(.bool(true), at: .start)))
     }
 
+    /// `setLanguage`: shows every text in `language`, one of the config's.
+    func setLanguage(_ request: ControlRequest) throws(Failure) -> ControlReply {
+        let scene = try scene()
+        let code = request.string("language")!
+        guard scene.languages.contains(code) else {
+            throw Failure(scene.languages.isEmpty ? "this kiosk has no languages (the config names none)"
+                          : "no language \(quoted(code)) (the kiosk has \(scene.languages.joined(separator: ", ")))")
+        }
+        guard scene.setLanguage(code) else { throw Failure("the language is \(quoted(code)) already") }
+        return .ok(id: request.id, [("language", .string(code))])
+    }
+
     /// Decodes `action` (a button action's key and value) with the request's `transition` and
     /// `duration` as a button's would be, and carries it out.
     private func changeScreen(_ request: ControlRequest, _ scene: Scene,
@@ -47,7 +59,7 @@ extension ControlRequestHandler {
                 throw Failure("no screen to go back to")
             }
             return .ok(id: request.id, [("screen", .string(scene.currentScreen.id))])
-        case .showPanel, .showPopup:
+        case .showPanel, .showPopup, .setLanguage:
             preconditionFailure("only screen changes are decoded here")
         }
     }

@@ -21,6 +21,7 @@ extension ControlRequestHandler {
         var fields: [(String, JSONValue)] = [("screen", .string(scene.currentScreen.id)), ("overlays", overlays),
                                              ("values", .object(values))]
         if !properties.isEmpty { fields.append(("properties", .object(properties))) }
+        if !scene.languages.isEmpty { fields.append(("language", .string(scene.language.code))) }
         if let status = target.screenPowerStatus {
             fields += [("power", .string(status.state.rawValue)), ("keepAwake", .bool(status.keepsAwake))]
         }

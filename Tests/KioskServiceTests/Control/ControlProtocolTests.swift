@@ -19,7 +19,7 @@ struct ControlProtocolTests {
          #"{"ok": false, "error": "\"id\" must be a string, a number, a boolean or null (found an object)"}"#),
         (#"{"id": null, "op": "pnig"}"#, #"{"id": null, "ok": false, "error": "unknown op \"pnig\"; did you mean \"ping\"?"}"#),
         (#"{"op": "frobnicate"}"#,
-         #"{"ok": false, "error": "unknown op \"frobnicate\"; ops: ping, get, set, showPanel, showPopup, dismiss, switchScreen, back, subscribe, screenshot, reload, wake, sleep, keepAwake"}"#),
+         #"{"ok": false, "error": "unknown op \"frobnicate\"; ops: ping, get, set, showPanel, showPopup, dismiss, switchScreen, back, setLanguage, subscribe, screenshot, reload, wake, sleep, keepAwake"}"#),
         (#"{"op": "ping", "control": "price"}"#, #"{"ok": false, "error": "unknown field \"control\" for ping (it takes none)"}"#),
         (#"{"op": "get", "contrl": "price"}"#,
          #"{"ok": false, "error": "unknown field \"contrl\" for get; did you mean \"control\"?"}"#),

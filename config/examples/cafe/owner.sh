@@ -14,15 +14,34 @@ ctl() { "$KIOSK" ctl --socket "$SOCKET" "$@" > /dev/null; }
 
 # The menu, by the ids of the config's + buttons (each product's − is ID"Minus", its count ID"Count").
 PRODUCTS=(espresso cappuccino latte tea croissant cookie)
-declare -A NAME=([espresso]="Espresso" [cappuccino]="Cappuccino" [latte]="Latte" [tea]="Black tea"
-                 [croissant]="Croissant" [cookie]="Cookie")
+# What the owner writes itself (the cart's lines, the popups' words) in each of the config's
+# languages; the kiosk's own texts come from strings/*.json. LANG follows languageChanged.
+LANG_SHOWN=en
+declare -A NAME_en=([espresso]="Espresso" [cappuccino]="Cappuccino" [latte]="Latte" [tea]="Black tea"
+                    [croissant]="Croissant" [cookie]="Cookie")
+declare -A NAME_de=([espresso]="Espresso" [cappuccino]="Cappuccino" [latte]="Milchkaffee" [tea]="Schwarztee"
+                    [croissant]="Croissant" [cookie]="Keks")
+declare -A NAME_hi=([espresso]="एस्प्रेसो" [cappuccino]="कैपुचीनो" [latte]="लाटे" [tea]="काली चाय"
+                    [croissant]="क्रोसाँ" [cookie]="कुकी")
+declare -A PAY=([en]="Pay" [de]="Zahlen" [hi]="भुगतान")
+declare -A TO_TABLE=([en]="Order %d is on its way to your table. We'll call your number."
+                     [de]="Bestellung %d kommt an Ihren Tisch. Wir rufen Ihre Nummer auf."
+                     [hi]="ऑर्डर %d आपकी मेज़ पर आ रहा है। हम आपका नंबर पुकारेंगे।")
+declare -A TO_GO=([en]="Order %d will be packed to take away. We'll call your number."
+                  [de]="Bestellung %d wird zum Mitnehmen verpackt. Wir rufen Ihre Nummer auf."
+                  [hi]="ऑर्डर %d पैक किया जाएगा। हम आपका नंबर पुकारेंगे।")
+name() { local -n names="NAME_$LANG_SHOWN"; printf '%s' "${names[$1]}"; }
 declare -A CENTS=([espresso]=240 [cappuccino]=350 [latte]=390 [tea]=280 [croissant]=220 [cookie]=180)
 declare -A COUNT=()
 TOTAL=0
 ORDER_NUMBER=0
 WHERE=eatHere     # the "where" group's checked button: eatHere or takeAway
 
-euros() { printf '%d.%02d €' $(($1 / 100)) $(($1 % 100)); }
+# Cents as euros with the language's decimal mark: 3.50 € in English, 3,50 € in German.
+euros() {
+    local mark=.; [[ $LANG_SHOWN == de ]] && mark=,
+    printf '%d%s%02d €' $(($1 / 100)) "$mark" $(($1 % 100))
+}
 
 # One product's count and its − button.
 show_product() {
@@ -40,12 +59,13 @@ show_cart() {
     for id in "${PRODUCTS[@]}"; do
         n=${COUNT[$id]:-0}
         ((n > 0)) || continue
-        items+="$n × ${NAME[$id]}"$'\n'
+        items+="$n × $(name "$id")"$'\n'
         prices+="$(euros $((n * CENTS[$id])))"$'\n'
         TOTAL=$((TOTAL + n * CENTS[$id]))
     done
     items=${items%$'\n'}
-    ctl set cartItems text="${items:-No items yet.}"
+    # "@order.empty" is a key of the string files: the kiosk shows it in the language shown.
+    ctl set cartItems text="${items:-@order.empty}"
     ctl set cartPrices text="${prices%$'\n'}"
     ctl set total text="$(euros $TOTAL)"
     local any=false; ((TOTAL > 0)) && any=true
@@ -70,7 +90,14 @@ clear_cart        # start from an empty cart, whatever an earlier run left on th
 # Taps are always a person's; our own sets come back as propertiesChanged (origin owner),
 # which the case below ignores.
 event='"source": "([^"]+)", "event": "([^"]+)"'
+language='"language": "([a-z-]+)"'
 while IFS= read -r line; do
+    # The first line is the state (with the language shown); then languageChanged tells.
+    if [[ $line == *'"ok": true'* || $line == *'"event": "languageChanged"'* ]] && [[ $line =~ $language ]]; then
+        LANG_SHOWN=${BASH_REMATCH[1]}
+        show_cart   # the cart's lines and total in the new language's words
+        continue
+    fi
     [[ $line =~ $event ]] || continue
     from=${BASH_REMATCH[1]}
     case ${BASH_REMATCH[2]}:$from in
@@ -78,15 +105,14 @@ while IFS= read -r line; do
         tapped:pay)
             ((TOTAL > 0)) || continue
             ORDER_NUMBER=$((ORDER_NUMBER + 1))
-            ctl show-popup payment --title "Pay $(euros $TOTAL)"
+            ctl show-popup payment --title "${PAY[$LANG_SHOWN]} $(euros $TOTAL)"
             # Stands in for the card terminal: a real owner waits for its "paid" here. If the
             # person pressed Cancel meanwhile, `dismiss` fails and no thanks are shown.
-            if [[ $WHERE == takeAway ]]; then thanks="Order $ORDER_NUMBER will be packed to take away."
-            else thanks="Order $ORDER_NUMBER is on its way to your table."; fi
+            if [[ $WHERE == takeAway ]]; then thanks=$(printf "${TO_GO[$LANG_SHOWN]}" $ORDER_NUMBER)
+            else thanks=$(printf "${TO_TABLE[$LANG_SHOWN]}" $ORDER_NUMBER); fi
             # The payment popup is modal: a stray tap beside it cannot cancel a payment.
             # The thanks close by themselves after 5 s (the config's autoClose).
-            (sleep 4 && ctl dismiss payment 2> /dev/null && ctl show-popup thanks \
-                --text "$thanks We'll call your number.") & ;;
+            (sleep 4 && ctl dismiss payment 2> /dev/null && ctl show-popup thanks --text "$thanks") & ;;
         valueCommitted:eatHere | valueCommitted:takeAway)
             # The "where" group is one choice: the one that reports checked is it.
             [[ $line == *'"checked": true'* ]] && WHERE=$from ;;

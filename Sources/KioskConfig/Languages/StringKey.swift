@@ -1,0 +1,26 @@
+/// A text that stands for a string of the string files: `"@menu.title"` shows what the
+/// display language's file says for `menu.title` (`LanguageSettings`). The whole text is the
+/// key: `@`, then a letter, then letters, digits, `_`, `-` and `.`. `"@@…"` is a literal text
+/// starting with one `@` (a handle, `"@@kiosk"` shows `@kiosk`); any other text is itself.
+package enum StringKey {
+    /// The key `text` names (`"menu.title"` for `"@menu.title"`); nil when it names none.
+    package static func key(in text: String) -> String? {
+        let scalars = text.unicodeScalars
+        guard scalars.first == "@", scalars.count > 1 else { return nil }
+        let name = scalars.dropFirst()
+        guard let first = name.first, first.properties.isAlphabetic, first.isASCII else { return nil }
+        for scalar in name where !(scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                                                   || scalar == "_" || scalar == "-" || scalar == ".")) {
+            return nil
+        }
+        return String(name)
+    }
+
+    /// What a text that is not a key shows: itself, or `@…` for `@@…`.
+    package static func literal(_ text: String) -> String {
+        text.hasPrefix("@@") ? String(text.dropFirst()) : text
+    }
+
+    /// Whether `text` needs the string files or unescaping at all: it starts with `@`.
+    package static func isSpecial(_ text: String) -> Bool { text.hasPrefix("@") }
+}
