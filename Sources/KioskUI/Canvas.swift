@@ -252,8 +252,9 @@ public protocol Canvas: TextMeasuring {
     /// A soft shadow of `path`, shifted by `offset` and blurred by about `blur` pixels.
     func shadow(_ path: Path, offset: Point, blur: Double, color: Color)
 
-    /// Draws text shaped by HarfBuzz (complex scripts join correctly), aligned horizontally by
-    /// `style.alignment` and centred vertically in `rect`: a single line, or with
+    /// Draws text shaped by HarfBuzz (complex scripts join correctly) as a paragraph in
+    /// `style.direction`, aligned horizontally by `style.alignment` read in that direction
+    /// (`TextAlignment.lineStart`) and centred vertically in `rect`: a single line, or with
     /// `style.wraps` a block of lines wrapped to the rectangle's width (see `TextStyle.wraps`).
     func drawText(_ text: String, style: TextStyle, in rect: Rect)
 

@@ -139,6 +139,31 @@ struct RightToLeftGoldenTests {
         expectMatchesGolden(try render(scene, Size(480, 300)).frame, named: "rtl-pages-swipe")
     }
 
+    @Test("in Arabic, every frame of a fill's glide, a slider's and a range's move and a toggle's flip repaints all it changed")
+    func mirroredFramesMatchAFullRepaint() throws {
+        let (scene, _) = controls()
+        scene.language = Self.arabic
+        let renderer = try render(scene, Size(480, 300))
+        let bar = scene.control(withID: "load") as! ProgressBar
+        let slider = scene.control(withID: "dim") as! Slider
+        let range = scene.control(withID: "price") as! RangeSlider
+        let toggle = scene.control(withID: "on") as! Toggle
+        bar.setValue(0.8, animated: true)
+        toggle.isOn = false
+        var now = Instant.zero
+        for frame in 0..<24 {
+            slider.setValue(30 + Double(frame) * 2.5)
+            range.setLowerValue(2 + Double(frame) / 8)
+            for _ in 0..<2 {
+                now = now + Self.step
+                scene.step(Self.step, at: now)
+            }
+            _ = renderer.render(scene)
+            let result = try renderer.comparedWithFullRepaint(of: scene)
+            #expect(result.differingPixels == 0, "frame \(frame): \(result)")
+        }
+    }
+
     /// Labels, a slider, a toggle, a progress bar, a list of rows and a panel shown over it all:
     /// everything a switch must redraw, retained layers and the list's ring included.
     func everything() -> Scene {

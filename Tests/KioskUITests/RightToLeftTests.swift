@@ -70,11 +70,14 @@ struct RightToLeftTests {
         let label = Label(id: "title", frame: Rect(100, 0, 400, 40), text: "مرحبا")
         let ui = arabicScene([label])
         defer { withExtendedLifetime(ui) {} }   // the scene holds the language; screens hold it weakly
-        #expect(label.textBand(width: 100) == Rect(400 - Label.overhang, 0, 100 + 2 * Label.overhang, 40))
+        // A 100-wide line's band, widened by the overhang on each side, at x (named, so that
+        // Swift 6.0 does no literal arithmetic inside #expect).
+        func band(at x: Double) -> Rect { Rect(x, 0, 100, 40).insetBy(dx: -Label.overhang, dy: 0) }
+        #expect(label.textBand(width: 100) == band(at: 400))
         label.alignment = .trailing
-        #expect(label.textBand(width: 100) == Rect(100 - Label.overhang, 0, 100 + 2 * Label.overhang, 40))
+        #expect(label.textBand(width: 100) == band(at: 100))
         label.alignment = .center
-        #expect(label.textBand(width: 100) == Rect(250 - Label.overhang, 0, 100 + 2 * Label.overhang, 40))
+        #expect(label.textBand(width: 100) == band(at: 250))
     }
 
     @Test("alignment sides: leading and trailing swap right to left, centre stays")
@@ -143,8 +146,9 @@ struct RightToLeftTests {
     func rangeSliderMirrored() {
         let range = RangeSlider(id: "price", frame: Rect(0, 0, 440, 40))   // 0…10, 2…8: 40 px a unit
         let ui = arabicScene([range])
-        #expect(range.knobRect(.lower).midX == 440 - 20 - 80)
-        #expect(range.knobRect(.upper).midX == 440 - 20 - 320)
+        let lowerAt = 340.0, upperAt = 100.0   // 2 and 8 counted from the right: 440 − 20 − 40 × value
+        #expect(range.knobRect(.lower).midX == lowerAt)
+        #expect(range.knobRect(.upper).midX == upperAt)
         ui.drag(from: Point(340, 20), to: Point(300, 20))   // the lower knob, 40 px left
         #expect(abs(range.lowerValue - 3) < 1e-9)
         ui.drag(from: Point(100, 20), to: Point(60, 20))    // the upper knob, 40 px left
