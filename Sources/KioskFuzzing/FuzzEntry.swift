@@ -17,12 +17,13 @@ package enum FuzzEntry {
 
     /// A config file (as `kiosk check` and `kiosk run` read it): parsed, decoded, validated,
     /// its scene built and one frame rendered. Every popup template it names reads as
-    /// config/popups/dialog.json, so popups that are otherwise valid reach the scene.
+    /// config/popups/dialog.json, so popups that are otherwise valid reach the scene (and the
+    /// demo's string files as themselves: `BundledFiles.file(_:)`).
     package static func config(_ bytes: [UInt8]) -> FuzzOutcome {
         guard let text = String(validating: bytes, as: UTF8.self) else { return .notText }
         let config: KioskConfiguration
         do {
-            config = try ConfigLoader.decode(text, file: "fuzz.json") { _ in .success(BundledFiles.dialogTemplate) }
+            config = try ConfigLoader.decode(text, file: "fuzz.json") { .success(BundledFiles.file($0)) }
         } catch {
             return .rejected(error.problems.map(\.description))
         }
@@ -80,9 +81,7 @@ package enum FuzzEntry {
     /// The config the touch scripts play against, decoded once per process.
     static let demo: KioskConfiguration = {
         do {
-            return try ConfigLoader.decode(BundledFiles.demoConfig, file: "config/demo.json") { _ in
-                .success(BundledFiles.dialogTemplate)
-            }
+            return try ConfigLoader.decode(BundledFiles.demoConfig, file: "config/demo.json") { .success(BundledFiles.file($0)) }
         } catch {
             fatalError("config/demo.json no longer decodes: \(error)")
         }
