@@ -22,7 +22,8 @@
 # What goes where (without DESTDIR): $PREFIX/bin/kiosk, /etc/systemd/system/swiftkiosk*.service,
 # /usr/lib/sysusers.d/swiftkiosk.conf (the kiosk user, made at once by systemd-sysusers),
 # /etc/swiftkiosk/kiosk.json (config/demo.json, never over an existing one), its popup
-# templates in /etc/swiftkiosk/popups/ (the same: an existing file is kept).
+# templates in /etc/swiftkiosk/popups/ and its string files in /etc/swiftkiosk/strings/demo/ (the
+# same: an existing file is kept).
 # The build is `swift build -c release --static-swift-stdlib`: the device needs no Swift
 # toolchain, only the C libraries (cairo, pango, libinput, libdrm, libudev, libsystemd,
 # libwayland-client, and libmosquitto for the MQTT bridge, which loads it when a config has an
@@ -127,6 +128,11 @@ else
 fi
 for t in config/popups/*.json; do
   [ -e "$ETC/popups/$(basename "$t")" ] || install -m 0644 "$t" "$ETC/popups/"
+done
+# The demo's string files (its languages), kept the same way.
+install -d -m 0755 "$ETC/strings/demo"
+for t in config/strings/demo/*.json; do
+  [ -e "$ETC/strings/demo/$(basename "$t")" ] || install -m 0644 "$t" "$ETC/strings/demo/"
 done
 
 if [ -z "$DESTDIR" ]; then
