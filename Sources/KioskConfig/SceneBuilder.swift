@@ -13,7 +13,7 @@ public enum SceneBuilder {
     public static func build(_ config: KioskConfiguration, designSize: Size) -> Scene {
         let theme = makeTheme(config)
         // Each description makes its own control: the builder knows no control type.
-        let context = ControlContext(theme: theme, images: config.images.files)
+        let context = ControlContext(theme: theme, images: config.images.files, icons: config.icons)
         let screens = config.screens.map { screen in
             let made = Screen(id: screen.id, background: config.background(of: screen),
                               backgroundImage: screen.backgroundImage.flatMap { config.images.files[$0] },

@@ -1,4 +1,6 @@
 import CPangoCairo
+import KioskCore
+import KioskUI
 
 /// Starts fontconfig's set-up early, so that the first text layout need not wait for it.
 ///
@@ -15,5 +17,30 @@ package enum FontMapPreload {
     /// program waits for are blocked, so that none of them is delivered to that thread.
     package static func start() {
         _ = pango_cairo_font_map_get_default()
+    }
+}
+
+/// The fonts of a kiosk's texts, opened before its first frame rather than on the first frame
+/// that shows them.
+///
+/// Text in a font not yet used costs its first frame: fontconfig's fallback search for the
+/// characters the main font lacks (an emoji, a Devanagari word in a Latin font), opening and
+/// mapping the font file, HarfBuzz's tables, and each glyph's first rasterisation (a colour
+/// emoji is a PNG decoded and scaled). Shown on a touch, that is a visible hitch. The
+/// preload pays it at start: every text of the config (`KioskConfiguration.texts`, gathered
+/// by the service) is drawn once, with its font and icon, through the renderer's own canvas,
+/// at the panel's scale and rotation, so the layouts it keeps and cairo's glyph caches are
+/// the ones the frames use.
+extension SceneRenderer {
+    /// Draws each of `texts` into the frame at the scene's origin and marks the whole panel
+    /// for the next `render`, which paints over them all. Cheap to repeat (cached layouts).
+    package func preloadFonts(_ texts: [(text: String, style: TextStyle)]) {
+        guard !texts.isEmpty else { return }
+        canvas.beginFrame(transform: sceneToPanel)
+        let area = Rect(0, 0, scaling.designSize.width, scaling.designSize.height)
+        for item in texts { canvas.drawText(item.text, style: item.style, in: area) }
+        // A text the canvas could not draw is left for the frame to report.
+        try? canvas.endFrame()
+        invalidateAll()
     }
 }

@@ -31,7 +31,8 @@ public enum KioskSetup {
     /// Decodes `text` as the config file at `path` (templates are read relative to it), with
     /// the control types of `registry`. Its image files are checked here too, the one place
     /// both `kiosk check` and the start (and a reload) go through: each resolved and confined
-    /// by an `ImageLibrary` of the config's folder, then decoded once (see `ImageLibrary`).
+    /// by an `ImageLibrary` of the config's folder, then decoded once (see `ImageLibrary`); its
+    /// icon names and emoji against the machine's fonts (`MachineFonts`).
     public static func decodeConfig(_ text: String, path: FilePath, registry: ControlRegistry = .standard)
         throws(LoadError) -> KioskConfiguration
     {
@@ -47,7 +48,7 @@ public enum KioskSetup {
         let library = ImageLibrary(folder: directory.description)
         do {
             var config = try ConfigLoader.decode(text, file: file, registry: registry, readFile: readFile,
-                                                 inspectImage: library.inspector)
+                                                 inspectImage: library.inspector, fonts: MachineFonts.installed)
             config.images.folder = library.folder
             return config
         } catch {

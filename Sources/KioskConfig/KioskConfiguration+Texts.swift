@@ -1,0 +1,62 @@
+import KioskCore
+import KioskUI
+
+extension KioskConfiguration {
+    /// Every text of the config, with its font and icon: the controls' text properties
+    /// (`ControlProperty.Kind.text`: a label's `text`, a button's `title`, a text field's
+    /// `placeholder`, …) on screens, panels and inside lists, and the popups' titles, texts
+    /// and buttons. The one list of "what this kiosk may show": the font preload lays each
+    /// out once at start, so the font files are open before the first touch, and `kiosk
+    /// check` looks here for emoji. Whatever else shows text (string files) belongs here too.
+    public var texts: [ConfigText] {
+        var texts: [ConfigText] = []
+        let themeFont = theme.controls.font
+        func add(_ controls: [ControlConfig], at prefix: String) {
+            for (index, control) in controls.enumerated() {
+                let path = "\(prefix).controls[\(index)]"
+                for inside in control.withDescendants {
+                    texts += Self.texts(of: inside, themeFont: themeFont, icons: icons,
+                                        at: inside.id == control.id ? path : "\(path) (\(inside.id))")
+                }
+            }
+        }
+        for (index, screen) in screens.enumerated() { add(screen.controls, at: "screens[\(index)]") }
+        for (index, panel) in panels.enumerated() { add(panel.controls, at: "panels[\(index)]") }
+        for (index, popup) in popups.enumerated() {
+            let template = templates[popup.templatePath]
+            let path = "popups[\(index)]"
+            let titleFont = template?.title.font ?? PopupTemplate.TextPart.titleDefaults.font
+            let textFont = template?.text.font ?? PopupTemplate.TextPart.textDefaults.font
+            let buttonFont = template?.buttons.font ?? PopupTemplate.ButtonRow.defaultFont
+            texts.append(ConfigText(text: popup.title, font: titleFont, path: "\(path).title"))
+            texts.append(ConfigText(text: popup.text, font: textFont, path: "\(path).text"))
+            for (b, button) in popup.buttons.enumerated() {
+                texts.append(ConfigText(text: button.title, font: buttonFont, path: "\(path).buttons[\(b)].title"))
+            }
+        }
+        return texts.filter { !$0.text.isEmpty || $0.icon != nil }
+    }
+
+    /// The text properties of one control as its config object writes them, each in the
+    /// control's `font` (else `themeFont`), with its `icon` when that is a name.
+    private static func texts(of control: ControlConfig, themeFont: String, icons: [String: IconGlyph],
+                              at path: String) -> [ConfigText] {
+        guard let source = control.source else { return [] }
+        var font = themeFont
+        if case .string(let own)? = source["font"]?.value { font = own }
+        var icon: IconGlyph?
+        if case .string(let name)? = source["icon"]?.value { icon = icons[name] }
+        var texts: [ConfigText] = []
+        for property in control.properties where property.kind == .text {
+            guard let node = source[property.name], case .string(let words) = node.value else { continue }
+            var text = ConfigText(text: words, font: font, icon: icon, path: "\(path).\(property.name)")
+            text.position = node.position
+            texts.append(text)
+            icon = nil  // once per control
+        }
+        if let icon {  // an icon-only button has no text property written
+            texts.append(ConfigText(text: "", font: font, icon: icon, path: "\(path).icon"))
+        }
+        return texts
+    }
+}

@@ -1,0 +1,26 @@
+import KioskConfig
+import KioskRender
+import KioskUI
+
+/// The fonts this machine has, as a config's check needs them (`InstalledFonts`): the icon
+/// names of the Material Icons package, read from the name map it installs, and whether
+/// fontconfig knows a colour emoji font. Found once per process, where the first config is
+/// checked, on that thread.
+package enum MachineFonts {
+    /// What is installed now (read on first use).
+    package static let installed = InstalledFonts(icons: iconCatalog(), hasColorEmoji: FontFamilies.hasColorEmoji())
+
+    /// The icon font's names from `IconCatalog.sassMapPath`; `IconCatalog.notInstalled` when
+    /// the file is missing or unreadable (the package is not installed).
+    static func iconCatalog(at path: String = IconCatalog.sassMapPath) -> IconCatalog {
+        guard let text = try? TextFile.read(FilePath(path)) else { return .notInstalled }
+        let catalog = IconCatalog(sassMap: text)
+        return catalog.codePoints.isEmpty ? .notInstalled : catalog
+    }
+
+    /// The texts of `config` as the font preload draws them: in their fonts, with their
+    /// icons, in white (any visible colour).
+    package static func preloadTexts(of config: KioskConfiguration) -> [(text: String, style: TextStyle)] {
+        config.texts.map { ($0.text, TextStyle(font: $0.font, color: .white, icon: $0.icon)) }
+    }
+}
