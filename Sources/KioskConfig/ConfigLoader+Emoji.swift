@@ -9,7 +9,7 @@ extension ConfigLoader {
         for text in config.texts where EmojiScan.containsEmoji(text.text) {
             diagnostics.warn("\(JSONWriter.quoted(text.text)) has emoji and no colour emoji font is installed "
                              + "(the Debian package \(InstalledFonts.colorEmojiPackage))",
-                             at: [TemplateKey(stringValue: text.path)], position: text.position)
+                             at: text.codingPath, position: text.position)
         }
     }
 }

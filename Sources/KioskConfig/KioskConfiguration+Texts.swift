@@ -11,27 +11,28 @@ extension KioskConfiguration {
     public var texts: [ConfigText] {
         var texts: [ConfigText] = []
         let themeFont = theme.controls.font
-        func add(_ controls: [ControlConfig], at prefix: String) {
+        func add(_ controls: [ControlConfig], at prefix: [ConfigText.PathStep]) {
             for (index, control) in controls.enumerated() {
-                let path = "\(prefix).controls[\(index)]"
+                let path = prefix + [.key("controls"), .index(index)]
                 for inside in control.withDescendants {
-                    texts += Self.texts(of: inside, themeFont: themeFont, icons: icons,
-                                        at: inside.id == control.id ? path : "\(path) (\(inside.id))")
+                    texts += Self.texts(of: inside, themeFont: themeFont, icons: icons, at: path,
+                                        rowControl: inside.id == control.id ? nil : inside.id)
                 }
             }
         }
-        for (index, screen) in screens.enumerated() { add(screen.controls, at: "screens[\(index)]") }
-        for (index, panel) in panels.enumerated() { add(panel.controls, at: "panels[\(index)]") }
+        for (index, screen) in screens.enumerated() { add(screen.controls, at: [.key("screens"), .index(index)]) }
+        for (index, panel) in panels.enumerated() { add(panel.controls, at: [.key("panels"), .index(index)]) }
         for (index, popup) in popups.enumerated() {
             let template = templates[popup.templatePath]
-            let path = "popups[\(index)]"
+            let path: [ConfigText.PathStep] = [.key("popups"), .index(index)]
             let titleFont = template?.title.font ?? PopupTemplate.TextPart.titleDefaults.font
             let textFont = template?.text.font ?? PopupTemplate.TextPart.textDefaults.font
             let buttonFont = template?.buttons.font ?? PopupTemplate.ButtonRow.defaultFont
-            texts.append(ConfigText(text: popup.title, font: titleFont, path: "\(path).title"))
-            texts.append(ConfigText(text: popup.text, font: textFont, path: "\(path).text"))
+            texts.append(ConfigText(text: popup.title, font: titleFont, steps: path + [.key("title")]))
+            texts.append(ConfigText(text: popup.text, font: textFont, steps: path + [.key("text")]))
             for (b, button) in popup.buttons.enumerated() {
-                texts.append(ConfigText(text: button.title, font: buttonFont, path: "\(path).buttons[\(b)].title"))
+                texts.append(ConfigText(text: button.title, font: buttonFont,
+                                        steps: path + [.key("buttons"), .index(b), .key("title")]))
             }
         }
         return texts.filter { !$0.text.isEmpty || $0.icon != nil }
@@ -40,7 +41,7 @@ extension KioskConfiguration {
     /// The text properties of one control as its config object writes them, each in the
     /// control's `font` (else `themeFont`), with its `icon` when that is a name.
     private static func texts(of control: ControlConfig, themeFont: String, icons: [String: IconGlyph],
-                              at path: String) -> [ConfigText] {
+                              at path: [ConfigText.PathStep], rowControl: String?) -> [ConfigText] {
         guard let source = control.source else { return [] }
         var font = themeFont
         if case .string(let own)? = source["font"]?.value { font = own }
@@ -49,13 +50,14 @@ extension KioskConfiguration {
         var texts: [ConfigText] = []
         for property in control.properties where property.kind == .text {
             guard let node = source[property.name], case .string(let words) = node.value else { continue }
-            var text = ConfigText(text: words, font: font, icon: icon, path: "\(path).\(property.name)")
+            var text = ConfigText(text: words, font: font, icon: icon, steps: path + [.key(property.name)],
+                                  rowControl: rowControl)
             text.position = node.position
             texts.append(text)
             icon = nil  // once per control
         }
         if let icon {  // an icon-only button has no text property written
-            texts.append(ConfigText(text: "", font: font, icon: icon, path: "\(path).icon"))
+            texts.append(ConfigText(text: "", font: font, icon: icon, steps: path + [.key("icon")], rowControl: rowControl))
         }
         return texts
     }
