@@ -3,6 +3,7 @@ import Testing
 import KioskCore
 import KioskUI
 @testable import KioskRender
+import CPangoCairo
 
 /// Icons by name and colour emoji drawn by the real renderer: an icon button, an icon-only
 /// button, an icon label (in its colour), emoji in a label and in a button title, at scale 1
@@ -101,5 +102,30 @@ struct IconEmojiGoldenTests {
         #expect(ImageComparison(tolerance: 0).compare(preloaded.frame, to: plain.frame).differingPixels == 0)
         // The three preloaded texts are found; the label's "21.5 °C" and the empty title are new.
         #expect(preloaded.canvas.textCacheStatistics.misses - missesBefore <= 2)
+    }
+}
+
+/// Where an icon lands in right-to-left words: at their start, on the right.
+@Suite("Icons in right-to-left text")
+struct IconDirectionTests {
+    /// The x of the icon's and of the first word character's boxes in the laid-out line.
+    static func positions(of text: String) -> (icon: Int32, word: Int32) {
+        let cache = TextLayoutCache(capacity: 4)
+        let layout = cache.layout(text, font: "sans-serif 24", icon: IconEmojiGoldenTests.lightbulb.scalar).layout
+        let full = String(cString: pango_layout_get_text(layout))
+        let iconIndex = full.utf8.firstIndex { $0 == 0xEE }!   // U+E0F0 is EE 83 B0 in UTF-8
+        let wordIndex = full.utf8.index(full.utf8.endIndex, offsetBy: -text.utf8.count)
+        var icon = PangoRectangle(), word = PangoRectangle()
+        pango_layout_index_to_pos(layout, Int32(full.utf8.distance(from: full.utf8.startIndex, to: iconIndex)), &icon)
+        pango_layout_index_to_pos(layout, Int32(full.utf8.distance(from: full.utf8.startIndex, to: wordIndex)), &word)
+        return (icon.x, word.x)
+    }
+
+    @Test("before Arabic and Hebrew words the icon is on their right; before Latin words, on the left",
+          arguments: [("Light", false), ("ضوء", true), ("אור", true), ("12 ضوء", true), ("Light ضوء", false)])
+    func iconAtTheStart(text: String, rightToLeft: Bool) {
+        #expect(TextLayoutCache.startsRightToLeft(text) == rightToLeft)
+        let x = Self.positions(of: text)
+        if rightToLeft { #expect(x.icon > x.word, "\(x)") } else { #expect(x.icon < x.word, "\(x)") }
     }
 }
