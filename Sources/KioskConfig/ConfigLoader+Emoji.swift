@@ -5,8 +5,9 @@ extension ConfigLoader {
     /// font is installed: the kiosk works, but those characters come out in a monochrome
     /// font or as boxes. One warning per text, at the text.
     static func warnAboutEmoji(in config: KioskConfiguration, fonts: InstalledFonts, diagnostics: Diagnostics) {
-        guard !fonts.hasColorEmoji else { return }
-        for text in config.texts where EmojiScan.containsEmoji(text.text) {
+        let texts = config.texts.filter { EmojiScan.containsEmoji($0.text) }
+        guard !texts.isEmpty, !fonts.hasColorEmoji else { return }
+        for text in texts {
             diagnostics.warn("\(JSONWriter.quoted(text.text)) has emoji and no colour emoji font is installed "
                              + "(the Debian package \(InstalledFonts.colorEmojiPackage))",
                              at: text.codingPath, position: text.position)

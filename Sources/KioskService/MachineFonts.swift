@@ -4,11 +4,14 @@ import KioskUI
 
 /// The fonts this machine has, as a config's check needs them (`InstalledFonts`): the icon
 /// names of the Material Icons package, read from the name map it installs, and whether
-/// fontconfig knows a colour emoji font. Found once per process, where the first config is
-/// checked, on that thread.
+/// fontconfig knows a colour emoji font. Found once per process: the icon names where the
+/// first config is checked, the emoji font when a config's text first has emoji.
 package enum MachineFonts {
     /// What is installed now (read on first use).
-    package static let installed = InstalledFonts(icons: iconCatalog(), hasColorEmoji: FontFamilies.hasColorEmoji())
+    package static let installed = InstalledFonts(icons: iconCatalog(), colorEmojiProbe: { hasColorEmoji })
+
+    /// Whether fontconfig has a colour emoji font, asked once (`FontFamilies`).
+    private static let hasColorEmoji = FontFamilies.hasColorEmoji()
 
     /// The icon font's names from `IconCatalog.sassMapPath`; `IconCatalog.notInstalled` when
     /// the file is missing or unreadable (the package is not installed).
