@@ -22,8 +22,18 @@ package enum MachineFonts {
     }
 
     /// The texts of `config` as the font preload draws them: in their fonts, with their
-    /// icons, in white (any visible colour).
+    /// icons, in white (any visible colour); each once, however often the config repeats it.
     package static func preloadTexts(of config: KioskConfiguration) -> [(text: String, style: TextStyle)] {
-        config.texts.map { ($0.text, TextStyle(font: $0.font, color: .white, icon: $0.icon)) }
+        var seen: Set<TextStyleKey> = []
+        return config.texts.compactMap { text in
+            guard seen.insert(TextStyleKey(text: text.text, font: text.font, icon: text.icon)).inserted else { return nil }
+            return (text.text, TextStyle(font: text.font, color: .white, icon: text.icon))
+        }
+    }
+
+    private struct TextStyleKey: Hashable {
+        var text: String
+        var font: String
+        var icon: IconGlyph?
     }
 }

@@ -165,23 +165,19 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
             lamp.iconGlyph = IconGlyph(name: "lightbulb", scalar: "\u{E0F0}")
             kiosk.scene.currentScreen.add(lamp)
             kiosk.frame()
-            let centre = lamp.frame.center
-            return { i in
-                switch i % 16 {
-                case 0: kiosk.frame(touch: kiosk.touch(.down, at: centre))
-                case 1: kiosk.frame(touch: kiosk.touch(.up, at: centre))
-                default: kiosk.frame()
-                }
-            }
+            return Self.tapEvery16Frames(on: kiosk, at: lamp.frame.center)
         case .button:
-            // Down, up (a tap), then the highlight's fade, every 16 frames.
-            let centre = kiosk.button.frame.center
-            return { i in
-                switch i % 16 {
-                case 0: kiosk.frame(touch: kiosk.touch(.down, at: centre))
-                case 1: kiosk.frame(touch: kiosk.touch(.up, at: centre))
-                default: kiosk.frame()
-                }
+            return Self.tapEvery16Frames(on: kiosk, at: kiosk.button.frame.center)
+        }
+    }
+
+    /// Down, up (a tap), then the highlight's fade, every 16 frames, at `centre`.
+    private static func tapEvery16Frames(on kiosk: SteadyStateKiosk, at centre: Point) -> (Int) -> Void {
+        return { i in
+            switch i % 16 {
+            case 0: kiosk.frame(touch: kiosk.touch(.down, at: centre))
+            case 1: kiosk.frame(touch: kiosk.touch(.up, at: centre))
+            default: kiosk.frame()
             }
         }
     }
