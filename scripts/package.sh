@@ -138,7 +138,8 @@ Architecture: $arch
 Maintainer: SwiftKiosk developers <dev@swiftkiosk.invalid>
 Installed-Size: $(du -sk --exclude=DEBIAN "$T" | cut -f1)
 Depends: $shlibs, $mosquitto, kbd, fonts-dejavu-core, systemd | systemd-standalone-sysusers | systemd-sysusers
-Recommends: fonts-lohit-deva
+Recommends: fonts-lohit-deva, fonts-material-design-icons-iconfont
+Suggests: fonts-noto-color-emoji
 Section: misc
 Priority: optional
 Homepage: https://swiftkiosk.invalid/

@@ -13,7 +13,7 @@ public enum SceneBuilder {
     public static func build(_ config: KioskConfiguration, designSize: Size) -> Scene {
         let theme = makeTheme(config)
         // Each description makes its own control: the builder knows no control type.
-        let context = ControlContext(theme: theme, images: config.images.files)
+        let context = ControlContext(theme: theme, images: config.images.files, icons: config.icons)
         // Texts that name strings are shown in the default language from the first frame.
         let language = config.languages?.defaultLanguage
         func make(_ control: ControlConfig) -> Control {

@@ -169,12 +169,17 @@ public struct TextStyle: Hashable, Sendable {
     /// With `wraps`: at most this many lines, the last one kept ellipsized at its end when the
     /// text needs more (a label's `lines`); nil: as many lines as fit in the rectangle.
     public var maxLines: Int?
+    /// An icon set before the text, in the same run of text (so it is coloured and sized like
+    /// it, and shaped with it: it stays at the start of the line whatever the text's
+    /// direction), with a space between; the text may be empty. Nil: none.
+    public var icon: IconGlyph?
 
-    /// A style; by default one leading-aligned line.
+    /// A style; by default one leading-aligned line without an icon.
     public init(font: String, color: Color, alignment: TextAlignment = .leading, wraps: Bool = false,
-                maxLines: Int? = nil) {
+                maxLines: Int? = nil, icon: IconGlyph? = nil) {
         self.font = font; self.color = color; self.alignment = alignment; self.wraps = wraps
         self.maxLines = maxLines
+        self.icon = icon
     }
 }
 

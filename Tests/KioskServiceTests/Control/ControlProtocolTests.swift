@@ -38,7 +38,7 @@ struct ControlProtocolTests {
         (#"{"op": "set", "control": "price", "value": {"middle": 3}}"#,
          #"{"ok": false, "error": "\"middle\" is not a value field or a property of \"price\" (value: lower, upper; properties: trackColor, highlightColor, knobColor, enabled, visible)"}"#),
         (#"{"op": "set", "control": "title", "value": {"colour": "red"}}"#,
-         #"{"ok": false, "error": "\"colour\" is not a value field or a property of \"title\" (properties: text, color, font, align, lines, enabled, visible); did you mean \"color\"?"}"#),
+         #"{"ok": false, "error": "\"colour\" is not a value field or a property of \"title\" (properties: text, color, font, align, lines, icon, enabled, visible); did you mean \"color\"?"}"#),
         (#"{"op": "set", "control": "title", "value": {"color": "red", "text": "x"}}"#,
          #"{"ok": false, "error": "color: invalid colour \"red\": expected #RRGGBB or #RRGGBBAA"}"#),
         (#"{"op": "showPanel", "panel": "hello"}"#, #"{"ok": false, "error": "no panel \"hello\""}"#),
