@@ -16,7 +16,7 @@ import PackageDescription
 // build never sees them. Their logic is the library KioskFuzzing, which `swift test` replays.
 let fuzzing = Context.environment["KIOSK_FUZZ"] == "1"
 // One name per input format: Fuzz/Targets/<name>/ holds the executable fuzz-<name>.
-let fuzzTargets = ["config", "template", "touch", "image"]
+let fuzzTargets = ["config", "template", "touch", "image", "strings"]
 
 // Only with KIOSK_FUZZ=1: the libFuzzer driver and one executable per format. SwiftPM links an
 // executable's `main` to `<module>_main`, which each target defines itself (@_cdecl) so that it,
@@ -121,7 +121,7 @@ let package = Package(
         // The executable is a client of the library like any app: `KioskCommand.main` with the built-ins.
         .executableTarget(name: "kiosk", dependencies: ["SwiftKiosk"]),
         // Bytes in, whole pipeline run, expected errors swallowed: one entry per input format.
-        .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskBackend", "KioskRender", "KioskService"]),
+        .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskBackend", "KioskRender", "KioskService", "KioskUI"]),
 
         // What every test target may share: helpers that keep the tests compiling with Swift Testing 6.0.
         // Also what more than one test target needs: the package's files and configs, the lamp

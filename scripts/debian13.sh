@@ -35,8 +35,10 @@ D13_PACKAGES=(
   # lintian, a strip for aarch64 binaries).
   swiftlang pkgconf libc6-dev libstdc++-14-dev dpkg-dev lintian file python3 ca-certificates binutils-aarch64-linux-gnu
   "${D13_DEV[@]}"
-  # The tests: fonts, a broker for the MQTT tests.
-  fonts-lohit-deva fonts-dejavu-core mosquitto mosquitto-clients
+  # The tests: fonts (icons by name and colour emoji too: their tests and goldens; the aarch64
+  # runs use this root's), a broker for the MQTT tests.
+  fonts-lohit-deva fonts-dejavu-core fonts-material-design-icons-iconfont fonts-noto-color-emoji
+  mosquitto mosquitto-clients
   # aarch64: the same libraries as arm64, the C runtime to link against.
   "${D13_DEV[@]/%/:arm64}" libc6-dev:arm64 libgcc-14-dev:arm64 libstdc++-14-dev:arm64
 )

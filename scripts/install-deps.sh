@@ -19,6 +19,9 @@ packages=(
   openssl
   # One small font that covers Latin and Devanagari (187 KiB), and the default sans-serif.
   fonts-lohit-deva fonts-dejavu-core
+  # Icons by name ("icon": "lightbulb": the font and its name map, 1.1 MiB) and colour emoji
+  # (about 10 MiB): the icon and emoji tests and goldens.
+  fonts-material-design-icons-iconfont fonts-noto-color-emoji
 )
 
 missing=()

@@ -13,6 +13,7 @@
 #   --skip-build          do not build; install --binary (default .build/install/release/kiosk)
 #   --binary PATH         the kiosk binary to install (implies --skip-build)
 #   --no-enable           install only: no daemon-reload, no enable
+#   --no-fonts            do not install the font packages the config needs
 #   --purge               with --uninstall: also /etc/swiftkiosk and /var/lib/swiftkiosk
 # Env: PREFIX (default /usr/local): the binary goes to $PREFIX/bin/kiosk (the units' ExecStart
 #      follows it). DESTDIR: install into an image tree instead of this system (units in
@@ -22,7 +23,9 @@
 # What goes where (without DESTDIR): $PREFIX/bin/kiosk, /etc/systemd/system/swiftkiosk*.service,
 # /usr/lib/sysusers.d/swiftkiosk.conf (the kiosk user, made at once by systemd-sysusers),
 # /etc/swiftkiosk/kiosk.json (config/demo.json, never over an existing one), its popup
-# templates in /etc/swiftkiosk/popups/ (the same: an existing file is kept).
+# templates in /etc/swiftkiosk/popups/ and its string files in /etc/swiftkiosk/strings/demo/ (the
+# same: an existing file is kept); the font packages `kiosk check --fonts` names for that config
+# (icons by name, colour emoji, Devanagari), with apt-get (an image tree: listed only).
 # The build is `swift build -c release --static-swift-stdlib`: the device needs no Swift
 # toolchain, only the C libraries (cairo, pango, libinput, libdrm, libudev, libsystemd,
 # libwayland-client, and libmosquitto for the MQTT bridge, which loads it when a config has an
@@ -34,9 +37,9 @@ cd "$(dirname "$0")/.."
 REPO=$PWD
 PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
-UNIT=logind MQTT=0 BUILD=1 BINARY=$REPO/.build/install/release/kiosk ENABLE=1 MODE=install PURGE=0
+UNIT=logind MQTT=0 BUILD=1 BINARY=$REPO/.build/install/release/kiosk ENABLE=1 MODE=install PURGE=0 FONTS=1
 
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 fail() { echo "install: $*" >&2; exit 1; }
 say() { echo "install: $*"; }
 while [ $# -gt 0 ]; do
@@ -46,6 +49,7 @@ while [ $# -gt 0 ]; do
     --skip-build) BUILD=0 ;;
     --binary) [ $# -ge 2 ] || usage; BINARY=$2; BUILD=0; shift ;;
     --no-enable) ENABLE=0 ;;
+    --no-fonts) FONTS=0 ;;
     --uninstall) MODE=uninstall ;;
     --purge) PURGE=1 ;;
     -h|--help) usage ;;
@@ -128,6 +132,35 @@ fi
 for t in config/popups/*.json; do
   [ -e "$ETC/popups/$(basename "$t")" ] || install -m 0644 "$t" "$ETC/popups/"
 done
+# The demo's string files (its languages), kept the same way.
+install -d -m 0755 "$ETC/strings/demo"
+for t in config/strings/demo/*.json; do
+  [ -e "$ETC/strings/demo/$(basename "$t")" ] || install -m 0644 "$t" "$ETC/strings/demo/"
+done
+
+# The fonts the config's texts need (the default sans-serif; Devanagari; icons by name; colour
+# emoji): `kiosk check --fonts` names their Debian packages. Installed here on this system;
+# for an image tree (DESTDIR), named for its package list.
+if [ "$FONTS" = 1 ]; then
+  # Never fatal: without a font the kiosk still runs (kiosk check says what is missing).
+  if ! fonts=$("$BINARY" check --fonts "$ETC/kiosk.json" 2>&1); then
+    say "fonts: cannot tell which fonts $ETC/kiosk.json needs: $fonts"
+  else
+    missing=()
+    for f in $fonts; do
+      dpkg-query -W -f='${Status}' "$f" 2> /dev/null | grep -q "install ok installed" || missing+=("$f")
+    done
+    if ((${#missing[@]} == 0)); then
+      say "fonts: $(echo $fonts) (installed)"
+    elif [ -n "$DESTDIR" ]; then
+      say "fonts: the image needs ${missing[*]}"
+    else
+      say "fonts: installing ${missing[*]}"
+      DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" > /dev/null \
+        || say "fonts: could not install ${missing[*]}; install them with apt-get"
+    fi
+  fi
+fi
 
 if [ -z "$DESTDIR" ]; then
   # The user, as the image's first boot would make it (sysusers.d): a system user, no login.

@@ -50,8 +50,9 @@ config["mqtt"] = {"url": f"mqtt://127.0.0.1:{port}", "clientID": "e2e", "usernam
                   "passwordFile": f"{work}/password", "keepalive": 5}
 json.dump(config, open(f"{work}/kiosk.json", "w"), indent=1)
 PY
-  # The popups' templates are relative to the config.
+  # The popups' templates and the string files are relative to the config.
   cp -r config/popups "$work/popups"
+  cp -r config/strings "$work/strings"
 }
 
 # mqtt_wait FILE PATTERN SECONDS: until grep finds PATTERN in FILE, or fails after SECONDS.

@@ -53,6 +53,7 @@ for arch in "${ARCHES[@]}"; do
   install -D -m 0644 systemd/sysusers.d/swiftkiosk.conf "$T/usr/lib/sysusers.d/swiftkiosk.conf"
   install -D -m 0644 config/demo.json "$T/etc/swiftkiosk/kiosk.json"
   for t in config/popups/*.json; do install -D -m 0644 "$t" "$T/etc/swiftkiosk/popups/$(basename "$t")"; done
+  for t in config/strings/demo/*.json; do install -D -m 0644 "$t" "$T/etc/swiftkiosk/strings/demo/$(basename "$t")"; done
   # The manual page is the command's own help (kiosk --help, kiosk run --help), so it cannot
   # drift from it; run here in the root (under qemu-user for arm64).
   runner=$([ "$arch" = arm64 ] && echo qemu-aarch64-static || true)
@@ -70,6 +71,7 @@ for arch in "${ARCHES[@]}"; do
     echo ".fi"
     echo ".SH FILES"
     echo "/etc/swiftkiosk/kiosk.json (the config the units run), /etc/swiftkiosk/popups/ (its popup templates),"
+    echo "/etc/swiftkiosk/strings/ (its string files, one per language),"
     echo "/usr/lib/systemd/system/swiftkiosk.service and swiftkiosk-direct.service."
   } | gzip -9n > "$T/usr/share/man/man1/kiosk.1.gz"
   chmod 0644 "$T/usr/share/man/man1/kiosk.1.gz"
@@ -136,7 +138,8 @@ Architecture: $arch
 Maintainer: SwiftKiosk developers <dev@swiftkiosk.invalid>
 Installed-Size: $(du -sk --exclude=DEBIAN "$T" | cut -f1)
 Depends: $shlibs, $mosquitto, kbd, fonts-dejavu-core, systemd | systemd-standalone-sysusers | systemd-sysusers
-Recommends: fonts-lohit-deva
+Recommends: fonts-lohit-deva, fonts-material-design-icons-iconfont
+Suggests: fonts-noto-color-emoji
 Section: misc
 Priority: optional
 Homepage: https://swiftkiosk.invalid/

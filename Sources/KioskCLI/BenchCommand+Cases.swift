@@ -77,6 +77,7 @@ extension BenchCommand {
             label.text = base
             frame()
         }
+        if wanted(.language) { ms[.language] = measureLanguageSwitch(in: scene, frame: frame) }
         if wanted(.progress) { ms[.progress] = measureProgress(in: scene, frame: frame) }
         if wanted(.toggle) { ms[.toggle] = measureToggle(in: scene, frame: frame, settle: settle) }
         if wanted(.list) { ms[.list] = measureListFling(in: scene, frame: frame) }
@@ -116,6 +117,23 @@ extension BenchCommand {
         if wanted(.pages) { ms[.pages] = measurePages(in: scene, frame: frame, now: { time }) }
         ms[.memcpy] = try memcpyFloor(width: width, height: height)
         return Result(size: "\(width)x\(height)", ms: ms)
+    }
+
+    /// Frames that each follow a language switch, between the config's first language and its
+    /// last (the anchor's Arabic: every text shaped again, right to left): the runtime writes
+    /// every text in the frame after the switch. Nil without two languages.
+    private func measureLanguageSwitch(in scene: Scene, frame: () -> Void) -> Double? {
+        guard let first = scene.languages.first, let last = scene.languages.last, last != first else { return nil }
+        defer {
+            scene.setLanguage(first)
+            frame()
+        }
+        var flip = false
+        return median(.language) {
+            flip.toggle()
+            scene.setLanguage(flip ? last : first)
+            frame()
+        }
     }
 
     /// Frames of an indeterminate bar's band sweeping (each one two simulation steps of it):

@@ -23,6 +23,10 @@ struct BenchCommand {
         /// The start screen's first label changes its text (a price going 9.60 to 9.70, as
         /// an owner's `set` or a bound template changes it).
         case text
+        /// The frame after a language switch (issue 22): every text of the screen laid out
+        /// again in the config's last language and back, each frame one switch; only for a
+        /// config with languages (the anchor scene has en, hi and ar).
+        case language
         /// A frame of an indeterminate progress bar's band sweeping: the start screen's first
         /// progress bar, made indeterminate, or one added across the screen's lower part.
         case progress
@@ -51,6 +55,7 @@ struct BenchCommand {
             case .range: return "range-slider knob step"
             case .circular: return "arc step (1 degree, value text)"
             case .text: return "label text change"
+            case .language: return "language switch (every text again)"
             case .progress: return "indeterminate progress bar"
             case .toggle: return "toggle thumb animating"
             case .list: return "list of 200 rows mid-fling (half the screen)"
@@ -69,6 +74,7 @@ struct BenchCommand {
             case .range: return "range_slider"
             case .circular: return "circular_slider"
             case .text: return "label_text"
+            case .language: return "language_switch"
             case .progress: return "progress_indeterminate"
             case .toggle: return "toggle_thumb"
             case .list: return "list_fling"

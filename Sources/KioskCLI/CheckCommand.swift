@@ -3,20 +3,37 @@ import KioskService
 
 /// `kiosk check FILE`: every problem of a config and its files in one run; warnings (the
 /// config works) come before the OK line and do not change the exit status.
+/// `kiosk check --fonts FILE`: the Debian font packages the config needs, one a line, whether
+/// or not they are installed (what `scripts/install.sh` installs).
 struct CheckCommand {
     let path: FilePath
+    /// `--fonts`: list the font packages instead.
+    let listsFonts: Bool
 
     init(arguments: [FilePath]) throws(UsageError) {
-        let args = try ArgumentList(arguments, command: "kiosk check", valueOptions: [], flagOptions: [])
+        let args = try ArgumentList(arguments, command: "kiosk check", valueOptions: [], flagOptions: ["fonts"])
         guard args.positionals.count == 1 else {
             throw UsageError(command: "kiosk check", message: "expects exactly one config file")
         }
         path = args.positionals[0]
+        listsFonts = args.has("fonts")
     }
 
     /// Runs the command; the config may use the control types of `registry`.
     func execute(registry: ControlRegistry) throws -> Int32 {
         let out = LineWriter.standardOutput
+        if listsFonts {
+            // The fonts may not be there yet: any well-spelled icon name passes.
+            do {
+                let config = try KioskSetup.loadConfig(path, registry: registry,
+                                                       fonts: InstalledFonts(icons: .unchecked, hasColorEmoji: true))
+                for package in config.fontPackages { out.writeLine(package) }
+                return 0
+            } catch {
+                for line in error.lines { out.writeLine(line) }
+                return 1
+            }
+        }
         do {
             let config = try KioskSetup.loadConfig(path, registry: registry)
             for warning in config.warnings { out.writeLine(warning.description) }

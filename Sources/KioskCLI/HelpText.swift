@@ -7,7 +7,8 @@ enum HelpText {
 
     Usage:
       kiosk run   --config FILE [options]   run a kiosk (see 'kiosk run --help')
-      kiosk check FILE                      validate a config; print every problem
+      kiosk check [--fonts] FILE            validate a config; print every problem
+                                            (--fonts: the font packages it needs)
       kiosk calibrate --config FILE         four-point touch calibration into the config
       kiosk bench [options]                 frame times beside a memcpy floor (see --help)
       kiosk ctl [--socket PATH] REQUEST     talk to a running kiosk (see 'kiosk ctl --help')
@@ -84,11 +85,16 @@ enum HelpText {
     """
 
     static let check = """
-    Usage: kiosk check FILE
+    Usage: kiosk check [--fonts] FILE
 
     Validates a config and prints every problem with the file and the JSON path, e.g.
       demo.json: screens[0].controls[2].max: must be greater than min (0)
+    Warnings (the config works: emoji without a colour emoji font) come as 'warning:' lines.
     Exits 0 when the config is valid, 1 otherwise.
+
+    --fonts   print the Debian font packages the config's texts need, one a line (the
+              default sans-serif, and those its scripts, icons and emoji call for), whether
+              or not they are installed; scripts/install.sh installs them.
     """
 
     static let calibrate = """

@@ -4,6 +4,7 @@ import KioskBackend
 import KioskService
 import KioskDRM
 import KioskDevice
+import KioskLoop
 import KioskConfig
 import KioskUI
 import KioskWayland
@@ -77,6 +78,8 @@ struct RunCommand {
         let registry = app.registry
         if listOutputs { return try printOutputs() }
         let config = try KioskSetup.loadConfig(configPath, registry: registry)
+        // What `kiosk check` would warn about goes to the log once: the kiosk runs all the same.
+        for warning in config.warnings { Log.write(warning.description, priority: .warning) }
         let touches = try inputPath.map { try KioskSetup.loadTouchScript($0) } ?? []
         let events = try eventWriter()
         let rotation = self.rotation ?? config.display.rotation

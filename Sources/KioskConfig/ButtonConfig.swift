@@ -20,8 +20,10 @@ public struct ButtonConfig: ControlDescription {
     public var background: Color?
     /// `color` (optional): the title's colour; nil means the theme's button text colour.
     public var color: Color?
-    /// `icon` (optional): a PNG or JPEG left of the title (centred when the title is empty),
-    /// a path as an `image`'s `source`.
+    /// `icon` (optional): an icon's name (`lightbulb`: only `a`–`z`, `0`–`9` and `_`) from the
+    /// Material Icons font, before the title in its colour and size; or, when it has a `/` or
+    /// a `.` (any other spelling), a PNG or JPEG left of the title, a path as an `image`'s
+    /// `source`. Either is centred when the title is empty.
     public var icon: String?
     /// `checkable` (default false; true with a `group`): a tap checks and unchecks it, and
     /// its value is `{"checked": …}`.
@@ -54,7 +56,7 @@ public struct ButtonConfig: ControlDescription {
         self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
                   title: try fields.text(.title) ?? "", font: try fields.font(.font),
                   action: try fields.optional(.action, as: ButtonAction.self),
-                  icon: try fields.optionalImageSource(.icon))
+                  icon: try fields.optionalIcon(.icon, allowsImage: true))
         background = try fields.optionalColor(.background)
         color = try fields.optionalColor(.color)
         group = try fields.optional(.group, as: String.self)
@@ -71,8 +73,8 @@ public struct ButtonConfig: ControlDescription {
         checkedBackground = try fields.optionalColor(.checkedBackground)
     }
 
-    /// `title`, `font`, `background`, `color` and `icon` (not kept in the state file: see
-    /// `ImageConfig.properties`).
+    /// `title`, `font`, `background`, `color` and `icon` (a name or an image file; not kept in
+    /// the state file: see `ImageConfig.properties`).
     public static let properties = [
         ControlProperty("title", .text), ControlProperty("font", .font),
         ControlProperty("background", .color), ControlProperty("color", .color),
@@ -91,14 +93,21 @@ public struct ButtonConfig: ControlDescription {
         return button
     }
 
-    /// Sets the icon to the file `icon` names when `context` has it (none: no icon), then the
-    /// rest as `apply(to:)`.
+    /// Sets the icon to the one `icon` names (by name, or the image file) when `context` has
+    /// it (none: no icon), then the rest as `apply(to:)`.
     public func apply(to control: Control, in context: ControlContext) {
         guard let button = control as? Button else { return }
         if let icon {
-            if let image = context.images[icon] { button.icon = image }
+            if IconCatalog.isIconName(icon) {
+                if let glyph = context.icons[icon] { button.iconGlyph = glyph }
+                button.icon = nil
+            } else {
+                if let image = context.images[icon] { button.icon = image }
+                button.iconGlyph = nil
+            }
         } else {
             button.icon = nil
+            button.iconGlyph = nil
         }
         apply(to: button)
     }

@@ -33,7 +33,8 @@ public enum ConfigLoader {
     /// certificate). Throws all problems at once: the config's in document order,
     /// then each template's, templates in the order the config first names them.
     public static func decode(_ text: String, file: String, registry: ControlRegistry = .standard,
-                              readFile: FileReader, inspectImage: ImageInspector = noImages)
+                              readFile: FileReader, inspectImage: ImageInspector = noImages,
+                              fonts: InstalledFonts = .none)
         throws(ConfigErrors) -> KioskConfiguration
     {
         let document: JSONNode
@@ -43,7 +44,8 @@ public enum ConfigLoader {
             throw ConfigErrors(problems: [ConfigProblem(file: file, path: "", line: error.line, column: error.column,
                                                         message: error.message)])
         }
-        return try decode(document, file: file, registry: registry, readFile: readFile, inspectImage: inspectImage)
+        return try decode(document, file: file, registry: registry, readFile: readFile, inspectImage: inspectImage,
+                          fonts: fonts)
     }
 
     /// Parses and decodes a config that may not name files: without a file reader, every
@@ -56,7 +58,8 @@ public enum ConfigLoader {
 
     /// Decodes an already parsed document.
     package static func decode(_ document: JSONNode, file: String, registry: ControlRegistry = .standard,
-                              readFile: FileReader = noFiles, inspectImage: ImageInspector = noImages)
+                              readFile: FileReader = noFiles, inspectImage: ImageInspector = noImages,
+                              fonts: InstalledFonts = .none)
         throws(ConfigErrors) -> KioskConfiguration
     {
         let diagnostics = Diagnostics(root: document)
@@ -67,6 +70,7 @@ public enum ConfigLoader {
         var templates = PopupTemplates(designSize: validator.designSize)
         var strings = StringFiles()
         var images: [String: ImageReference] = [:]
+        var icons: [String: IconGlyph] = [:]
         if let decoded {
             validator.finish()
             templates.load(validator.templateUses, readFile: readFile, reportingTo: diagnostics)
@@ -85,6 +89,7 @@ public enum ConfigLoader {
             }
             images = inspect(validator.imageUses, directories: decoded.images.directories, with: inspectImage,
                              reportingTo: diagnostics)
+            icons = look(up: validator.iconUses, in: fonts.icons, reportingTo: diagnostics)
         }
         guard var config = decoded, diagnostics.isEmpty, templates.problems.isEmpty, strings.problems.isEmpty else {
             throw ConfigErrors(problems: diagnostics.problems(file: file) + templates.problems + strings.problems)
@@ -92,6 +97,8 @@ public enum ConfigLoader {
         config.templates = templates.decoded
         config.images.files = images
         config.languages?.strings = strings.tables
+        config.icons = icons
+        warnAboutEmoji(in: config, fonts: fonts, diagnostics: diagnostics)
         config.warnings = diagnostics.warnings(file: file) + strings.warnings
         return config
     }
@@ -108,6 +115,21 @@ public enum ConfigLoader {
             switch inspectImage(use.path, directories) {
             case .success(let image): found[use.path] = image
             case .failure(let problem): diagnostics.report("\(JSONWriter.quoted(use.path)) \(problem.reason)", at: use.at)
+            }
+        }
+        return found
+    }
+
+    /// Each icon name once, however many places use it; an unknown one (or any, without the
+    /// icon font) is reported where it is used first.
+    private static func look(up uses: [(name: String, at: [any CodingKey])], in catalog: IconCatalog,
+                             reportingTo diagnostics: Diagnostics) -> [String: IconGlyph] {
+        var found: [String: IconGlyph] = [:]
+        var tried: Set<String> = []
+        for use in uses where tried.insert(use.name).inserted {
+            switch catalog.glyph(named: use.name) {
+            case .success(let glyph): found[use.name] = glyph
+            case .failure(let problem): diagnostics.report(problem.message, at: use.at)
             }
         }
         return found

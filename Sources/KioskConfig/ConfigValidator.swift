@@ -93,6 +93,8 @@ final class ConfigValidator {
     /// a button's `icon`), with where, checked once the config has decoded through the
     /// loader's image inspector.
     private(set) var imageUses: [(path: String, at: [any CodingKey])] = []
+    /// The icon names the config uses (`icon`), in document order, for the loader to look up.
+    private(set) var iconUses: [(name: String, at: [any CodingKey])] = []
 
     /// The size frames must lie within; nil when the display's size is itself broken.
     var designSize: Size?
@@ -163,6 +165,9 @@ final class ConfigValidator {
 
     /// Notes that the value at `keyPath` names the image file `path` (as written).
     func use(image path: String, at keyPath: [any CodingKey]) { imageUses.append((path, keyPath)) }
+
+    /// Notes that the config uses the icon `name` at `keyPath`.
+    func use(icon name: String, at keyPath: [any CodingKey]) { iconUses.append((name, keyPath)) }
 
     /// Notes that a popup uses the template file at `path` (as written in the config).
     func use(template path: String, at templatePath: [any CodingKey], buttons: (count: Int, path: [any CodingKey])?) {

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskUI
 
 /// A kiosk as its JSON config describes it: display, theme, screens of controls, panels and
 /// popups (with the templates the popups name).
@@ -52,6 +53,9 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     /// What `kiosk check` warns about in a config that works (in document order), each with
     /// `isWarning` set. Not part of the JSON: `ConfigLoader` fills it; other decoders leave it empty.
     public var warnings: [ConfigProblem] = []
+    /// The icons the config names (`"icon": "lightbulb"`), looked up in the installed icon
+    /// font's map, by name. Not part of the JSON: `ConfigLoader` fills it, as `images.files`.
+    public var icons: [String: IconGlyph] = [:]
 
     /// A whole kiosk as a config describes it, for building one in code; each default is what an absent key means.
     package init(display: DisplaySettings = DisplaySettings(), theme: ThemeSettings = ThemeSettings(),

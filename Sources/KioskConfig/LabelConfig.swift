@@ -21,6 +21,9 @@ public struct LabelConfig: ControlDescription {
     /// `lines` (default 1): at most this many lines, 1…100. Above 1 the text wraps at word
     /// boundaries and the last line kept is ellipsized when it needs more.
     public var lines: Int
+    /// `icon` (optional): an icon's name (`thermostat`) from the Material Icons font, before
+    /// the text in its colour and size (see `ButtonConfig.icon`; a label takes no image file).
+    public var icon: String?
 
     /// A label as the config describes it; `font` and `color` nil take the theme's.
     public init(id: String, frame: Rect, text: String, font: String? = nil, color: Color? = nil,
@@ -34,7 +37,7 @@ public struct LabelConfig: ControlDescription {
         self.lines = lines
     }
 
-    enum CodingKeys: String, CodingKey { case id, frame, text, font, color, alignment, align, lines }
+    enum CodingKeys: String, CodingKey { case id, frame, text, font, color, alignment, align, lines, icon }
 
     /// How many lines a label may have.
     static let lineRule = NumberRule(1...100)
@@ -52,19 +55,34 @@ public struct LabelConfig: ControlDescription {
         self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
                   text: try fields.text(.text) ?? "", font: try fields.font(.font),
                   color: try fields.optionalColor(.color), alignment: alignment, lines: lines)
+        icon = try fields.optionalIcon(.icon, allowsImage: false)
     }
 
-    /// `text`, `color`, `font`, `align` (replacing `alignment`) and `lines`.
+    /// `text`, `color`, `font`, `align` (replacing `alignment`), `lines` and `icon` (not kept
+    /// in the state file, as a button's).
     public static let properties = [
         ControlProperty("text", .text), ControlProperty("color", .color), ControlProperty("font", .font),
         ControlProperty("align", .keyword, aliases: ["alignment"]), ControlProperty("lines", .number),
+        ControlProperty("icon", .path, persists: false),
     ]
 
     /// A `Label`.
     public func makeControl(in context: ControlContext) -> Control {
         let label = Label(id: id, frame: frame, theme: context.theme, text: text)
-        apply(to: label)
+        apply(to: label, in: context)
         return label
+    }
+
+    /// Sets the icon `icon` names when `context` has it (a context without it leaves the
+    /// label's; no `icon`: none), then the rest as `apply(to:)`.
+    public func apply(to control: Control, in context: ControlContext) {
+        guard let label = control as? Label else { return }
+        if let icon {
+            if let glyph = context.icons[icon] { label.icon = glyph }
+        } else {
+            label.icon = nil
+        }
+        apply(to: label)
     }
 
     /// Sets a `Label`'s text, colour, font, alignment and lines.

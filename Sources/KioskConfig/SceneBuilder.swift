@@ -13,12 +13,17 @@ public enum SceneBuilder {
     public static func build(_ config: KioskConfiguration, designSize: Size) -> Scene {
         let theme = makeTheme(config)
         // Each description makes its own control: the builder knows no control type.
-        let context = ControlContext(theme: theme, images: config.images.files)
+        let context = ControlContext(theme: theme, images: config.images.files, icons: config.icons)
+        // Texts that name strings are shown in the default language from the first frame.
+        let language = config.languages?.defaultLanguage
+        func make(_ control: ControlConfig) -> Control {
+            control.resolvingStrings(in: language, of: config.languages, designSize: designSize).makeControl(in: context)
+        }
         let screens = config.screens.map { screen in
             let made = Screen(id: screen.id, background: config.background(of: screen),
                               backgroundImage: screen.backgroundImage.flatMap { config.images.files[$0] },
                               backgroundFit: screen.backgroundFit,
-                              controls: screen.controls.map { $0.makeControl(in: context) })
+                              controls: screen.controls.map(make))
             made.advanceAfter = screen.advanceAfterMilliseconds.map { .milliseconds($0) }
             return made
         }
@@ -27,9 +32,8 @@ public enum SceneBuilder {
         // Panels and popups exist from the start, hidden; actions show them by id.
         for panel in config.panels {
             scene.register(Panel(id: panel.id, style: panel.style(theme: config.theme), theme: theme,
-                                 controls: panel.controls.map { $0.makeControl(in: context) }))
+                                 controls: panel.controls.map(make)))
         }
-        let language = config.languages?.defaultLanguage
         for popup in config.popups {
             guard let template = config.template(for: popup) else { continue }   // validated: cannot happen
             let dialog = PopupDialog(id: popup.id, style: popup.style(from: template),

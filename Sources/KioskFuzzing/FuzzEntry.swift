@@ -2,6 +2,7 @@ import KioskCore
 import KioskConfig
 import KioskBackend
 import KioskService
+import KioskUI
 
 /// The fuzz entry points: bytes in, the kiosk's own pipeline run on them, the errors it is
 /// meant to report swallowed. Anything else (a trap, a hang, memory without bound) escapes to
@@ -17,12 +18,13 @@ package enum FuzzEntry {
 
     /// A config file (as `kiosk check` and `kiosk run` read it): parsed, decoded, validated,
     /// its scene built and one frame rendered. Every popup template it names reads as
-    /// config/popups/dialog.json, so popups that are otherwise valid reach the scene.
+    /// config/popups/dialog.json, so popups that are otherwise valid reach the scene (and the
+    /// demo's string files as themselves: `BundledFiles.file(_:)`).
     package static func config(_ bytes: [UInt8]) -> FuzzOutcome {
         guard let text = String(validating: bytes, as: UTF8.self) else { return .notText }
         let config: KioskConfiguration
         do {
-            config = try ConfigLoader.decode(text, file: "fuzz.json") { _ in .success(BundledFiles.dialogTemplate) }
+            config = try ConfigLoader.decode(text, file: "fuzz.json") { .success(BundledFiles.file($0)) }
         } catch {
             return .rejected(error.problems.map(\.description))
         }
@@ -54,6 +56,35 @@ package enum FuzzEntry {
         return play(config, touches: touches, until: .milliseconds(1000))
     }
 
+    /// A string file: the text of config/demo.json's `strings/demo/hi.json`, the demo's other
+    /// files as they are. An accepted one is played: the demo starts in Hindi, a tap opens the
+    /// hello popup and the kiosk goes back to English, writing every text again.
+    package static func strings(_ bytes: [UInt8]) -> FuzzOutcome {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .notText }
+        let config: KioskConfiguration
+        do {
+            config = try ConfigLoader.decode(BundledFiles.demoConfig, file: "config/demo.json") { path in
+                .success(path == stringsPath ? text : BundledFiles.file(path))
+            }
+        } catch {
+            return .rejected(error.problems.map(\.description))
+        }
+        // The demo's "Hello" button, in panel pixels of the small panel.
+        let scale = Double(panelSize.width) / 800
+        let hello = Point(120 * scale, 428 * scale)
+        let touches = [
+            TouchEvent(slot: 0, phase: .down, position: hello, time: .milliseconds(0)),
+            TouchEvent(slot: 0, phase: .up, position: hello, time: .milliseconds(40)),
+        ]
+        return play(config, touches: touches, until: .milliseconds(1000)) { scene in
+            scene.setLanguage("hi", sendsEvents: false)
+            _ = scene.addObserver(for: .popupShown) { [weak scene] _ in scene?.setLanguage("en") }
+        }
+    }
+
+    /// The demo's string file a `strings` input stands for.
+    static let stringsPath = "strings/demo/hi.json"
+
     /// A touch script (as `kiosk run --input` reads it): parsed, then played against
     /// config/demo.json for at most `touchHorizon` of virtual time. The script's positions are
     /// panel pixels of the demo's own 800x480 panel, as a script for `kiosk run` would be,
@@ -80,9 +111,7 @@ package enum FuzzEntry {
     /// The config the touch scripts play against, decoded once per process.
     static let demo: KioskConfiguration = {
         do {
-            return try ConfigLoader.decode(BundledFiles.demoConfig, file: "config/demo.json") { _ in
-                .success(BundledFiles.dialogTemplate)
-            }
+            return try ConfigLoader.decode(BundledFiles.demoConfig, file: "config/demo.json") { .success(BundledFiles.file($0)) }
         } catch {
             fatalError("config/demo.json no longer decodes: \(error)")
         }
@@ -106,12 +135,13 @@ package enum FuzzEntry {
     /// Builds the headless kiosk for `config` at the small panel (turned with the display,
     /// so the upright screen is always 160x96), plays `touches` and encodes every event as
     /// `kiosk run --events` would.
-    static func play(_ config: KioskConfiguration, touches: [TouchEvent], until: Instant) -> FuzzOutcome {
+    static func play(_ config: KioskConfiguration, touches: [TouchEvent], until: Instant,
+                     customize: ((Scene) -> Void)? = nil) -> FuzzOutcome {
         let rotation = config.display.rotation
         let (width, height) = rotation.swapsAxes ? (panelSize.height, panelSize.width) : panelSize
         let events = EventCount()
         let kiosk = KioskSetup.headless(config: config, panelWidth: width, panelHeight: height,
-                                        rotation: rotation) { event in
+                                        rotation: rotation, customize: customize) { event in
             events.bytes += EventEncoder.line(event).utf8.count
             events.count += 1
         }

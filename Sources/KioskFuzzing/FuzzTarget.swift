@@ -16,6 +16,9 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     /// An image file (PNG, JPEG with or without EXIF orientation): decoded within the limits
     /// and drawn with every fit, upright and turned.
     case image
+    /// A string file: served as config/demo.json's Hindi strings; the demo is checked against
+    /// it, shown in Hindi and switched back to its default language, every text written anew.
+    case strings
 
     /// Runs the input through this format's pipeline.
     @discardableResult
@@ -25,6 +28,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .template: return FuzzEntry.template(bytes)
         case .touch: return FuzzEntry.touch(bytes)
         case .image: return FuzzEntry.image(bytes)
+        case .strings: return FuzzEntry.strings(bytes)
         }
     }
 }

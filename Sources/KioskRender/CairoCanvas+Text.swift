@@ -20,7 +20,7 @@ extension CairoCanvas {
     /// and the frame reports it (`endFrame` throws), rather than letting cairo's context fail
     /// for good and draw nothing more, in this frame or any later one.
     package func drawText(_ text: String, style: TextStyle, in rect: Rect) {
-        guard !text.isEmpty, rect.width > 0, style.color.alpha > 0 else { return }
+        guard !text.isEmpty || style.icon != nil, rect.width > 0, style.color.alpha > 0 else { return }
         let deviceScale = currentScale()
         guard self.text.pixelSize(of: style.font) * deviceScale * deviceScale <= Self.largestFreeTypeSize else {
             let at = NumberFormat.rounded(deviceScale, decimals: 3)
@@ -58,10 +58,11 @@ extension CairoCanvas {
     /// One line, laid out at its natural width first and again with an ellipsis only when it
     /// does not fit, so that the common case shares one cached layout whatever the rectangle.
     private func lineLayout(_ text: String, style: TextStyle, in rect: Rect) -> TextLayoutCache.Entry {
-        let entry = self.text.layout(text, font: style.font, direction: style.direction)
+        let icon = style.icon?.scalar
+        let entry = self.text.layout(text, font: style.font, icon: icon, direction: style.direction)
         let available = Self.pangoUnits(rect.width)
         guard let available, Double(entry.logical.width) > Double(available) else { return entry }
-        return self.text.layout(text, font: style.font, maxWidth: available, direction: style.direction)
+        return self.text.layout(text, font: style.font, maxWidth: available, icon: icon, direction: style.direction)
     }
 
     private func wrappedLayout(_ text: String, style: TextStyle, in rect: Rect) -> TextLayoutCache.Entry {
@@ -75,7 +76,7 @@ extension CairoCanvas {
         let lines = style.maxLines.flatMap { (1...100).contains($0) ? Int32($0) : nil }
         return self.text.wrappedLayout(text, font: style.font, width: Self.pangoUnits(rect.width),
                                        maxHeight: Self.pangoUnits(max(rect.height, 0)), maxLines: lines,
-                                       alignment: alignment, direction: style.direction)
+                                       alignment: alignment, icon: style.icon?.scalar, direction: style.direction)
     }
 
     /// FreeType sizes a face in whole pixels per em, at most 0xFFFF (`FT_Request_Size`). Through

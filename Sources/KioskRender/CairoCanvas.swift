@@ -157,20 +157,6 @@ package final class CairoCanvas: Canvas {
         cairo_set_matrix(cr, &m)
     }
 
-    /// Makes `rect` (buffer pixels) fully transparent: what a retained layer's stale part is
-    /// repainted over, so that antialiased edges are drawn once, not over their old selves.
-    package func clearBuffer(_ rect: Rect) {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
-        cairo_identity_matrix(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-        cairo_new_path(cr)
-        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-        cairo_fill(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_set_matrix(cr, &m)
-    }
-
     private func applyBaseTransform() {
         var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
                                x0: transform.tx, y0: transform.ty)

@@ -59,18 +59,22 @@ final class RetainedLayerCache {
         if !stale.isEmpty {
             let local = matrix.then(.translation(-e.deviceRect.x, -e.deviceRect.y))
             guard let back = local.inverted else { throw CairoError(call: "retained layer", message: "singular transform") }
+            // Translucent parts (a panel's rounded corners) would otherwise be blended over their
+            // old pixels and grow more opaque with each repaint: a stale part that is not all
+            // opaque starts from transparent, as a new layer does. Zeroed in memory before
+            // cairo draws (a cairo fill with CAIRO_OPERATOR_CLEAR would allocate every frame).
+            for rect in stale.rects {
+                let device = local.apply(rect).integral.intersection(e.buffer.bounds)
+                guard !device.isEmpty, !(layer.opaqueBounds?.contains(back.apply(device)) ?? false) else { continue }
+                Self.clear(device, in: e.buffer)
+            }
             e.canvas.beginFrame(transform: local)
             for rect in stale.rects {
                 let device = local.apply(rect).integral.intersection(e.buffer.bounds)
                 guard !device.isEmpty else { continue }
                 e.canvas.save()
                 e.canvas.clipToBuffer(device)
-                // Translucent parts (a panel's rounded corners) would otherwise be blended over
-                // their old pixels and grow more opaque with each repaint: a stale part that is
-                // not all opaque starts from transparent, as a new layer does.
-                let area = back.apply(device)
-                if !(layer.opaqueBounds?.contains(area) ?? false) { e.canvas.clearBuffer(device) }
-                layer.draw(e.canvas, area)
+                layer.draw(e.canvas, back.apply(device))
                 e.canvas.restore()
             }
             try e.canvas.endFrame()
@@ -81,6 +85,12 @@ final class RetainedLayerCache {
         order.append(key)
         while order.count > capacity { entries[order.removeFirst()] = nil }
         return e
+    }
+
+    /// Makes `rect` (whole pixels inside `buffer`) fully transparent.
+    private static func clear(_ rect: Rect, in buffer: PixelBuffer) {
+        let x = Int(rect.minX), width = Int(rect.width)
+        for y in Int(rect.minY)..<Int(rect.maxY) { (buffer.row(y) + x).update(repeating: 0, count: width) }
     }
 
     /// How many layers have pixels now.

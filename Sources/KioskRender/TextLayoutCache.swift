@@ -28,6 +28,9 @@ final class TextLayoutCache {
         var width: Int32
         /// How wrapped text is set; nil for a single line.
         var block: Block?
+        /// The code point of an icon set before the text in the icon font, or 0 for none
+        /// (`TextLayoutCache+Icons.swift`).
+        var icon: UInt32 = 0
         /// The paragraph's base direction: the order of a mixed line's runs.
         var direction: LayoutDirection = .leftToRight
     }
@@ -136,9 +139,10 @@ final class TextLayoutCache {
     /// The cached layout for `text` in `font`, made on first use, a paragraph in `direction`.
     /// With `maxWidth` (Pango units) the single line is ellipsized at the end to fit (the
     /// left end right to left).
-    func layout(_ text: String, font: String, maxWidth: Int32? = nil,
+    func layout(_ text: String, font: String, maxWidth: Int32? = nil, icon: Unicode.Scalar? = nil,
                 direction: LayoutDirection = .leftToRight) -> Entry {
-        entry(for: Key(text: text, font: font, width: maxWidth ?? -1, block: nil, direction: direction))
+        entry(for: Key(text: text, font: font, width: maxWidth ?? -1, block: nil, icon: icon?.value ?? 0,
+                       direction: direction))
     }
 
     /// The cached layout of `text` in `font` wrapped into lines of at most `width` Pango units
@@ -146,10 +150,11 @@ final class TextLayoutCache {
     /// `maxHeight`, the lines that do not fit are dropped and the last one kept ends with an
     /// ellipsis; with `maxLines` the same past that many lines, whatever the height.
     func wrappedLayout(_ text: String, font: String, width: Int32?, maxHeight: Int32?, maxLines: Int32? = nil,
-                       alignment: PangoAlignment, direction: LayoutDirection = .leftToRight) -> Entry {
+                       alignment: PangoAlignment, icon: Unicode.Scalar? = nil,
+                       direction: LayoutDirection = .leftToRight) -> Entry {
         entry(for: Key(text: text, font: font, width: width ?? -1,
                        block: Block(height: maxHeight ?? -1, lines: maxLines ?? 0, alignment: alignment.rawValue),
-                       direction: direction))
+                       icon: icon?.value ?? 0, direction: direction))
     }
 
     private func entry(for key: Key) -> Entry {
@@ -192,7 +197,9 @@ final class TextLayoutCache {
                 pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
             }
         }
-        pango_layout_set_text(layout, key.text, -1)
+        if key.icon != 0 { Self.setText(key.text, after: key.icon, on: layout) } else {
+            pango_layout_set_text(layout, key.text, -1)
+        }
         let entry = Entry(layout)
         layouts.insert(entry, for: key)
         return entry

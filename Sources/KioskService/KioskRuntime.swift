@@ -129,6 +129,8 @@ package final class KioskRuntime {
             guard let previous = old.control(withID: control.id), !previous.ownerProperties.isEmpty else { continue }
             newProperties.restore(previous.ownerProperties, on: control, designSize: newScene.designSize)
         }
+        // The language shown stays, if the new config still has it (before the texts are written).
+        newScene.setLanguage(old.language.code, sendsEvents: false)
         properties = newProperties
         newProperties.refreshTemplates(in: newScene, after: nil)
         if newScene.screen(withID: old.currentScreen.id) != nil {

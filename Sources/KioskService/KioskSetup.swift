@@ -23,17 +23,31 @@ public enum KioskSetup {
     public static func loadConfig(_ path: FilePath, registry: ControlRegistry = .standard) throws(LoadError)
         -> KioskConfiguration
     {
+        try loadConfig(path, registry: registry, fonts: MachineFonts.installed)
+    }
+
+    /// The same, checking icon names and emoji against `fonts` rather than the machine's.
+    package static func loadConfig(_ path: FilePath, registry: ControlRegistry = .standard,
+                                   fonts: InstalledFonts) throws(LoadError) -> KioskConfiguration {
         let text: String
         do { text = try TextFile.read(path) } catch { throw LoadError(lines: [error.description]) }
-        return try decodeConfig(text, path: path, registry: registry)
+        return try decodeConfig(text, path: path, registry: registry, fonts: fonts)
     }
 
     /// Decodes `text` as the config file at `path` (templates are read relative to it), with
     /// the control types of `registry`. Its image files are checked here too, the one place
     /// both `kiosk check` and the start (and a reload) go through: each resolved and confined
-    /// by an `ImageLibrary` of the config's folder, then decoded once (see `ImageLibrary`).
+    /// by an `ImageLibrary` of the config's folder, then decoded once (see `ImageLibrary`); its
+    /// icon names and emoji against the machine's fonts (`MachineFonts`).
     public static func decodeConfig(_ text: String, path: FilePath, registry: ControlRegistry = .standard)
         throws(LoadError) -> KioskConfiguration
+    {
+        try decodeConfig(text, path: path, registry: registry, fonts: MachineFonts.installed)
+    }
+
+    /// The same, checking icon names and emoji against `fonts`.
+    package static func decodeConfig(_ text: String, path: FilePath, registry: ControlRegistry = .standard,
+                                     fonts: InstalledFonts) throws(LoadError) -> KioskConfiguration
     {
         let directory = path.directory
         let file = path.description
@@ -47,7 +61,7 @@ public enum KioskSetup {
         let library = ImageLibrary(folder: directory.description)
         do {
             var config = try ConfigLoader.decode(text, file: file, registry: registry, readFile: readFile,
-                                                 inspectImage: library.inspector)
+                                                 inspectImage: library.inspector, fonts: fonts)
             config.images.folder = library.folder
             return config
         } catch {

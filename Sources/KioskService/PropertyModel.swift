@@ -26,11 +26,15 @@ package final class PropertyModel {
     /// Where an image property set at run time (`source`, `icon`) resolves, confined as the
     /// config's images are.
     private let images: ImageLibrary
+    /// Where an icon set at run time by name is looked up.
+    private let icons: IconCatalog
 
     /// The controls of `config`'s screens and panels; nil (a scene made in code): none. Image
-    /// files set at run time are found through `images`.
-    package init(config: KioskConfiguration?, images: ImageLibrary = ImageLibrary()) {
+    /// files set at run time are found through `images`, icons by name in `icons`.
+    package init(config: KioskConfiguration?, images: ImageLibrary = ImageLibrary(),
+                 icons: IconCatalog = MachineFonts.installed.icons) {
         self.images = images
+        self.icons = icons
         guard let config else { return }
         languages = config.languages
         templates = TextTemplates(languages: config.languages)
@@ -77,6 +81,8 @@ package final class PropertyModel {
         fileprivate var properties: [OwnerProperty]
         /// The image files it names, checked, by source as written.
         fileprivate var images: [String: ImageReference] = [:]
+        /// The icons it names, by name.
+        fileprivate var icons: [String: IconGlyph] = [:]
     }
 
     /// The property names `control` has: its type's, then `enabled` and `visible`.
@@ -96,8 +102,23 @@ package final class PropertyModel {
             let persists = Dictionary(config.properties.map { ($0.name, $0.persists) }) { first, _ in first }
             return Change(config: changed, properties: changes.map {
                 OwnerProperty(name: $0.name, value: $0.value, persists: persists[$0.name] ?? true)
-            }, images: try resolveImages(changes, of: config))
+            }, images: try resolveImages(changes, of: config), icons: try resolveIcons(changes, of: config))
         }
+    }
+
+    /// The icons that `changes` name (an `icon` by name), each looked up in the machine's
+    /// icon font as the config's are; the problem is the config's message, at the key.
+    private func resolveIcons(_ changes: [(name: String, value: JSONValue)],
+                              of config: ControlConfig) throws(ControlConfig.ChangeProblems) -> [String: IconGlyph] {
+        var found: [String: IconGlyph] = [:]
+        for change in changes where config.property(named: change.name)?.kind == .path {
+            guard case .string(let name) = change.value, IconCatalog.isIconName(name) else { continue }
+            switch icons.glyph(named: name) {
+            case .success(let glyph): found[name] = glyph
+            case .failure(let problem): throw ControlConfig.ChangeProblems(["\(change.name): \(problem.message)"])
+            }
+        }
+        return found
     }
 
     /// The image files that `changes` name (`source`, `icon`), each checked as the config's
@@ -107,7 +128,7 @@ package final class PropertyModel {
                                of config: ControlConfig) throws(ControlConfig.ChangeProblems) -> [String: ImageReference] {
         var found: [String: ImageReference] = [:]
         for change in changes where config.property(named: change.name)?.kind == .path {
-            guard case .string(let source) = change.value else { continue }
+            guard case .string(let source) = change.value, !IconCatalog.isIconName(source) else { continue }
             do throws(ImageSourceError) {
                 found[source] = try images.resolve(source)
             } catch {
@@ -152,7 +173,7 @@ package final class PropertyModel {
         if let config = change.config {
             configs[control.id] = config
             templates.bind(config)
-            config.apply(to: control, in: ControlContext(theme: control.theme, images: change.images))
+            config.apply(to: control, in: ControlContext(theme: control.theme, images: change.images, icons: change.icons))
         } else {
             for property in change.properties {
                 let on = property.value.boolValue ?? true

@@ -23,6 +23,9 @@ public final class Button: Control {
     /// A picture left of the title (`icon`): as tall as the button less `iconInset` above and
     /// below, the title centred in the width that is left; alone, centred. Nil: none.
     public var icon: ImageReference? { didSet { if oldValue != icon { invalidate() } } }
+    /// An icon by name (`"icon": "lightbulb"`) before the title, in its colour and font, the
+    /// two centred together; alone, centred. Drawn instead of `icon` when both are set. Nil: none.
+    public var iconGlyph: IconGlyph? { didSet { if oldValue != iconGlyph { invalidate() } } }
     /// What the scene does on a tap, besides reporting `tapped`; nil only reports it.
     public var action: ControlAction?
     /// The corners' radius; nil follows the theme (`curvaceousness` × half the height, at
@@ -103,6 +106,13 @@ public final class Button: Control {
         canvas.save()
         canvas.clip(frame)
         var titleFrame = frame
+        if let iconGlyph {
+            canvas.drawText(title, style: TextStyle(font: font ?? theme.font, color: textColor ?? theme.buttonText,
+                                                    alignment: .center, icon: iconGlyph,
+                                                    direction: layoutDirection), in: frame)
+            canvas.restore()
+            return
+        }
         if let icon {
             let box = iconFrame
             canvas.drawImage(icon, fit: .contain, in: box)

@@ -205,16 +205,22 @@ public struct TextStyle: Hashable, Sendable {
     /// With `wraps`: at most this many lines, the last one kept ellipsized at its end when the
     /// text needs more (a label's `lines`); nil: as many lines as fit in the rectangle.
     public var maxLines: Int?
+    /// An icon set before the text, in the same run of text (so it is coloured and sized like
+    /// it, and shaped with it: it stays at the start of the line whatever the text's
+    /// direction), with a space between; the text may be empty. Nil: none.
+    public var icon: IconGlyph?
     /// The paragraph's direction: the order of a mixed line's runs (an Arabic label with a
     /// price in digits, Latin words in Hebrew) and which edge `alignment`'s leading is. A
     /// control passes its `layoutDirection`.
     public var direction: LayoutDirection
 
-    /// A style; by default one leading-aligned line, left to right.
+    /// A style; by default one leading-aligned line without an icon, left to right.
     public init(font: String, color: Color, alignment: TextAlignment = .leading, wraps: Bool = false,
-                maxLines: Int? = nil, direction: LayoutDirection = .leftToRight) {
+                maxLines: Int? = nil, icon: IconGlyph? = nil, direction: LayoutDirection = .leftToRight) {
         self.font = font; self.color = color; self.alignment = alignment; self.wraps = wraps
-        self.maxLines = maxLines; self.direction = direction
+        self.maxLines = maxLines
+        self.icon = icon
+        self.direction = direction
     }
 }
 

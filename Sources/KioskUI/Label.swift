@@ -17,6 +17,8 @@ public final class Label: Control {
     /// At most this many lines (1, the default: one line that never wraps). Above 1 the text
     /// wraps at word boundaries, keeps its newlines, and the block is centred in the frame.
     public var lines: Int { didSet { if oldValue != lines { invalidate() } } }
+    /// An icon by name (`"icon": "thermostat"`) before the text, in its colour and font. Nil: none.
+    public var icon: IconGlyph? { didSet { if oldValue != icon { invalidate() } } }
 
     /// A label showing `text`; `font` and `color` nil take the theme's.
     public init(id: String, frame: Rect, theme: Theme = .standard, text: String,
@@ -37,7 +39,8 @@ public final class Label: Control {
     /// total ticking up in a wide label repaints the total, not the label. A wrapped label, or
     /// one on a scene nothing draws yet, repaints whole.
     private func invalidateText(replacing old: String) {
-        guard lines == 1, let measurer = host?.textMeasurer else { return invalidate() }
+        // The measurer measures words alone: with an icon before them, the whole label.
+        guard lines == 1, icon == nil, let measurer = host?.textMeasurer else { return invalidate() }
         let font = self.font ?? theme.font
         let band = textBand(width: measurer.measureText(old, font: font).width)
             .union(textBand(width: measurer.measureText(text, font: font).width))
@@ -64,7 +67,8 @@ public final class Label: Control {
         canvas.clip(frame)
         canvas.drawText(text, style: TextStyle(font: font ?? theme.font, color: color ?? theme.text,
                                                alignment: alignment, wraps: lines > 1,
-                                               maxLines: lines > 1 ? lines : nil, direction: layoutDirection),
+                                               maxLines: lines > 1 ? lines : nil, icon: icon,
+                                               direction: layoutDirection),
                         in: frame)
         canvas.restore()
     }

@@ -63,7 +63,7 @@ struct AppCommandLineTests {
         #expect(run.contains("the kiosk runs until SIGTERM"))
         #expect(!run.contains("kiosk run ") && !run.contains("kiosk ctl"))
         let main = app.naming(HelpText.main)
-        #expect(main.contains("  lobby check FILE "))
+        #expect(main.contains("  lobby check [--fonts] FILE "))
         #expect(main.contains("run a kiosk (see 'lobby run --help')"))
         #expect(main.contains("  lobby --help | --version"))
         #expect(main.contains("touchscreen kiosk runtime"))

@@ -28,14 +28,15 @@ func demoConfigText() throws -> String { try repositoryFile("config/demo.json") 
             == ["title", "subtitle", "priceLabel", "price", "angleLabel", "angle", "sayHello", "showDetails",
                 "openFilters"])
         #expect(main.controls[0] == ControlConfig(LabelConfig(id: "title", frame: Rect(24, 16, 560, 48),
-                                                       text: "नमस्ते — SwiftKiosk", font: "sans-serif bold 28")))
+                                                       text: "@title", font: "sans-serif bold 28")))
         guard let subtitle = main.controls[1].base as? LabelConfig else { Issue.record("subtitle is not a label"); return }
-        #expect(subtitle.text.contains("हिन्दी"))
+        #expect(config.languages?.resolve(subtitle.text, in: "en").contains("हिन्दी") == true)
+        #expect(config.languages?.languages == ["en", "ar", "hi"])
         #expect(main.controls[3] == ControlConfig(RangeSliderConfig(id: "price", frame: Rect(40, 200, 420, 40),
                                                                    minimum: 0, maximum: 100, lower: 20, upper: 80)))
         #expect(main.controls[5] == ControlConfig(CircularSliderConfig(id: "angle", frame: Rect(520, 120, 240, 240),
                                                                          angle: 90)))
-        #expect(main.controls[6] == ControlConfig(ButtonConfig(id: "sayHello", frame: Rect(40, 400, 160, 56), title: "Hello",
+        #expect(main.controls[6] == ControlConfig(ButtonConfig(id: "sayHello", frame: Rect(40, 400, 160, 56), title: "@hello",
                                                          action: .showPopup("hello"))))
         guard let more = main.controls[7].base as? ButtonConfig else { Issue.record("showDetails is not a button"); return }
         #expect(more.action == .switchScreen("details", transition: .slideUp))

@@ -168,7 +168,7 @@ extension BadInput {
                      {"t": 1032, "type": "move", "id": 0, "x": 400, "y": 999999}
                      {"t": 1033, "type": "up", "id": 0}
                      """],
-                 setup: "cp -r \"$PACKAGE/config/popups\" . && cp \"$PACKAGE/config/demo.json\" kiosk.json",
+                 setup: "cp -r \"$PACKAGE/config/popups\" \"$PACKAGE/config/strings\" . && cp \"$PACKAGE/config/demo.json\" kiosk.json",
                  command: "kiosk run --config kiosk.json --input t.jsonl", status: 0,
                  stdout: [#"{"t": 50, "source": "openFilters", "event": "tapped"}"#,
                           #"{"t": 358.333, "source": "filters", "event": "panelShown"}"#,

@@ -52,6 +52,7 @@ struct CalibrateCommandTests {
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("popups"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: KioskProcess.path("config/popups/dialog.json"),
                                          toPath: dir.appendingPathComponent("popups/dialog.json").path)
+        try FileManager.default.copyItem(atPath: KioskProcess.path("config/strings"), toPath: dir.appendingPathComponent("strings").path)
         // The lower knob is at x 136; this sensor reports it at 129.2. A drag of 76 px reads 72.2.
         let script = dir.appendingPathComponent("drag.jsonl")
         try """

@@ -66,6 +66,7 @@ struct CommandLineTests {
         try template.write(to: dir.appendingPathComponent("popups/dialog.json"), atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(atPath: KioskProcess.path("config/demo.json"),
                                          toPath: dir.appendingPathComponent("demo.json").path)
+        try FileManager.default.copyItem(atPath: KioskProcess.path("config/strings"), toPath: dir.appendingPathComponent("strings").path)
         let out = try KioskProcess.run(["check", dir.appendingPathComponent("demo.json").path])
         #expect(out.status == 1)
         #expect(out.lines == ["\(dir.path)/popups/dialog.json: box.cornerRadius: expected a number, found a string (line 2)"])

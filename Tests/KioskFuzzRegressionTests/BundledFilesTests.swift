@@ -1,7 +1,7 @@
 import Testing
 @testable import KioskFuzzing
 
-/// The fuzz targets hold copies of two repository files so that a fuzz run reads no file.
+/// The fuzz targets hold copies of repository files so that a fuzz run reads no file.
 @Suite("Fuzz bundled files")
 struct BundledFilesTests {
     @Test("the bundled dialog template is config/popups/dialog.json")
@@ -17,5 +17,14 @@ struct BundledFilesTests {
         let file = try FuzzFiles.text("config/demo.json")
         #expect(BundledFiles.demoConfig == file,
                 "copy config/demo.json into Sources/KioskFuzzing/BundledFiles.swift")
+    }
+
+    @Test("the bundled string files are config/strings/demo/*.json")
+    func demoStrings() throws {
+        for language in ["en", "hi", "ar"] {
+            let file = try FuzzFiles.text("config/strings/demo/\(language).json")
+            #expect(BundledFiles.demoStrings["strings/demo/\(language).json"] == file,
+                    "copy config/strings/demo/\(language).json into Sources/KioskFuzzing/BundledFiles.swift")
+        }
     }
 }

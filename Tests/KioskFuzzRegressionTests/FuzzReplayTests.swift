@@ -34,6 +34,8 @@ struct FuzzReplayTests {
         case .touch: #expect(events > 0)
         // Drawn upright and turned.
         case .image: #expect(frames == 2 && events == 0)
+        // Hello tapped, its popup shown, and the switch back to English on it.
+        case .strings: #expect(events == 3, "tapped, popupShown, languageChanged: \(outcome)")
         }
     }
 

@@ -78,3 +78,26 @@ struct LabelDamageTests {
         return found
     }
 }
+
+/// A label with an icon before its words: the words move with the icon, so new words repaint
+/// the whole label, and the pixels are those of a full repaint.
+@Suite("Label with an icon: text damage")
+struct IconLabelDamageTests {
+    @Test("new words beside an icon repaint the whole label and match a full repaint")
+    func wholeLabel() throws {
+        let label = Label(id: "temp", frame: Rect(20, 20, 400, 48), text: "21.5 °C", alignment: .center)
+        label.icon = IconGlyph(name: "thermostat", scalar: "\u{F076}")
+        let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [label])])
+        let renderer = try SceneRenderer(designSize: Size(800, 480), panelWidth: 1920, panelHeight: 1080, rotation: .none)
+        scene.textMeasurer = renderer.canvas
+        renderer.render(scene)
+        for text in ["9 °C", "-12.5 °C", ""] {
+            label.text = text
+            let damage = scene.takeDamage()
+            #expect(damage.bounds.contains(label.frame), "\(text): \(damage)")
+            for rect in damage.rects { scene.invalidate(rect) }
+            renderer.render(scene)
+            #expect(try renderer.comparedWithFullRepaint(of: scene).differingPixels == 0, "\(text)")
+        }
+    }
+}

@@ -21,6 +21,8 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
     case toggleThumb = "a toggle's thumb on its spring, turned round every 24 frames"
     // issue 21, slider
     case sliderDrag = "a finger dragging a one-value slider with a value label"
+    // issue 22, icons
+    case iconButton = "a button with an icon by name and an emoji in its title pressed and released"
 
     var testDescription: String { rawValue }
 
@@ -156,15 +158,26 @@ enum FrameKind: String, CaseIterable, CustomTestStringConvertible {
                 let x = knob.x + (i % 2 == 0 ? 34 : 30)
                 kiosk.frame(touch: kiosk.touch(.move, at: Point(x, knob.y)))
             }
+        case .iconButton:
+            // issue 22, icons: as `.button`, on a button added beside it whose title is an
+            // icon (one run of text with the words) and an emoji from the colour font.
+            let lamp = Button(id: "lamp", frame: Rect(40, 260, 200, 52), title: "Light 💡")
+            lamp.iconGlyph = IconGlyph(name: "lightbulb", scalar: "\u{E0F0}")
+            kiosk.scene.currentScreen.add(lamp)
+            kiosk.frame()
+            return Self.tapEvery16Frames(on: kiosk, at: lamp.frame.center)
         case .button:
-            // Down, up (a tap), then the highlight's fade, every 16 frames.
-            let centre = kiosk.button.frame.center
-            return { i in
-                switch i % 16 {
-                case 0: kiosk.frame(touch: kiosk.touch(.down, at: centre))
-                case 1: kiosk.frame(touch: kiosk.touch(.up, at: centre))
-                default: kiosk.frame()
-                }
+            return Self.tapEvery16Frames(on: kiosk, at: kiosk.button.frame.center)
+        }
+    }
+
+    /// Down, up (a tap), then the highlight's fade, every 16 frames, at `centre`.
+    private static func tapEvery16Frames(on kiosk: SteadyStateKiosk, at centre: Point) -> (Int) -> Void {
+        return { i in
+            switch i % 16 {
+            case 0: kiosk.frame(touch: kiosk.touch(.down, at: centre))
+            case 1: kiosk.frame(touch: kiosk.touch(.up, at: centre))
+            default: kiosk.frame()
             }
         }
     }

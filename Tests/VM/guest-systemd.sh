@@ -70,7 +70,7 @@ irc=0; "$REPO/scripts/install.sh" --skip-build --binary "$KIOSK" > install.txt 2
 check "scripts/install.sh --skip-build --binary (exit 0)" '[ $irc = 0 ]'
 sed 's/^/  | /' install.txt
 check "installed: binary, both units, sysusers.d, the popup templates" \
-  '[ -x /usr/local/bin/kiosk ] && [ -f /etc/systemd/system/swiftkiosk.service ] && [ -f /etc/systemd/system/swiftkiosk-direct.service ] && [ -f /usr/lib/sysusers.d/swiftkiosk.conf ] && [ -f /etc/swiftkiosk/popups/dialog.json ]'
+  '[ -x /usr/local/bin/kiosk ] && [ -f /etc/systemd/system/swiftkiosk.service ] && [ -f /etc/systemd/system/swiftkiosk-direct.service ] && [ -f /usr/lib/sysusers.d/swiftkiosk.conf ] && [ -f /etc/swiftkiosk/popups/dialog.json ] && [ -f /etc/swiftkiosk/strings/demo/ar.json ]'
 check "the existing config was kept" 'cmp -s "$VMT/landscape.json" /etc/swiftkiosk/kiosk.json'
 check "the shipped unit, unchanged" 'cmp -s "$REPO/systemd/swiftkiosk.service" /etc/systemd/system/swiftkiosk.service'
 check "enabled" '[ "$(systemctl is-enabled $UNIT)" = enabled ]'

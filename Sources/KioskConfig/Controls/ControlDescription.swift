@@ -64,8 +64,9 @@ public protocol ControlDescription: Sendable, Equatable, Decodable {
     func apply(to control: Control)
 
     /// The same, with what the change brought along: `context.images` holds the image files
-    /// that these settings name, checked (a `source` or an `icon` set at run time). A type
-    /// with image properties shows them here; the default calls `apply(to:)`.
+    /// that these settings name, checked (a `source` or an `icon` set at run time), and
+    /// `context.icons` the icons they name. A type with image or icon properties shows them
+    /// here; the default calls `apply(to:)`.
     func apply(to control: Control, in context: ControlContext)
 
     /// The controls described inside this one (a list's rows' controls), each made by this
@@ -99,10 +100,15 @@ public struct ControlContext: Sendable {
     /// The image files the config names, checked, by path as written (`ImageSettings.files`):
     /// what a description with a `source` shows.
     public var images: [String: ImageReference]
+    /// The icons the config names, by name (`KioskConfiguration.icons`): what a description
+    /// with an `icon` name shows.
+    public var icons: [String: IconGlyph]
 
-    /// A context whose controls take `theme` and find their image files in `images`.
-    public init(theme: Theme, images: [String: ImageReference] = [:]) {
+    /// A context whose controls take `theme` and find their image files in `images`, their
+    /// icons in `icons`.
+    public init(theme: Theme, images: [String: ImageReference] = [:], icons: [String: IconGlyph] = [:]) {
         self.theme = theme
         self.images = images
+        self.icons = icons
     }
 }

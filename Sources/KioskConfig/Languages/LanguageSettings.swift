@@ -20,7 +20,7 @@ public struct LanguageSettings: Sendable, Equatable, Decodable {
     /// `resetOnIdle`; it needs a string file once any text is a key.
     public var defaultLanguage: String
     /// `files` (required, not empty): one string file per language, by language code (`de`,
-    /// `pt-BR`), paths relative to the config file. The order is the languages' order.
+    /// `pt-BR`), paths relative to the config file; in the order of their codes.
     public var files: [LanguageFile]
     /// `resetOnIdle` (default true): the idle return (`idle`) also goes back to the default
     /// language, so the next visitor is greeted in it.
@@ -50,7 +50,7 @@ public struct LanguageSettings: Sendable, Equatable, Decodable {
         self.resetsOnIdle = resetsOnIdle
     }
 
-    /// Every language, the default first, then the others in the order of `files`.
+    /// Every language, the default first, then the others in the order of their codes.
     public var languages: [String] {
         [defaultLanguage] + files.map(\.language).filter { $0 != defaultLanguage }
     }
@@ -104,7 +104,8 @@ private struct LanguageFiles: Decodable {
             if let problem = TextRule.path.problem(with: file) { throw invalidValue(at: path, problem) }
             files.append(LanguageSettings.LanguageFile(language: key.stringValue, path: file))
         }
-        self.files = files
+        // By code, whatever order the decoder hands the keys in (Foundation's has none).
+        self.files = files.sorted { $0.language < $1.language }
     }
 }
 

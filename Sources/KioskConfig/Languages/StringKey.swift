@@ -1,3 +1,5 @@
+import KioskCore
+
 /// A text that stands for a string of the string files: `"@menu.title"` shows what the
 /// display language's file says for `menu.title` (`LanguageSettings`). The whole text is the
 /// key: `@`, then a letter, then letters, digits, `_`, `-` and `.`. `"@@…"` is a literal text
@@ -23,4 +25,22 @@ package enum StringKey {
 
     /// Whether `text` needs the string files or unescaping at all: it starts with `@`.
     package static func isSpecial(_ text: String) -> Bool { text.hasPrefix("@") }
+}
+
+extension ControlConfig {
+    /// This control's config with every text property that names a string (`"@menu.title"`)
+    /// or starts with `@@` holding what it shows in `language`: how a scene built straight from
+    /// a config shows words rather than keys. A run-time language switch writes them again
+    /// (`PropertyModel`); a string that is a template is written as the template, which the
+    /// runtime then fills. Unchanged when nothing is special, or without `languages` and `@@`.
+    package func resolvingStrings(in language: String?, of languages: LanguageSettings?, designSize: Size) -> ControlConfig {
+        var changes: [(name: String, value: JSONValue)] = []
+        for property in properties where property.kind == .text {
+            guard case .string(let text)? = source?[property.name]?.kind, StringKey.isSpecial(text) else { continue }
+            let words = languages.flatMap { table in language.map { table.resolve(text, in: $0) } } ?? StringKey.literal(text)
+            changes.append((property.name, .string(words)))
+        }
+        guard !changes.isEmpty, case .success(let resolved) = changing(changes, designSize: designSize) else { return self }
+        return resolved
+    }
 }

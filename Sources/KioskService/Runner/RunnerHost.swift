@@ -71,6 +71,8 @@ final class RunnerHost {
         if let runtime {
             runtime.replaceRenderer(renderer)
         } else {
+            // Every text's fonts open now, not on the first frame that shows them.
+            if let config = sceneSource.config { renderer.preloadFonts(MachineFonts.preloadTexts(of: config)) }
             let runtime = KioskRuntime(scene: sceneSource.make(design), renderer: renderer, start: now,
                                        calibration: options.calibration,
                                        properties: PropertyModel(config: sceneSource.config, images: sceneSource.images)) { [unowned self] event in self.handOut(event) }

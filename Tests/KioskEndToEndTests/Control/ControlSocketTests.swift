@@ -16,7 +16,7 @@ struct ControlSocketTests {
         // The subscriber is answered with the state it starts from, then gets the events.
         #expect(try events.request(#"{"op": "subscribe", "id": "ev"}"#) == #"{"id": "ev", "ok": true, "screen": "main", "#
                 + #""overlays": [], "values": {"price": {"lower": 20, "upper": 80}, "angle": {"angle": 90}, "#
-                + #""size": {"lower": 2, "upper": 8}}, "power": "on", "keepAwake": false}"#)
+                + #""size": {"lower": 2, "upper": 8}}, "language": "en", "power": "on", "keepAwake": false}"#)
 
         let ping = try kiosk.ctl("ping")
         #expect(ping.status == 0 && ping.lines == [#"{"ok": true}"#])
@@ -78,7 +78,7 @@ struct ControlSocketTests {
         #expect(ctl.terminationStatus == 0)
         let lines = printed()
         #expect(lines.first == #"{"ok": true, "screen": "main", "overlays": ["filters"], "values": {"price": {"lower": 20, "#
-                + #""upper": 80}, "angle": {"angle": 45}, "size": {"lower": 2, "upper": 8}}, "power": "on", "keepAwake": false}"#)
+                + #""upper": 80}, "angle": {"angle": 45}, "size": {"lower": 2, "upper": 8}}, "language": "en", "power": "on", "keepAwake": false}"#)
         let events = lines.dropFirst().compactMap(EventLine.init)
         #expect(events.count == lines.count - 1)   // every later line is an event
         let screen = try #require(events.first { $0.event == "screenChanged" })

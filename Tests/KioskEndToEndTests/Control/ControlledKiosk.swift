@@ -24,6 +24,7 @@ final class ControlledKiosk {
         let fm = FileManager.default
         try fm.copyItem(atPath: KioskProcess.path("config/demo.json"), toPath: configPath)
         try fm.copyItem(atPath: KioskProcess.path("config/popups"), toPath: directory.appendingPathComponent("popups").path)
+        try fm.copyItem(atPath: KioskProcess.path("config/strings"), toPath: directory.appendingPathComponent("strings").path)
         _ = fm.createFile(atPath: stderrPath, contents: nil)
         _ = fm.createFile(atPath: stdoutPath, contents: nil)
         process.executableURL = KioskProcess.binary

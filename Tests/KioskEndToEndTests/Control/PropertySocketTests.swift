@@ -22,7 +22,7 @@ struct PropertySocketTests {
             #expect(line.source == "title" && line.event == "propertiesChanged")
             #expect(try kiosk.ctl("set", "sayHello", "background=#2E7D32", "enabled=false").status == 0)
             let get = try kiosk.ctl("get", "sayHello")
-            #expect(get.lines == [#"{"ok": true, "control": "sayHello", "properties": {"title": "Hello", "font": null, "#
+            #expect(get.lines == [#"{"ok": true, "control": "sayHello", "properties": {"title": "@hello", "font": null, "#
                                   + ##""background": "#2E7D32", "color": null, "icon": null, "checkedBackground": null, "enabled": false, "visible": true}}"##])
             let bad = try kiosk.ctl("set", "sayHello", "background=green", "title=Go")
             #expect(bad.status == 1)

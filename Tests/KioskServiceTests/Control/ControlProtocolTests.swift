@@ -38,7 +38,7 @@ struct ControlProtocolTests {
         (#"{"op": "set", "control": "price", "value": {"middle": 3}}"#,
          #"{"ok": false, "error": "\"middle\" is not a value field or a property of \"price\" (value: lower, upper; properties: trackColor, highlightColor, knobColor, enabled, visible)"}"#),
         (#"{"op": "set", "control": "title", "value": {"colour": "red"}}"#,
-         #"{"ok": false, "error": "\"colour\" is not a value field or a property of \"title\" (properties: text, color, font, align, lines, enabled, visible); did you mean \"color\"?"}"#),
+         #"{"ok": false, "error": "\"colour\" is not a value field or a property of \"title\" (properties: text, color, font, align, lines, icon, enabled, visible); did you mean \"color\"?"}"#),
         (#"{"op": "set", "control": "title", "value": {"color": "red", "text": "x"}}"#,
          #"{"ok": false, "error": "color: invalid colour \"red\": expected #RRGGBB or #RRGGBBAA"}"#),
         (#"{"op": "showPanel", "panel": "hello"}"#, #"{"ok": false, "error": "no panel \"hello\""}"#),
@@ -103,7 +103,7 @@ struct ControlProtocolTests {
                 == #"{"ok": true, "control": "price", "value": {"lower": 20, "upper": 80}, "#
                 + #""properties": {"trackColor": null, "highlightColor": null, "knobColor": null, "enabled": true, "visible": true}}"#)
         #expect(target.reply(#"{"op": "get"}"#) == #"{"ok": true, "screen": "main", "overlays": [], "#
-                + #""values": {"price": {"lower": 20, "upper": 80}, "angle": {"angle": 90}, "size": {"lower": 2, "upper": 8}}}"#)
+                + #""values": {"price": {"lower": 20, "upper": 80}, "angle": {"angle": 90}, "size": {"lower": 2, "upper": 8}}, "language": "en"}"#)
     }
 
     @Test("set moves the value as a finger would (the lower knob pushes the upper), replies with it and sends the drag's events")
@@ -180,7 +180,7 @@ struct ControlProtocolTests {
         #expect(subscribed.subscribes)
         // The state comes first, as get says it: a late subscriber misses nothing.
         #expect(subscribed.line == #"{"id": 1, "ok": true, "screen": "main", "overlays": [], "#
-                + #""values": {"price": {"lower": 20, "upper": 80}, "angle": {"angle": 90}, "size": {"lower": 2, "upper": 8}}}"#)
+                + #""values": {"price": {"lower": 20, "upper": 80}, "angle": {"angle": 90}, "size": {"lower": 2, "upper": 8}}, "language": "en"}"#)
         #expect(!handler.reply(to: #"{"op": "ping"}"#).subscribes)
         target.reloadOutcome = .failed(["a.json: screens: must contain at least one screen (line 2)", "a.json: x"])
         #expect(target.reply(#"{"op": "reload", "id": 3}"#) == #"{"id": 3, "ok": false, "error": "the config has 2 problems; "#

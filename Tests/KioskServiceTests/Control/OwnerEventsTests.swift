@@ -67,7 +67,7 @@ struct SubscribeStateTests {
         _ = target.reply(#"{"op": "switchScreen", "screen": "details", "transition": "fade"}"#)
         let reply = target.reply(#"{"op": "subscribe"}"#)
         #expect(reply == #"{"ok": true, "screen": "details", "overlays": ["filters"], "values": {"price": {"lower": 40, "upper": 80}, "#
-                + #""angle": {"angle": 90}, "size": {"lower": 2, "upper": 8}}, "power": "on", "keepAwake": false}"#)
+                + #""angle": {"angle": 90}, "size": {"lower": 2, "upper": 8}}, "language": "en", "power": "on", "keepAwake": false}"#)
         #expect(reply.dropFirst(#"{"ok": true, "#.count) == target.reply(#"{"op": "get"}"#).dropFirst(#"{"ok": true, "#.count))
     }
 

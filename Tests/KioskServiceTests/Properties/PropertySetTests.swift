@@ -17,7 +17,7 @@ struct PropertySetTests {
         _ = scene.drainEvents()
         #expect(target.reply(#"{"op": "set", "control": "title", "value": {"text": "Total: 9.60 €"}}"#)
                 == #"{"ok": true, "control": "title", "properties": {"text": "Total: 9.60 €", "color": null, "#
-                + #""font": "sans-serif bold 28", "align": null, "lines": null, "enabled": true, "visible": true}}"#)
+                + #""font": "sans-serif bold 28", "align": null, "lines": null, "icon": null, "enabled": true, "visible": true}}"#)
         let label = try #require(scene.control(withID: "title") as? Label)
         #expect(label.text == "Total: 9.60 €")
         #expect(scene.takeDamage().bounds == label.paintBounds.integral)
@@ -48,7 +48,7 @@ struct PropertySetTests {
                 == #"{"ok": false, "error": "trackColor: invalid colour \"blue\": expected #RRGGBB or #RRGGBBAA"}"#)
         #expect(target.snapshot == before)
         #expect(target.reply(#"{"op": "set", "control": "title", "value": {"frame": [0, 0, 10, 10]}}"#)
-                == #"{"ok": false, "error": "\"frame\" is not a value field or a property of \"title\" (properties: text, color, font, align, lines, enabled, visible)"}"#)
+                == #"{"ok": false, "error": "\"frame\" is not a value field or a property of \"title\" (properties: text, color, font, align, lines, icon, enabled, visible)"}"#)
         #expect(target.reply(#"{"op": "set", "control": "title", "value": {"lines": 0}}"#)
                 == #"{"ok": false, "error": "lines: must be between 1 and 100 (found 0)"}"#)
         #expect(target.snapshot == before)

@@ -114,4 +114,17 @@ struct ReloadCarryOverTests {
         k.runtime!.replaceScene(bare)
         #expect(bare.overlays.isEmpty)
     }
+
+    @Test("a reload keeps the language shown, its texts written in it, when the new config still has it")
+    func languageStays() throws {
+        let config = try Self.config.get()
+        let k = KioskTester(config: config)
+        try k.step(until: 0)
+        #expect(k.scene?.setLanguage("hi") == true)
+        try k.step(until: 20)
+        k.runtime!.replaceScene(try demo(), properties: PropertyModel(config: config))
+        try k.step(until: 40)
+        #expect(k.scene?.language.code == "hi")
+        #expect((k.scene?.control(withID: "priceLabel") as? Label)?.text == "मूल्य सीमा")
+    }
 }

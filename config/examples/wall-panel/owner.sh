@@ -8,6 +8,7 @@
 #   BROKER=localhost config/examples/wall-panel/owner.sh
 #   mosquitto_pub -t home/sensors/living/temperature -m 21.5      # the house's sensors
 #   mosquitto_pub -t home/sensors/kitchen/leak -m 1                # shows the alarm banner
+#   mosquitto_pub -t home/sensors/outside/weather -m wb_cloudy     # the weather's icon, by name
 #
 # Needs bash 4 and mosquitto_pub/mosquitto_sub (Debian: mosquitto-clients).
 set -euo pipefail
@@ -20,6 +21,10 @@ declare -A ON=()     # the lights that are on
 send() { mosquitto_pub -h "$BROKER" -q 1 -t "$P/set/$1" -m "$2"; }   # send ID '{"text": "…"}'
 pub() { LAST[$1]=$2; send "$1" "$2"; }                                # the same, remembered
 clock() { pub clock "{\"text\": \"$(date +%H:%M)\"}"; pub date "{\"text\": \"$(date '+%A %-d %B')\"}"; }
+# The outside temperature and the weather's icon (a Material Icons name: wb_sunny, wb_cloudy,
+# cloud, ac_unit, …; an unknown name is refused with the closest one) are one label.
+OUTSIDE=-- WEATHER=wb_sunny
+outside() { pub outside "{\"text\": \"$OUTSIDE °C\", \"icon\": \"$WEATHER\"}"; }
 
 # A light's button shows its state by its colour: amber with dark text when on, the theme's
 # (null: back to the default) when off. Here a real owner also switches the lamp itself
@@ -47,7 +52,8 @@ while read -r topic value; do
     case $topic in
         home/sensors/living/temperature) pub temperature "{\"text\": \"$value °C\"}" ;;
         home/sensors/living/humidity) pub humidity "{\"text\": \"Humidity $value %\"}" ;;
-        home/sensors/outside/temperature) pub outside "{\"text\": \"$value °C\"}" ;;
+        home/sensors/outside/temperature) OUTSIDE=$value; outside ;;
+        home/sensors/outside/weather) WEATHER=$value; outside ;;
         home/sensors/heating/valve)   # the words, and the bar under them (its value glides there)
             pub heating "{\"text\": \"Heating on · valve $value %\"}"
             pub valve "{\"value\": $value}" ;;
