@@ -28,7 +28,7 @@ extension CairoCanvas {
                               message: "\(JSONWriter.quoted(style.font)) at scale \(at) is too large for FreeType; the text is left out"))
             return
         }
-        self.text.update(for: cr)
+        self.text.update(for: cr, direction: style.direction)
         let entry = style.wraps ? wrappedLayout(text, style: style, in: rect) : lineLayout(text, style: style, in: rect)
         let scale = Double(PANGO_SCALE)
         let logical = entry.logical

@@ -83,11 +83,20 @@ final class TextLayoutCache {
     /// Pango keeps the base direction per context (`pango_context_set_base_dir`), and a
     /// layout that is not left to guess its direction (`pango_layout_set_auto_dir` off) takes
     /// its context's; two contexts, so switching languages re-shapes nothing already cached.
-    let rightToLeftContext: OpaquePointer
+    /// Made on the first right-to-left text: a kiosk that shows none never has it.
+    var rightToLeftContext: OpaquePointer {
+        if let made = madeRightToLeftContext { return made }
+        let made = Self.makeContext(direction: PANGO_DIRECTION_RTL)
+        madeRightToLeftContext = made
+        return made
+    }
+    private var madeRightToLeftContext: OpaquePointer?
     private var layouts: LeastRecentlyUsedCache<Key, Entry>
     private var fonts: LeastRecentlyUsedCache<String, FontDescription>
     /// The linear part of the transformation the context was last updated for.
     private var syncedMatrix: (Double, Double, Double, Double)?
+    /// The same for `rightToLeftContext`.
+    private var syncedRightToLeftMatrix: (Double, Double, Double, Double)?
     private(set) var hits = 0
     private(set) var misses = 0
 
@@ -95,7 +104,6 @@ final class TextLayoutCache {
         layouts = LeastRecentlyUsedCache(capacity: capacity)
         fonts = LeastRecentlyUsedCache(capacity: 32)
         context = Self.makeContext(direction: PANGO_DIRECTION_LTR)
-        rightToLeftContext = Self.makeContext(direction: PANGO_DIRECTION_RTL)
     }
 
     private static func makeContext(direction: PangoDirection) -> OpaquePointer {
@@ -118,22 +126,31 @@ final class TextLayoutCache {
         layouts.removeAll()
         fonts.removeAll()
         g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(rightToLeftContext))
+        if let made = madeRightToLeftContext { g_object_unref(UnsafeMutableRawPointer(made)) }
     }
 
     var count: Int { layouts.count }
     var capacity: Int { layouts.capacity }
 
-    /// Brings the context in line with `cr`'s transformation (scale, rotation) and target.
-    /// Translation does not affect shaping, so a pure translation costs only the comparison.
-    func update(for cr: OpaquePointer) {
+    /// Brings the context of `direction`'s layouts in line with `cr`'s transformation (scale,
+    /// rotation) and target. Translation does not affect shaping, so a pure translation costs
+    /// only the comparison. Each context is brought up to date only when text in its direction
+    /// is set: `pango_cairo_update_context` allocates, and a scene that shows no right-to-left
+    /// text never pays for the other context.
+    func update(for cr: OpaquePointer, direction: LayoutDirection = .leftToRight) {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let linear = (m.xx, m.yx, m.xy, m.yy)
-        if let synced = syncedMatrix, synced == linear { return }
-        pango_cairo_update_context(cr, context)
-        pango_cairo_update_context(cr, rightToLeftContext)
-        syncedMatrix = linear
+        switch direction {
+        case .leftToRight:
+            if let synced = syncedMatrix, synced == linear { return }
+            pango_cairo_update_context(cr, context)
+            syncedMatrix = linear
+        case .rightToLeft:
+            if let synced = syncedRightToLeftMatrix, synced == linear { return }
+            pango_cairo_update_context(cr, rightToLeftContext)
+            syncedRightToLeftMatrix = linear
+        }
     }
 
     /// The cached layout for `text` in `font`, made on first use, a paragraph in `direction`.
