@@ -151,7 +151,7 @@ struct ExampleConfigTests {
         _ = try set(kiosk, "clear", "enabled=true")
 
         let pay = try kiosk.ctl("get", "pay")
-        #expect(pay.lines == [#"{"ok": true, "control": "pay", "properties": {"title": "@order.pay", "font": "sans-serif bold 22", "#
+        #expect(pay.lines == [#"{"ok": true, "control": "pay", "properties": {"title": "@order.pay", "font": "sans-serif bold 18", "#
                               + ##""background": "#2E7D32", "color": "#FFFFFF", "icon": "images/card.png", "checkedBackground": null, "enabled": true, "visible": true}}"##])
         #expect(try kiosk.ctl("get", "total").stdout.contains(#""text": "3.50 €""#))
         let cart = try waitForFrame(kiosk, "Pay drawn enabled") { rgb($0, 960, 550) == payGreen }
