@@ -15,6 +15,8 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 swift build -c release --product kiosk 2>&1 | grep -E "error:|Compiling|complete" | tail -1
 .build/release/kiosk bench --scene anchor --iterations 300
+# The language switch (issue 22): the demo between English and Arabic, every text laid out again.
+.build/release/kiosk bench --config config/demo.json --only language --iterations 300
 # Peak memory of headless runs at both sizes (about 26 s, real clock): scripts/memory-bench.sh.
 # Of the binary as installed (static Swift runtime): memory-bench.sh builds it.
 scripts/memory-bench.sh

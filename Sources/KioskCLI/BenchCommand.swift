@@ -25,7 +25,8 @@ struct BenchCommand {
         case text
         /// The frame after a language switch (issue 22): every text of the screen laid out
         /// again in the config's last language and back, each frame one switch; only for a
-        /// config with languages (the anchor scene has en, hi and ar).
+        /// config with languages (the anchor has none: `kiosk bench --config config/demo.json
+        /// --only language`, whose last language is Arabic).
         case language
         /// A frame of an indeterminate progress bar's band sweeping: the start screen's first
         /// progress bar, made indeterminate, or one added across the screen's lower part.
@@ -170,7 +171,9 @@ struct BenchCommand {
         return 0
     }
 
-    func wanted(_ c: Case) -> Bool { only == nil || only == c }
+    /// Whether `c` is measured: every case, or the one `--only` names, and the floor always
+    /// (each case is a ratio to it).
+    func wanted(_ c: Case) -> Bool { only == nil || only == c || c == .memcpy }
 
     /// Median wall time of `body` in milliseconds after a warm-up; nil when the case is not wanted.
     func median(_ c: Case, _ body: () -> Void) -> Double? {

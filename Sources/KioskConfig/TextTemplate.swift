@@ -116,15 +116,24 @@ package struct TextTemplate: Sendable, Equatable {
         return .success(Reference(control: String(name), field: nil, format: format))
     }
 
-    /// The text with every reference replaced by what `value` gives for it ("" for nil).
-    package func render(_ value: (Reference) -> JSONValue?) -> String {
+    /// The text with every reference replaced by what `value` gives for it ("" for nil),
+    /// numbers written with the display language's decimal mark (`numbers`): a format of
+    /// `.N` follows it, as does a number without a format (`2,5` in German); a format that
+    /// writes `,` or a grouping is written as it says.
+    package func render(numbers: NumberConventions = .standard, _ value: (Reference) -> JSONValue?) -> String {
         var out = ""
         for part in parts {
             switch part {
             case .literal(let text): out += text
             case .insert(let reference):
                 switch value(reference) {
-                case .number(let n)?: out += reference.format?.write(n) ?? NumberFormat.rounded(n, decimals: 3)
+                case .number(let n)?:
+                    if let format = reference.format {
+                        out += format.write(n, conventions: numbers)
+                    } else {
+                        let plain = NumberFormat.rounded(n, decimals: 3)
+                        out += numbers.decimalMark == "." ? plain : plain.replacingDecimalPoint(with: numbers.decimalMark)
+                    }
                 case .string(let s)?: out += s
                 case .bool(let b)?: out += b ? "true" : "false"
                 default: break
@@ -147,5 +156,15 @@ private extension String {
         while s.first == " " { s = s.dropFirst() }
         while s.last == " " { s = s.dropLast() }
         return String(s)
+    }
+}
+
+private extension String {
+    /// The text with its decimal point (the first `.`) written as `mark`.
+    func replacingDecimalPoint(with mark: Character) -> String {
+        guard let dot = firstIndex(of: ".") else { return self }
+        var out = self
+        out.replaceSubrange(dot...dot, with: String(mark))
+        return out
     }
 }

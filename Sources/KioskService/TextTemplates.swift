@@ -77,7 +77,7 @@ struct TextTemplates {
                 bindings[index].template = Self.template(of: bindings[index].source, in: language, languages: languages)
                 bindings[index].language = language
             }
-            let text = (bindings[index].template ?? .literal(bindings[index].source)).render { reference in
+            let text = (bindings[index].template ?? .literal(bindings[index].source)).render(numbers: scene.language.numbers) { reference in
                 Self.value(of: reference, in: scene, properties: properties)
             }
             guard text != bindings[index].written else { continue }

@@ -31,6 +31,16 @@ struct TextTemplateTests {
         #expect(try render(text, ["t.v": .number(value)]) == expected)
     }
 
+    @Test("in a language that writes a decimal comma, .N formats and plain numbers take it; a written comma or grouping stays",
+          arguments: [
+              ("{t.v:.1 °C}", 21.46, "21,5 °C"), ("{t.v}", 2.5, "2,5"), ("{t.v}", 12, "12"),
+              ("{t.v:,.2}", 1234.5, "1,234.50"), ("{t.v:.,2}", 1234.5, "1.234,50"), ("{t.v:,2}", 9.6, "9,60"),
+          ])
+    func decimalComma(text: String, value: Double, expected: String) throws {
+        let template = try TextTemplate.parse(text).get()
+        #expect(template.render(numbers: .decimalComma) { _ in .number(value) } == expected)
+    }
+
     @Test("mistakes say what is wrong and where",
           arguments: [
               ("Total {price.lower", "at character 7 of the template: '{' is not closed by '}' (write '{{' for a brace)"),
