@@ -20,6 +20,7 @@
 #  10. who may do what over MQTT: by default `reload` is refused (the reply names the op and
 #      mqtt.allow), a screenshot naming a path is refused and writes nothing, one without comes
 #      back in the reply as a PNG; with `"allow": ["get", "screenshot"]` a `set` is refused.
+#  2c. setLanguage on PREFIX/request → its reply and the languageChanged event.
 # (2. also checks that the set's events say "origin": "owner".)
 # Every wait is bounded; nothing is skipped. Installs what it needs (scripts/install-deps.sh).
 set -euo pipefail
@@ -106,6 +107,20 @@ wait "$sub" || true
 grep -qx "$prefix/reply {\"ok\": false, \"error\": \"color: invalid colour \\\\\"red\\\\\": expected #RRGGBB or #RRGGBBAA\"}" "$work/setbad.txt" \
   || fail "a bad P/set/title is not refused with the config's words: $(cat "$work/setbad.txt")"
 echo "mqtt-test: 2b ok: P/set/ID sets a property, retained in P/state/ID; a bad one is refused"
+
+# 2c. setLanguage on PREFIX/request: every text in Hindi, the reply and languageChanged; then back.
+timeout 15 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -v -W 10 -C 2 \
+  -t "$prefix/reply" -t "$prefix/events" -R >"$work/language.txt" 2>/dev/null &
+sub=$!
+sleep 0.5
+mqtt_pub -t "$prefix/request" -m '{"op": "setLanguage", "id": 9, "language": "hi"}'
+wait "$sub" || true
+grep -qx "$prefix/reply {\"id\": 9, \"ok\": true, \"language\": \"hi\"}" "$work/language.txt" \
+  || fail "no reply to setLanguage: $(cat "$work/language.txt")"
+grep -q "^$prefix/events .*\"source\": \"kiosk\", \"event\": \"languageChanged\", \"origin\": \"owner\", \"value\": {\"language\": \"hi\"}" "$work/language.txt" \
+  || fail "no languageChanged event: $(cat "$work/language.txt")"
+mqtt_pub -t "$prefix/request" -m '{"op": "setLanguage", "language": "en"}'
+echo "mqtt-test: 2c ok: setLanguage over MQTT switches the language, with its reply and event"
 
 # 3. broker gone: the kiosk runs on and draws the drag; broker back: reconnected, state caught up.
 kill -9 "$broker_pid"; wait "$broker_pid" 2>/dev/null || true
