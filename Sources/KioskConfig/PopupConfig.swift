@@ -53,10 +53,7 @@ public struct PopupConfig: Sendable, Equatable, Decodable {
     /// What the dialog says in `language`: each text that names a string (`"@popup.title"`)
     /// as `languages` has it there; without languages, the texts as written (`@@…` as `@…`).
     public func content(in language: String?, of languages: LanguageSettings?) -> PopupContent {
-        func words(_ text: String) -> String {
-            guard let languages, let language else { return StringKey.literal(text) }
-            return languages.resolve(text, in: language)
-        }
+        func words(_ text: String) -> String { StringKey.words(text, in: language, of: languages) }
         return PopupContent(title: words(title), text: words(text), buttons: buttons.map {
             PopupContent.ButtonItem(id: $0.id, title: words($0.title), action: $0.action?.controlAction())
         })

@@ -21,8 +21,8 @@ package final class PropertyModel {
     private var languages: LanguageSettings?
     /// The popups, whose words are shown in the scene's language (`refreshTemplates`).
     private var popups: [PopupConfig] = []
-    /// The language the popups' words were last given in.
-    private var popupLanguage: String?
+    /// The language the texts and the popups' words were last written in; nil: none yet.
+    private var writtenLanguage: String?
     /// Where an image property set at run time (`source`, `icon`) resolves, confined as the
     /// config's images are.
     private let images: ImageLibrary
@@ -39,7 +39,6 @@ package final class PropertyModel {
         languages = config.languages
         templates = TextTemplates(languages: config.languages)
         popups = config.languages == nil ? [] : config.popups
-        popupLanguage = config.languages?.defaultLanguage
         for control in (config.screens.flatMap(\.controls) + config.panels.flatMap(\.controls)).flatMap(\.withDescendants) {
             configs[control.id] = control
             templates.bind(control)
@@ -53,8 +52,10 @@ package final class PropertyModel {
     /// A language switch writes them all again, and gives every popup its words in the new
     /// language.
     package func refreshTemplates(in scene: Scene, after events: [ControlEvent]?) {
-        if scene.language.code != popupLanguage {
-            popupLanguage = scene.language.code
+        var events = events
+        if scene.language.code != writtenLanguage {
+            writtenLanguage = scene.language.code
+            events = nil
             for popup in popups {
                 (scene.registeredOverlay(withID: popup.id) as? PopupDialog)?
                     .replaceDefaultContent(popup.content(in: scene.language.code, of: languages))

@@ -14,9 +14,8 @@ struct TextTemplates {
         var property: String
         /// The property's text as written.
         var source: String
-        /// What it shows in `language`, read once per language; nil for plain words.
-        var template: TextTemplate?
-        var language: String?
+        /// What it shows in the language it was last written in, read once per language.
+        var shown: (language: String, template: TextTemplate)?
         /// Every control it inserts from (in any language), and its own.
         var sources: Set<String>
         var written: String?
@@ -25,8 +24,6 @@ struct TextTemplates {
     private var bindings: [Binding] = []
     /// The strings of the config's languages; nil without them.
     private let languages: LanguageSettings?
-    /// The language the texts were last written in.
-    private var language: String?
 
     init(languages: LanguageSettings? = nil) { self.languages = languages }
 
@@ -49,23 +46,18 @@ struct TextTemplates {
     /// `text` in `language` as a template (plain words insert nothing; a config from
     /// `ConfigLoader` has no template that cannot be read, anything else shows as written).
     private static func template(of text: String, in language: String, languages: LanguageSettings?) -> TextTemplate {
-        let words = languages?.resolve(text, in: language) ?? StringKey.literal(text)
+        let words = StringKey.words(text, in: language, of: languages)
         guard TextTemplate.isTemplate(words), case .success(let template) = TextTemplate.parse(words) else {
             return .literal(words)
         }
         return template
     }
 
-    /// Renders the bindings `events` may have touched (all when nil, and all when the scene's
-    /// language is not the one they were written in) and hands each text that changed to
-    /// `write` (control id, property, text).
+    /// Renders the bindings `events` may have touched (all when nil: a new scene, or a
+    /// language switch) in the scene's language, and hands each text that changed to `write`
+    /// (control id, property, text).
     mutating func refresh(in scene: Scene, after events: [ControlEvent]?, properties: (Control) -> JSONObject,
                           write: (String, String, String) -> Void) {
-        var events = events
-        if scene.language.code != language {
-            language = scene.language.code
-            events = nil
-        }
         let language = scene.language.code
         for index in bindings.indices {
             if let events, !events.contains(where: { bindings[index].sources.contains($0.source) }) { continue }
@@ -73,11 +65,14 @@ struct TextTemplates {
             if let events, events.contains(where: { $0.source == bindings[index].control && $0.kind == .propertiesChanged }) {
                 bindings[index].written = nil
             }
-            if bindings[index].language != language || bindings[index].template == nil {
-                bindings[index].template = Self.template(of: bindings[index].source, in: language, languages: languages)
-                bindings[index].language = language
+            let template: TextTemplate
+            if let shown = bindings[index].shown, shown.language == language {
+                template = shown.template
+            } else {
+                template = Self.template(of: bindings[index].source, in: language, languages: languages)
+                bindings[index].shown = (language, template)
             }
-            let text = (bindings[index].template ?? .literal(bindings[index].source)).render(numbers: scene.language.numbers) { reference in
+            let text = template.render(numbers: scene.language.numbers) { reference in
                 Self.value(of: reference, in: scene, properties: properties)
             }
             guard text != bindings[index].written else { continue }

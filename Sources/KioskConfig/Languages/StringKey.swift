@@ -25,6 +25,13 @@ package enum StringKey {
 
     /// Whether `text` needs the string files or unescaping at all: it starts with `@`.
     package static func isSpecial(_ text: String) -> Bool { text.hasPrefix("@") }
+
+    /// What `text` shows in `language` of `languages` (`LanguageSettings.resolve`); without
+    /// either, the text as written (`@…` for `@@…`, a key as itself).
+    package static func words(_ text: String, in language: String?, of languages: LanguageSettings?) -> String {
+        guard let languages, let language else { return literal(text) }
+        return languages.resolve(text, in: language)
+    }
 }
 
 extension ControlConfig {
@@ -37,8 +44,7 @@ extension ControlConfig {
         var changes: [(name: String, value: JSONValue)] = []
         for property in properties where property.kind == .text {
             guard case .string(let text)? = source?[property.name]?.kind, StringKey.isSpecial(text) else { continue }
-            let words = languages.flatMap { table in language.map { table.resolve(text, in: $0) } } ?? StringKey.literal(text)
-            changes.append((property.name, .string(words)))
+            changes.append((property.name, .string(StringKey.words(text, in: language, of: languages))))
         }
         guard !changes.isEmpty, case .success(let resolved) = changing(changes, designSize: designSize) else { return self }
         return resolved
