@@ -45,8 +45,7 @@ extension ConfigValidator {
     /// What is wrong with the insertions of `template` (a string of a string file): each
     /// `{…}` must name a control and a field it has, as in a text property.
     func templateProblems(_ template: TextTemplate) -> [String] {
-        let fieldsByID = templateFields()
-        let ids = Suggestion.Candidates(controls.map(\.config.id))
-        return template.references.compactMap { problem(with: $0, fieldsByID: fieldsByID, ids: ids) }
+        let targets = templateTargets
+        return template.references.compactMap { problem(with: $0, fieldsByID: targets.fields, ids: targets.ids) }
     }
 }

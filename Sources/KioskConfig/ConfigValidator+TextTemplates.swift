@@ -8,8 +8,7 @@ extension ConfigValidator {
     /// `title`, a custom control's `.text` properties) at that key, with a suggestion when a
     /// control or a field is close.
     func checkTextTemplates() {
-        let fieldsByID = templateFields()
-        let ids = Suggestion.Candidates(controls.map(\.config.id))
+        let targets = templateTargets
         for control in controls {
             for property in control.config.properties where property.kind == .text {
                 guard case .string(let text)? = control.config.source?[property.name]?.kind,
@@ -19,7 +18,7 @@ extension ConfigValidator {
                 case .failure(let error): report(error.message, at: path)
                 case .success(let template):
                     for reference in template.references {
-                        if let problem = problem(with: reference, fieldsByID: fieldsByID, ids: ids) {
+                        if let problem = problem(with: reference, fieldsByID: targets.fields, ids: targets.ids) {
                             report(problem, at: path)
                         }
                     }
@@ -28,13 +27,19 @@ extension ConfigValidator {
         }
     }
 
-    /// What each control offers a template, by id (the first control of an id).
-    func templateFields() -> [String: TemplateFields] {
+    /// What each control offers a template, by id (the first control of an id), and the ids
+    /// for suggestions: made at the first check, once every control is known (each control's
+    /// fields are read from a control made of its config), then shared by the config's
+    /// templates and every string file's.
+    var templateTargets: TemplateTargets {
+        if let made = madeTemplateTargets { return made }
         var fieldsByID: [String: TemplateFields] = [:]
         for control in controls where fieldsByID[control.config.id] == nil {
             fieldsByID[control.config.id] = TemplateFields(control.config)
         }
-        return fieldsByID
+        let made = TemplateTargets(fields: fieldsByID, ids: Suggestion.Candidates(controls.map(\.config.id)))
+        madeTemplateTargets = made
+        return made
     }
 
     /// What is wrong with one `{…}`, or nil.
@@ -65,6 +70,12 @@ extension ConfigValidator {
         }
         return message
     }
+}
+
+/// What templates may insert: each control's fields by id, and the ids to suggest from.
+struct TemplateTargets {
+    var fields: [String: TemplateFields]
+    var ids: Suggestion.Candidates
 }
 
 /// What a template may insert from a control: its value fields (those of the control made

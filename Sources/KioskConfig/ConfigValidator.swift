@@ -74,6 +74,8 @@ final class ConfigValidator {
     private(set) var templateUses: [TemplateUse] = []
     /// Every text that names a string (`"@menu.title"`), in document order.
     var stringUses: [StringUse] = []
+    /// `templateTargets`, once made.
+    var madeTemplateTargets: TemplateTargets?
     /// Every language an action names (`{"setLanguage": "de"}`), checked against `languages`.
     var languageReferences: [(code: String, path: [any CodingKey])] = []
     /// The certificate files the config names (`mqtt.caFile`), with where, checked once the
