@@ -1,4 +1,5 @@
 import CPangoCairo
+import KioskCore
 import KioskUI
 
 /// An icon before a text, in one layout: the icon's character carries the icon font as a
@@ -31,16 +32,9 @@ extension TextLayoutCache {
         pango_attr_list_unref(attributes)
     }
 
-    /// Whether the first character of `text` that belongs to a script (not digits, spaces or
-    /// punctuation) is of a right-to-left one, by HarfBuzz's script data
-    /// (`hb_unicode_script`, `hb_script_get_horizontal_direction`): Arabic, Hebrew, Syriac, ….
+    /// Whether the first letter of `text` (not digits, spaces or punctuation) is of a
+    /// right-to-left script: the one rule of `LayoutDirection.of(text:otherwise:)`.
     static func startsRightToLeft(_ text: String) -> Bool {
-        let functions = hb_unicode_funcs_get_default()
-        for scalar in text.unicodeScalars {
-            let script = hb_unicode_script(functions, scalar.value)
-            if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { continue }
-            return hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL
-        }
-        return false
+        LayoutDirection.of(text: text, otherwise: .leftToRight) == .rightToLeft
     }
 }
