@@ -7,7 +7,8 @@ enum HelpText {
 
     Usage:
       kiosk run   --config FILE [options]   run a kiosk (see 'kiosk run --help')
-      kiosk check [--fonts] FILE            validate a config; print every problem
+      kiosk check [--fonts] FILE            validate a config, its templates and string files;
+                                            print every problem (or its warnings and OK)
                                             (--fonts: the font packages it needs)
       kiosk calibrate --config FILE         four-point touch calibration into the config
       kiosk bench [options]                 frame times beside a memcpy floor (see --help)
@@ -115,7 +116,7 @@ enum HelpText {
 
     static let bench = """
     Usage: kiosk bench [--config FILE | --scene anchor] [--overlay ID] [--size WxH[,WxH…] [--sizes-only]] [--json]
-                       [--iterations N (1…100000)] [--only overlay|full|range|circular|text|progress|toggle|list|panel|pages|photo|decode|memcpy]
+                       [--iterations N (1…100000)] [--only overlay|full|range|circular|text|language|progress|toggle|list|panel|pages|photo|decode|memcpy]
 
     Renders the config's start screen (config/demo.json by default; --scene anchor is
     config/bench-anchor.json with its popup) at 1920x1080, 800x480 and the --size ones, and
@@ -124,7 +125,9 @@ enum HelpText {
     frame with the overlay (--overlay ID, a popup or panel; default the first popup) fully
     shown over its dim; a full frame with nothing over the screen; the first range slider's
     upper knob moving one step; the first circular slider turning one degree; the first label
-    changing its text; an indeterminate progress bar's band sweeping (the first progress bar,
+    changing its text; the frame after a language switch, every text laid out again (a config
+    with languages: between its first and its last; --config config/demo.json, English and
+    Arabic); an indeterminate progress bar's band sweeping (the first progress bar,
     or one added for the bench); a toggle's thumb on its spring (the first toggle, or one added);
     a list of 200 rows over the left half of the screen, mid-fling;
     the first panel sliding in and out, its dim animating; a full frame over a full-screen photo
@@ -132,7 +135,7 @@ enum HelpText {
     JPEG; swipeable pages following a finger mid-swipe (the start screen's group, or a page added
     beside it). Each frame includes the copy of its damage to a scanout buffer.
     Layouts written for another size are scaled uniformly and centred. Build with
-    'swift build -c release'; --only runs one case and --sizes-only leaves out the default
+    'swift build -c release'; --only runs one case (and the floor) and --sizes-only leaves out the default
     sizes (for a profiler).
     """
 
