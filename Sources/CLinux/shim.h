@@ -19,6 +19,10 @@ extern int pipe2(int pipefd[2], int flags);
 #include <sys/un.h>
 extern int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
 struct kiosk_peer_credentials { int32_t pid; uint32_t uid; uint32_t gid; };
+// renameat2 with RENAME_NOREPLACE (glibc 2.28, _GNU_SOURCE-only): the control socket is
+// bound in a private folder and moved into place whole, failing if something is there by then.
+extern int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
+#define KIOSK_RENAME_NOREPLACE 1
 
 // mallopt and malloc_trim, which Swift's Glibc module leaves out: how big blocks are
 // allocated and handed back to the kernel (KioskLoop's HeapPolicy, applied by the runner).

@@ -130,7 +130,9 @@ struct RunCommand {
             return nil
         }
         guard let path = socketPath?.description ?? config.ipc?.socket else { return nil }
-        return ControlServer(options: ControlServer.Options(path: path, group: config.ipc?.group))
+        return ControlServer(options: ControlServer.Options(
+            path: path, group: config.ipc?.group,
+            maximumClients: config.ipc?.maximumClients ?? ControlServer.Options.defaultMaximumClients))
     }
 
     private func printOutputs() throws -> Int32 {

@@ -30,31 +30,77 @@ package enum UnixSocket {
     ///
     /// A socket file nobody listens on (left by a kiosk that crashed: `connect` is refused)
     /// is replaced; one with a listener (another kiosk) is an error, as is a path that is
-    /// something other than a socket, which is never removed. The mode and group are set
-    /// between `bind` and `listen`, while nobody can connect yet, so there is no moment in
-    /// which the umask's permissions apply.
+    /// something other than a socket, which is never removed.
+    ///
+    /// The socket is never seen at `path` half made: it is bound in a private folder beside
+    /// `path` (mkdtemp: mode 0700), given its mode and group there, set listening, and moved
+    /// to `path` whole (`renameat2` with `RENAME_NOREPLACE`). A `chmod(path)` after `bind`
+    /// would leave a moment in which the umask's mode applies and would follow whatever link
+    /// someone had put at `path` meanwhile.
     package static func listen(at path: String, group: String? = nil, backlog: Int32 = 16) throws(Failure)
         -> FileDescriptor
     {
         let gid = try group.map { name throws(Failure) in try groupID(of: name, for: path) }
-        var address = try socketAddress(path)
+        _ = try socketAddress(path)
         try removeIfStale(path)
         let socket = try makeSocket(path, flags: Int32(SOCK_NONBLOCK.rawValue))
+        let folder = try PrivateFolder(beside: path)
+        defer { folder.remove() }
+        var address = try socketAddress(folder.bindPath)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(socket.rawValue, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
         guard bound == 0 else { throw failure(path, "cannot bind") }
-        var ready = chmod(path, 0o660) == 0
-        if ready, let gid { ready = chown(path, uid_t.max, gid) == 0 }
+        var ready = fchmodat(folder.descriptor, PrivateFolder.socketName, 0o660, 0) == 0
+        if ready, let gid {
+            ready = fchownat(folder.descriptor, PrivateFolder.socketName, uid_t.max, gid, AT_SYMLINK_NOFOLLOW) == 0
+        }
         if ready { ready = Glibc.listen(socket.rawValue, backlog) == 0 }
-        guard ready else {
-            let error = failure(path, "cannot set up the socket")
-            unlink(path)
-            throw error
+        guard ready else { throw failure(path, "cannot set up the socket") }
+        guard renameat2(folder.descriptor, PrivateFolder.socketName, AT_FDCWD, path, UInt32(KIOSK_RENAME_NOREPLACE)) == 0 else {
+            if errno == EEXIST {
+                throw Failure(path: path, message: "appeared while the socket was being made (is another kiosk starting?)",
+                              errno: EEXIST)
+            }
+            throw failure(path, "cannot move the socket into place")
         }
         return socket
+    }
+
+    /// The folder a socket is made in before it is moved to its path: beside the path (a
+    /// rename cannot cross file systems), readable by this process alone.
+    private struct PrivateFolder {
+        static let socketName = "s"
+        let path: String
+        let descriptor: Int32
+        /// Where `bind` makes the socket: in the folder by name, or through the folder's
+        /// descriptor when that name would not fit `sun_path` (the folder's name is longer
+        /// than the socket's).
+        let bindPath: String
+
+        init(beside socketPath: String) throws(Failure) {
+            let parent = socketPath.lastIndex(of: "/").map { String(socketPath[...$0]) } ?? "./"
+            var template = Array((parent + ".kiosk-XXXXXX").utf8CString)
+            guard mkdtemp(&template) != nil else { throw failure(socketPath, "cannot make a private folder beside the socket") }
+            path = String(cString: template)
+            descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                let error = failure(socketPath, "cannot open the private folder \(path)")
+                rmdir(path)
+                throw error
+            }
+            let named = path + "/" + Self.socketName
+            bindPath = named.utf8.count <= maximumPathBytes ? named : "/proc/self/fd/\(descriptor)/\(Self.socketName)"
+        }
+
+        /// Removes the socket if it is still here (a failure on the way) and the folder.
+        func remove() {
+            unlinkat(descriptor, Self.socketName, 0)
+            close(descriptor)
+            rmdir(path)
+        }
     }
 
     /// A blocking connection to the socket at `path`.
@@ -79,8 +125,9 @@ package enum UnixSocket {
             if fd >= 0 { return FileDescriptor(adopting: fd) }
             switch errno {
             case EINTR: continue
-            // A client that gave up between readiness and accept, or one too many open files:
-            // nothing to accept now (the listener stays readable for EMFILE, so it is retried).
+            // Nothing waits, or a client gave up between readiness and accept. Anything else
+            // (EMFILE, ENFILE, ENOBUFS) leaves the listener readable: the caller must stop
+            // watching it for a while, or the loop spins.
             case EAGAIN, ECONNABORTED: return nil
             default: throw SystemCallError(call: "accept4", errno: errno)
             }

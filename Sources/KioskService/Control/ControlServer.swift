@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import KioskConfig
 import KioskCore
 import KioskLoop
 import KioskUI
@@ -12,6 +13,11 @@ import KioskUI
 /// (`ClientOutputBuffer`); a client whose buffer is full (it stopped reading) is disconnected
 /// with a logged reason, so a slow or dead client costs at most `outputLimit` bytes and never
 /// a frame. Peer credentials are logged on connect. The socket is not moved by a reload.
+///
+/// The listener never spins: at most `maximumClients` are connected (one more is told so and
+/// closed), and a listener that cannot accept (out of descriptors: `EMFILE`, `ENFILE`) stays
+/// readable, so it leaves epoll's interest until a client leaves or a second has passed, and
+/// the episode is logged once, not once per pass.
 package final class ControlServer: RunnerService {
     /// Where the socket is made, who may connect, and how much a client may leave unread.
     package struct Options: Sendable {
@@ -21,17 +27,27 @@ package final class ControlServer: RunnerService {
         package var group: String?
         /// The most bytes waiting for one client before it is disconnected.
         package var outputLimit: Int
+        /// The most clients connected at once (`ipc.maxClients`); the next is refused.
+        package var maximumClients: Int
 
         /// Where `kiosk ctl` looks when given no `--socket`.
         package static let defaultPath = "/run/swiftkiosk/kiosk.sock"
         /// 256 KiB: room for a burst of events and replies, little memory per stalled client.
         package static let defaultOutputLimit = 256 * 1024
+        /// `ipc.maxClients`' default (an owner program, a few scripts and `kiosk ctl`s use a
+        /// handful; 32 cost at most 8 MiB of output buffers and 32 descriptors).
+        package static let defaultMaximumClients = IPCSettings.defaultMaximumClients
+        /// How long a listener that could not accept waits before it tries again, when no
+        /// client leaves meanwhile (descriptors may be freed elsewhere in the process).
+        static let acceptRetryDelay = Duration.seconds(1)
 
         /// Options for a socket at `path`.
-        package init(path: String, group: String? = nil, outputLimit: Int = Options.defaultOutputLimit) {
+        package init(path: String, group: String? = nil, outputLimit: Int = Options.defaultOutputLimit,
+                     maximumClients: Int = Options.defaultMaximumClients) {
             self.path = path
             self.group = group
             self.outputLimit = outputLimit
+            self.maximumClients = maximumClients
         }
     }
 
@@ -43,6 +59,21 @@ package final class ControlServer: RunnerService {
     private weak var target: ControlTarget?
     private var connections: [Int: ControlConnection] = [:]
     private var nextNumber = 1
+    /// Where the listener stands, and what has been logged of it.
+    private var admission = Admission.accepting
+    /// Tries the paused listener again (`Options.acceptRetryDelay`).
+    private var acceptRetry: TimerSource?
+
+    /// Whether new clients are taken. An episode of refusals or failed accepts is logged when
+    /// it begins and when it ends, never per client or per pass.
+    private enum Admission: Equatable {
+        /// Accepting as usual.
+        case accepting
+        /// `maximumClients` are connected: each new one is told so and closed.
+        case full
+        /// `accept4` failed (no descriptor left): the listener is out of epoll's interest.
+        case paused
+    }
 
     /// The listening socket and its registration.
     private final class Listener {
@@ -73,6 +104,7 @@ package final class ControlServer: RunnerService {
         self.target = target
         let listener = Listener(socket: try UnixSocket.listen(at: options.path, group: options.group), path: options.path)
         listener.registration = try loop.register(fd: listener.socket.rawValue) { [unowned self] in self.acceptClients() }
+        acceptRetry = try TimerSource(loop: loop) { [unowned self] _ in self.resumeAccepting() }
         self.listener = listener
         log.log("control socket \(options.path)" + (options.group.map { " (group \($0))" } ?? ""))
     }
@@ -84,6 +116,7 @@ package final class ControlServer: RunnerService {
             UnixSocket.removeFile(at: options.path, ifStill: listener.file)
         }
         listener = nil
+        acceptRetry = nil
     }
 
     package func eventHandedOut(_ event: ControlEvent, line: String) {
@@ -104,10 +137,17 @@ package final class ControlServer: RunnerService {
         while true {
             let accepted: FileDescriptor?
             do { accepted = try UnixSocket.accept(listener.socket) } catch {
-                log.log("control socket: \(error)", priority: .warning)
-                return
+                return pauseAccepting(because: error)
             }
             guard let socket = accepted else { return }
+            guard connections.count < options.maximumClients else {
+                refuse(socket)
+                continue
+            }
+            if admission != .accepting {
+                admission = .accepting
+                log.log("control socket: accepting clients again")
+            }
             let credentials = UnixSocket.peerCredentials(of: socket)
             let connection = ControlConnection(number: nextNumber, socket: socket, outputLimit: options.outputLimit)
             nextNumber += 1
@@ -121,6 +161,46 @@ package final class ControlServer: RunnerService {
             }
             connections[connection.number] = connection
             log.log("control client \(connection.number) connected (\(credentials?.description ?? "no credentials"))")
+        }
+    }
+
+    /// Tells a client over `maximumClients` why, and closes it (the descriptor goes with
+    /// `socket`); the first refusal of an episode is logged.
+    private func refuse(_ socket: consuming FileDescriptor) {
+        let message = "too many clients: \(options.maximumClients) are connected (ipc.maxClients); try again later"
+        let line = ControlReply.error(id: nil, message).line + "\n"
+        // One non-blocking try: a socket just accepted takes a short line whole.
+        _ = try? Array(line.utf8).withUnsafeBytes { raw throws(SystemCallError) in try UnixSocket.send(socket, raw) }
+        if admission != .full {
+            admission = .full
+            log.log("control socket: refusing new clients: \(message)", priority: .warning)
+        }
+    }
+
+    /// `accept4` failed, so the listener stays readable: it leaves epoll's interest until a
+    /// client leaves or `acceptRetryDelay` has passed, instead of waking every pass.
+    private func pauseAccepting(because error: SystemCallError) {
+        if admission != .paused {
+            admission = .paused
+            log.log("control socket: cannot accept a client (\(error)); trying again when a client leaves",
+                    priority: .warning)
+        }
+        guard let loop, let registration = listener?.registration else { return }
+        do {
+            try loop.modify(registration, events: [])
+            try acceptRetry?.schedule(after: Options.acceptRetryDelay)
+        } catch {
+            log.log("control socket: cannot pause the listener: \(error)", priority: .warning)
+        }
+    }
+
+    /// Watches a paused listener again: a client waiting in its backlog is accepted on the
+    /// next pass (or the listener pauses again, without a second log line).
+    private func resumeAccepting() {
+        guard admission == .paused, let loop, let registration = listener?.registration else { return }
+        try? acceptRetry?.disarm()
+        do { try loop.modify(registration, events: .readable) } catch {
+            log.log("control socket: cannot watch the listener: \(error)", priority: .warning)
         }
     }
 
@@ -280,62 +360,7 @@ package final class ControlServer: RunnerService {
         if let registration = connection.registration { loop?.unregister(registration) }
         connections[connection.number] = nil
         if let reason { log.log("control client \(connection.number) disconnected: \(reason)") }
-    }
-}
-
-/// One client of the control socket: its descriptor, the request line being assembled, the
-/// bytes waiting for it, and whether it asked for events.
-final class ControlConnection {
-    let number: Int
-    let socket: FileDescriptor
-    var registration: EventLoop.Registration?
-    var input = RequestLineAssembler(limit: ControlRequestHandler.maximumRequestBytes)
-    var output: ClientOutputBuffer
-    var subscribed = false
-    /// The events handed out since a subscribe was carried out, while its reply waits for an
-    /// earlier one (nil when no subscription is beginning).
-    var eventsAwaitingSubscription: [[UInt8]]?
-    /// The bytes of `eventsAwaitingSubscription`, newlines included.
-    var heldEventBytes = 0
-    var wantsWrite = false
-    var isOpen = true
-    /// Reading is paused: too many requests of this client are unanswered.
-    var isThrottled = false
-
-    /// What the loop watches the socket for: reading unless throttled, writing while bytes wait.
-    var interest: EventLoop.Interest {
-        var events: EventLoop.Interest = isThrottled ? [] : .readable
-        if wantsWrite { events.insert(.writable) }
-        return events
-    }
-    /// This client's requests without a reply sent, oldest first: a reply waits here until
-    /// every earlier one has gone out.
-    var unanswered: [Reply] = []
-    /// The number the next request gets, to find its place in `unanswered`.
-    var nextRequest = 0
-
-    /// This many requests unanswered and the client is not read until half of them are
-    /// answered: a client cannot pile up requests faster than the kiosk carries them out, and
-    /// its lines wait in the kernel's buffer, not in the kiosk's queue (whose share for one
-    /// sender, `ControlRequestQueue.Limits.perSource`, is the same), so a pipelining client
-    /// is slowed down, never refused.
-    static let maximumUnanswered = ControlRequestQueue.Limits().perSource
-    /// Lines read and not yet answered (the client got too far ahead in the middle of a read).
-    var held: [RequestLineAssembler.Piece] = []
-
-    /// A request's place in line.
-    enum Reply {
-        case waiting(Int)
-        case answered(ControlReply)
-
-        func isWaiting(_ number: Int) -> Bool {
-            if case .waiting(let n) = self { n == number } else { false }
-        }
-    }
-
-    init(number: Int, socket: consuming FileDescriptor, outputLimit: Int) {
-        self.number = number
-        self.socket = socket
-        output = ClientOutputBuffer(limit: outputLimit)
+        // A descriptor and a place are free.
+        resumeAccepting()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KioskLoop
+import Testing
 
 /// A real `kiosk run --backend headless --clock real --socket …` in a child process, with its
 /// config copied into a temporary folder (so a test may edit it and send SIGHUP), and its
@@ -15,7 +16,9 @@ final class ControlledKiosk {
     /// How long a test waits for anything before it fails instead of hanging.
     static let patience: TimeInterval = 30
 
-    init(extraArguments: [String] = [], socketPath: String? = nil) throws {
+    /// A kiosk with `extraArguments`, its socket at `socketPath` (default: in its folder),
+    /// and at most `descriptorLimit` open files when given (through prlimit(1)).
+    init(extraArguments: [String] = [], socketPath: String? = nil, descriptorLimit: Int? = nil) throws {
         directory = try KioskProcess.temporaryDirectory()
         self.socketPath = socketPath ?? directory.appendingPathComponent("kiosk.sock").path
         configPath = directory.appendingPathComponent("kiosk.json").path
@@ -27,9 +30,15 @@ final class ControlledKiosk {
         try fm.copyItem(atPath: KioskProcess.path("config/strings"), toPath: directory.appendingPathComponent("strings").path)
         _ = fm.createFile(atPath: stderrPath, contents: nil)
         _ = fm.createFile(atPath: stdoutPath, contents: nil)
-        process.executableURL = KioskProcess.binary
-        process.arguments = ["run", "--config", configPath, "--backend", "headless", "--clock", "real",
-                             "--socket", self.socketPath] + extraArguments
+        let arguments = ["run", "--config", configPath, "--backend", "headless", "--clock", "real",
+                         "--socket", self.socketPath] + extraArguments
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments = ["--nofile=\(descriptorLimit)", KioskProcess.binary.path] + arguments
+        } else {
+            process.executableURL = KioskProcess.binary
+            process.arguments = arguments
+        }
         process.standardError = FileHandle(forWritingAtPath: stderrPath)
         process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
     }
@@ -41,6 +50,13 @@ final class ControlledKiosk {
             guard let client = try? SocketClient(path: socketPath) else { return false }
             return (try? client.request(#"{"op": "ping"}"#)) == #"{"ok": true}"#
         }
+    }
+
+    /// Changes the copied config (as a JSON object) before `start()`.
+    func editConfig(_ edit: (inout [String: Any]) -> Void) throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: configPath))) as? [String: Any])
+        edit(&object)
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: configPath))
     }
 
     var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
