@@ -390,6 +390,10 @@ public final class Scene {
 
     func setTime(_ time: Instant) { if time > currentTime { currentTime = time } }
 
+    /// The loop's time has reached `time` though nothing stepped (an owner's request between
+    /// frames): what is posted from now on is stamped with it. Time never goes back.
+    package func advanceTime(to time: Instant) { setTime(time) }
+
     func setTransition(_ t: ScreenTransition) {
         transition = t
         currentScreen.layer.invalidateAll()

@@ -81,9 +81,11 @@ package struct ControlRequestHandler {
     /// Carries out `request` on the kiosk (the loop's thread): its op's entry of the table
     /// (`ControlOperationTable.standard`) does it. Whatever any op makes the scene post, now
     /// or when a motion it started ends, is the owner's (`"origin": "owner"`): one place for
-    /// every op, so an op added later is stamped too.
+    /// every op, so an op added later is stamped too; and with the time it is carried out
+    /// (`ControlTarget.requestTime`).
     func perform(_ request: ControlRequest) -> Performance {
         guard let scene = target.scene else { return request.op.carryOut(self, request) }
+        if let time = target.requestTime { scene.advanceTime(to: time) }
         return scene.withEventOrigin(.owner) { request.op.carryOut(self, request) }
     }
 

@@ -20,6 +20,10 @@ package protocol ControlTarget: AnyObject {
     /// `wake`, `sleep`, `keepAwake`: the new state, or nil when it cannot be done (`sleep`
     /// while kept awake, or no screen power at all).
     func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State?
+    /// The loop's time now, read as a request is carried out, so that what it posts is
+    /// stamped with when it happened, not with the last frame's time (the scene's clock
+    /// stands still between frames); nil (the default): the scene's own time.
+    var requestTime: Instant? { get }
     /// Carries out one request line (without its newline) and calls `reply` with its one
     /// reply, on the loop's thread, at once or later. `source` names who sent it (a socket
     /// client, the MQTT bridge), so that one sender cannot take every place in a queue;
@@ -44,6 +48,7 @@ extension ControlTarget {
 
     package var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? { nil }
     package var properties: PropertyModel? { nil }
+    package var requestTime: Instant? { nil }
     package func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? { nil }
 }
 

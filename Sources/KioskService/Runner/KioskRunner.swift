@@ -281,6 +281,10 @@ package final class KioskRunner {
             stop: { [unowned self] reason in self.stopReason = reason })
     }
 
+    /// The loop's time as a control request is carried out (`ControlTarget.requestTime`);
+    /// nil before the run starts.
+    package var requestTime: Instant? { started == nil ? nil : currentTime() }
+
     private func currentTime() -> Instant {
         options.clock == .virtual ? now : loop!.clock.now()
     }
