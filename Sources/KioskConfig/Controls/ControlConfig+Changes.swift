@@ -33,7 +33,7 @@ extension ControlConfig {
         let node = JSONNode(.object(members), at: source.position)
         let diagnostics = Diagnostics(root: node)
         let validator = ConfigValidator(diagnostics: diagnostics, designSize: designSize)
-        let registry = ControlRegistry().registering(type(of: base))
+        let registry = self.registry ?? ControlRegistry().registering(type(of: base))
         let decoded = JSONTreeDecoder.decode(ControlConfig.self, from: node, diagnostics: diagnostics,
                                              userInfo: [ConfigValidator.userInfoKey: validator,
                                                         ControlRegistry.userInfoKey: registry])

@@ -20,6 +20,9 @@ public struct ControlConfig: Sendable, Equatable, Decodable {
     /// The object as the config wrote it: what a run-time change (`changing(_:designSize:)`)
     /// decodes again with the new values in place. Nil for a config made in code.
     package var source: JSONNode?
+    /// The registry the config was decoded with: a change decodes again with it, so a
+    /// list's rows find their controls' types (nil: made in code).
+    package var registry: ControlRegistry?
 
     /// A control described by `base` (a config made in code).
     public init(_ base: any ControlDescription, isEnabled: Bool = true, isVisible: Bool = true) {
@@ -97,6 +100,7 @@ public struct ControlConfig: Sendable, Equatable, Decodable {
         isEnabled = try fields.bool(.enabled, default: true) ?? true
         isVisible = try fields.bool(.visible, default: true) ?? true
         source = (decoder as? JSONTreeDecoder)?.node
+        self.registry = registry
         base = try type.init(from: decoder)
         fields.validator?.controls.append((self, fields.codingPath))
     }
