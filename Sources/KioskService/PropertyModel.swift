@@ -97,6 +97,7 @@ package final class PropertyModel {
                        designSize: Size) throws(ControlConfig.ChangeProblems) -> Change {
         guard let config = configs[control.id] else { return try checkCommon(changes, for: control) }
         let changes = changes.map { (name: $0.name, value: Self.wordsAsText($0.value, for: config.property(named: $0.name))) }
+        try checkStringKeys(changes, of: config)
         switch config.changing(changes, designSize: designSize) {
         case .failure(let problems): throw problems
         case .success(let changed):
@@ -104,6 +105,18 @@ package final class PropertyModel {
             return Change(config: changed, properties: changes.map {
                 OwnerProperty(name: $0.name, value: $0.value, persists: persists[$0.name] ?? true)
             }, images: try resolveImages(changes, of: config), icons: try resolveIcons(changes, of: config))
+        }
+    }
+
+    /// Texts of `changes` that name a string (`@menu.title`) must name one that every
+    /// language has, as the config's must (`LanguageSettings.problem(naming:in:)`).
+    private func checkStringKeys(_ changes: [(name: String, value: JSONValue)],
+                                 of config: ControlConfig) throws(ControlConfig.ChangeProblems) {
+        for change in changes where config.property(named: change.name)?.kind == .text {
+            guard case .string(let text) = change.value, let key = StringKey.key(in: text) else { continue }
+            if let problem = LanguageSettings.problem(naming: key, in: languages) {
+                throw ControlConfig.ChangeProblems(["\(change.name): \(problem)"])
+            }
         }
     }
 
