@@ -101,7 +101,7 @@ enum StateFile {
         }
         var problems: [String] = []
         for key in object.keys where !["format", "version", "screen", "language", "values", "properties"].contains(key) {
-            problems.append("\(key): unknown key; ignored")
+            problems.append("\(JSONWriter.escaped(key)): unknown key; ignored")
         }
         var screen: String?
         switch object["screen"] {
@@ -128,7 +128,7 @@ enum StateFile {
         case .object(let controls)?:
             for control in controls {
                 guard let fields = control.value.objectValue else {
-                    problems.append("properties.\(control.key): expected an object of properties, found "
+                    problems.append("properties.\(JSONWriter.escaped(control.key)): expected an object of properties, found "
                                     + "\(control.value.kindDescription); ignored")
                     continue
                 }
@@ -153,13 +153,13 @@ enum StateFile {
     private static func decodeValue(_ member: JSONObject.Member, problems: inout [String]) -> [KioskState.SavedValue] {
         let id = member.key
         guard let object = member.value.objectValue else {
-            problems.append("values.\(id): expected an object of fields, found \(member.value.kindDescription); ignored")
+            problems.append("values.\(JSONWriter.escaped(id)): expected an object of fields, found \(member.value.kindDescription); ignored")
             return []
         }
         var fields: [(name: String, value: EventScalar)] = []
         for field in object {
             guard let scalar = EventScalar(field.value) else {
-                problems.append("values.\(id).\(field.key): expected a number, a string or a boolean, found "
+                problems.append("values.\(JSONWriter.escaped(id)).\(JSONWriter.escaped(field.key)): expected a number, a string or a boolean, found "
                                 + "\(field.value.kindDescription); ignored")
                 continue
             }

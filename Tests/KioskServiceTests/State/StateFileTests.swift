@@ -166,12 +166,12 @@ struct StateRestoreTests {
         ])
         let result = state.restore(into: scene)
         #expect(result.problems == [
-            "values.removed: no control 'removed' in the config; ignored",
-            "values.go: 'go' has no value any more; ignored",
-            "values.price.middle: 'price' has no field 'middle' (its value has 'lower', 'upper'); ignored",
+            #"values.removed: no control "removed" in the config; ignored"#,
+            #"values.go: "go" has no value any more; ignored"#,
+            #"values.price.middle: "price" has no field "middle" (its value has "lower", "upper"); ignored"#,
             #"values.price.upper: expected a number, found a string ("9"); ignored"#,
             #"values.size.lower: expected a number, found a string ("NaN"); ignored"#,
-            "screen: no screen 'gone' in the config; starting on 'main'",
+            #"screen: no screen "gone" in the config; starting on "main""#,
         ])
         #expect(result.restoredValues == 1)
         #expect(StateTestScene.value(scene, "price", "lower") == 4)
@@ -202,6 +202,6 @@ struct StatePropertiesTests {
         let reading = StateFile.decode(Array(#"{"format": "swiftkiosk-state", "version": 1, "properties": {"a": 3}}"#.utf8))
         #expect(reading.problems == ["properties.a: expected an object of properties, found a number; ignored"])
         let state = KioskState(screen: nil, values: [], properties: [("gone", [OwnerProperty(name: "text", value: "x", persists: true)])])
-        #expect(state.restore(into: StateTestScene.make()).problems == ["properties.gone: no control 'gone' in the config; ignored"])
+        #expect(state.restore(into: StateTestScene.make()).problems == [#"properties.gone: no control "gone" in the config; ignored"#])
     }
 }
