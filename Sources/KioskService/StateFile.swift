@@ -9,8 +9,9 @@ import KioskUI
 ///
 /// written whole (`AtomicFile`) and read back leniently: whatever in it is wrong is reported
 /// and skipped, and whatever is right is kept. Only a file that is not this format at all
-/// (corrupt, truncated, too large) is dropped whole; one the kiosk did not write is not read
-/// and not replaced (`StateFile+Ownership`).
+/// (corrupt, truncated, NUL bytes, too large) is dropped whole, and kept aside as `FILE.bad`
+/// (`StateFile+SetAside`); one the kiosk did not write is not read and not replaced
+/// (`StateFile+Ownership`).
 enum StateFile {
     /// The `format` every state file names: a file without it is not ours.
     static let formatName = "swiftkiosk-state"
@@ -28,11 +29,16 @@ enum StateFile {
         /// Why the file is not one the kiosk wrote, which it must not replace (no state and no
         /// problems then); nil for a state file, a damaged one, or none.
         var foreign: String?
+        /// Why the kiosk's own file holds nothing it can use (cut short, NUL bytes, empty,
+        /// another version), no state and no problems then: `StateKeeper` sets it aside as
+        /// `FILE.bad` and the next write makes a new one. Nil when there was a state, or no file.
+        var unusable: String?
 
-        init(state: KioskState?, problems: [String], foreign: String? = nil) {
+        init(state: KioskState?, problems: [String], foreign: String? = nil, unusable: String? = nil) {
             self.state = state
             self.problems = problems
             self.foreign = foreign
+            self.unusable = unusable
         }
     }
 
@@ -80,9 +86,12 @@ enum StateFile {
 
     /// The state in `bytes`, and what was wrong with them.
     static func decode(_ bytes: [UInt8]) -> Reading {
-        func dropped(_ why: String) -> Reading { Reading(state: nil, problems: [why + "; ignored"]) }
+        func dropped(_ why: String) -> Reading { Reading(state: nil, problems: [], unusable: why) }
         guard bytes.count <= maximumSize else { return dropped("larger than \(maximumSize >> 20) MiB") }
         guard !bytes.allSatisfy(isWhiteSpace) else { return dropped("empty file") }
+        guard !bytes.allSatisfy({ $0 == 0 || isWhiteSpace($0) }) else {
+            return dropped("\(bytes.count) bytes, all NUL (what a power cut can leave)")
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else { return dropped("not valid UTF-8 text") }
         let root: JSONValue
         do { root = try JSONParser(maxDepth: 16).parseValue(text) } catch {
