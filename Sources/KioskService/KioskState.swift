@@ -107,8 +107,8 @@ package struct KioskState: Sendable, Equatable {
                     continue
                 }
                 guard Self.sameKind(now.value, field.value) else {
-                    problems.append("values.\(escaped(saved.id)).\(escaped(field.name)): expected \(now.value.json.kindDescription), found "
-                                    + "\(field.value.json.kindDescription) (\(Self.text(field.value))); ignored")
+                    problems.append("values.\(escaped(saved.id)).\(escaped(field.name)): expected "
+                                    + "\(now.value.json.kindDescription), found \(field.value.json.kindDescription) (\(Self.text(field.value))); ignored")
                     continue
                 }
                 fields.append(field)
@@ -124,14 +124,16 @@ package struct KioskState: Sendable, Equatable {
         if let language, language != scene.language.code {
             // Before the screen: the texts of everything shown are then written in it at once.
             if !scene.setLanguage(language, sendsEvents: false) {
-                problems.append("language: no language \(quoted(language)) in the config; starting in \(quoted(scene.language.code))")
+                problems.append("language: no language \(quoted(language)) in the config; "
+                                + "starting in \(quoted(scene.language.code))")
             }
         }
         if let screen, screen != scene.currentScreen.id {
             if scene.screen(withID: screen) != nil {
                 scene.showScreen(screen, sendsEvents: false)
             } else {
-                problems.append("screen: no screen \(quoted(screen)) in the config; starting on \(quoted(scene.currentScreen.id))")
+                problems.append("screen: no screen \(quoted(screen)) in the config; "
+                                + "starting on \(quoted(scene.currentScreen.id))")
             }
         }
         return Restoration(restoredValues: restored, problems: problems)

@@ -162,13 +162,15 @@ enum StateFile {
     private static func decodeValue(_ member: JSONObject.Member, problems: inout [String]) -> [KioskState.SavedValue] {
         let id = member.key
         guard let object = member.value.objectValue else {
-            problems.append("values.\(JSONWriter.escaped(id)): expected an object of fields, found \(member.value.kindDescription); ignored")
+            problems.append("values.\(JSONWriter.escaped(id)): expected an object of fields, found "
+                            + "\(member.value.kindDescription); ignored")
             return []
         }
         var fields: [(name: String, value: EventScalar)] = []
         for field in object {
             guard let scalar = EventScalar(field.value) else {
-                problems.append("values.\(JSONWriter.escaped(id)).\(JSONWriter.escaped(field.key)): expected a number, a string or a boolean, found "
+                problems.append("values.\(JSONWriter.escaped(id)).\(JSONWriter.escaped(field.key)): expected a number, "
+                                + "a string or a boolean, found "
                                 + "\(field.value.kindDescription); ignored")
                 continue
             }

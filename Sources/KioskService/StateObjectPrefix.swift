@@ -32,7 +32,7 @@ enum StateObjectPrefix {
             guard let colon = reader.next() else { return true }
             guard colon == UInt8(ascii: ":") else { return false }
             reader.skipSpace()
-            if key == members[0] {
+            if key == Array("format".utf8) {
                 guard let quote = reader.next() else { return true }
                 guard quote == UInt8(ascii: "\"") else { return false }
                 let name = Array(StateFile.formatName.utf8)
