@@ -36,7 +36,7 @@ struct CheckCommand {
         }
         do {
             let config = try KioskSetup.loadConfig(path, registry: registry)
-            for warning in config.warnings { out.writeLine(warning.description) }
+            for line in config.warningLines { out.writeLine(line) }
             let controls = config.screens.reduce(0) { $0 + $1.controls.count }
             out.writeLine("\(path): OK (\(config.screens.count) screens, \(controls) controls, "
                           + "\(config.panels.count) panels, \(config.popups.count) popups)")

@@ -79,7 +79,7 @@ struct RunCommand {
         if listOutputs { return try printOutputs() }
         let config = try KioskSetup.loadConfig(configPath, registry: registry)
         // What `kiosk check` would warn about goes to the log once: the kiosk runs all the same.
-        for warning in config.warnings { Log.write(warning.description, priority: .warning) }
+        for line in config.warningLines { Log.write(line, priority: .warning) }
         let touches = try inputPath.map { try KioskSetup.loadTouchScript($0) } ?? []
         let events = try eventWriter()
         let rotation = self.rotation ?? config.display.rotation

@@ -99,7 +99,10 @@ public enum ConfigLoader {
         config.languages?.strings = strings.tables
         config.icons = icons
         warnAboutEmoji(in: config, fonts: fonts, diagnostics: diagnostics)
-        config.warnings = diagnostics.warnings(file: file) + strings.warnings
+        let warnings = diagnostics.warnings(file: file) + strings.warnings
+        config.warnings = Array(warnings.prefix(KioskConfiguration.maximumListedWarnings))
+        config.unlistedWarnings = warnings.count - config.warnings.count + diagnostics.unlistedWarnings
+            + strings.unlistedWarnings
         return config
     }
 

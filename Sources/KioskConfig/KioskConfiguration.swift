@@ -52,7 +52,18 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     public var templates: [String: PopupTemplate]
     /// What `kiosk check` warns about in a config that works (in document order), each with
     /// `isWarning` set. Not part of the JSON: `ConfigLoader` fills it; other decoders leave it empty.
+    /// At most `maximumListedWarnings` of them; `unlistedWarnings` counts the rest.
     public var warnings: [ConfigProblem] = []
+    /// How many warnings there were beyond those `warnings` lists (0 when it lists them all).
+    public var unlistedWarnings = 0
+    /// The most warnings `warnings` lists: a string file of thousands of unused strings says
+    /// so in a screenful, and the count, at every `kiosk check`, start and reload.
+    public static let maximumListedWarnings = 100
+    /// `warnings` as `kiosk check` prints them and `kiosk run` logs them, one line each, then
+    /// `… and 4321 more warnings` when there were more.
+    public var warningLines: [String] {
+        warnings.map(\.description) + (unlistedWarnings > 0 ? ["… and \(unlistedWarnings) more warnings"] : [])
+    }
     /// The icons the config names (`"icon": "lightbulb"`), looked up in the installed icon
     /// font's map, by name. Not part of the JSON: `ConfigLoader` fills it, as `images.files`.
     public var icons: [String: IconGlyph] = [:]

@@ -80,35 +80,35 @@ package struct KioskState: Sendable, Equatable {
         var problems: [String] = []
         for saved in properties {
             guard let control = scene.control(withID: saved.id) else {
-                problems.append("properties.\(saved.id): no control '\(saved.id)' in the config; ignored")
+                problems.append("properties.\(escaped(saved.id)): no control \(quoted(saved.id)) in the config; ignored")
                 continue
             }
             guard let model else { continue }
             for problem in model.restore(saved.properties, on: control, designSize: scene.designSize) {
-                problems.append("properties.\(saved.id): \(problem); ignored")
+                problems.append("properties.\(escaped(saved.id)): \(problem); ignored")
             }
         }
         var restored = 0
         for saved in values {
             guard let control = scene.control(withID: saved.id) else {
-                problems.append("values.\(saved.id): no control '\(saved.id)' in the config; ignored")
+                problems.append("values.\(escaped(saved.id)): no control \(quoted(saved.id)) in the config; ignored")
                 continue
             }
             guard let current = control.currentValue else {
-                problems.append("values.\(saved.id): '\(saved.id)' has no value any more; ignored")
+                problems.append("values.\(escaped(saved.id)): \(quoted(saved.id)) has no value any more; ignored")
                 continue
             }
             var fields: [(name: String, value: EventScalar)] = []
             for field in saved.fields {
                 guard let now = current.first(where: { $0.name == field.name }) else {
-                    let known = current.map { "'\($0.name)'" }.joined(separator: ", ")
-                    problems.append("values.\(saved.id).\(field.name): '\(saved.id)' has no field '\(field.name)' "
-                                    + "(its value has \(known)); ignored")
+                    let known = current.map { quoted($0.name) }.joined(separator: ", ")
+                    problems.append("values.\(escaped(saved.id)).\(escaped(field.name)): \(quoted(saved.id)) has no field "
+                                    + "\(quoted(field.name)) (its value has \(known)); ignored")
                     continue
                 }
                 guard Self.sameKind(now.value, field.value) else {
-                    problems.append("values.\(saved.id).\(field.name): expected \(now.value.json.kindDescription), found "
-                                    + "\(field.value.json.kindDescription) (\(Self.text(field.value))); ignored")
+                    problems.append("values.\(escaped(saved.id)).\(escaped(field.name)): expected "
+                                    + "\(now.value.json.kindDescription), found \(field.value.json.kindDescription) (\(Self.text(field.value))); ignored")
                     continue
                 }
                 fields.append(field)
@@ -118,20 +118,22 @@ package struct KioskState: Sendable, Equatable {
                 try control.setValue(fields, sendsEvents: false)
                 restored += 1
             } catch {
-                problems.append("values.\(saved.id): \(error.message); ignored")
+                problems.append("values.\(escaped(saved.id)): \(error.message); ignored")
             }
         }
         if let language, language != scene.language.code {
             // Before the screen: the texts of everything shown are then written in it at once.
             if !scene.setLanguage(language, sendsEvents: false) {
-                problems.append("language: no language '\(language)' in the config; starting in '\(scene.language.code)'")
+                problems.append("language: no language \(quoted(language)) in the config; "
+                                + "starting in \(quoted(scene.language.code))")
             }
         }
         if let screen, screen != scene.currentScreen.id {
             if scene.screen(withID: screen) != nil {
                 scene.showScreen(screen, sendsEvents: false)
             } else {
-                problems.append("screen: no screen '\(screen)' in the config; starting on '\(scene.currentScreen.id)'")
+                problems.append("screen: no screen \(quoted(screen)) in the config; "
+                                + "starting on \(quoted(scene.currentScreen.id))")
             }
         }
         return Restoration(restoredValues: restored, problems: problems)
@@ -151,6 +153,12 @@ package struct KioskState: Sendable, Equatable {
         default: return false
         }
     }
+
+    /// Text from the state file as a message quotes it, and as a path shows it bare: JSON's
+    /// escaping, the one rule of every message (`JSONWriter`), so a line break or a NUL in an
+    /// id never reaches the log as itself.
+    private func quoted(_ text: String) -> String { JSONWriter.quoted(text) }
+    private func escaped(_ text: String) -> String { JSONWriter.escaped(text) }
 
     static func text(_ value: EventScalar) -> String {
         switch value {

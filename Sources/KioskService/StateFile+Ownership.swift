@@ -10,11 +10,19 @@ import KioskCore
 /// - no file (a first start, a dangling link), and a file that cannot be read at all (the
 ///   errno's reason: `Permission denied` for a mode-000 file to a kiosk that is not root),
 ///   where nothing could be read, so nothing readable is lost;
-/// - an empty file, or one of white space only;
-/// - bytes that begin with `signature`, or are a beginning of it: a file cut short by a power
-///   cut, or corrupt further on, is still the kiosk's;
-/// - a JSON object whose `format` is `"swiftkiosk-state"`, of any `version` and key order: an
-///   older kiosk's file.
+/// - bytes that begin with `signature`: a file corrupt further on, or too large, is still the
+///   kiosk's;
+/// - a file of at most `maximumSize` bytes that, once the NUL bytes at its end are set aside
+///   (a power cut can leave a file's length on the disk without its data, which then reads as
+///   zeros: an SD card's FAT, ext4 without `data=ordered`), is
+///   - empty, white space only or NUL bytes only;
+///   - a beginning of `signature`: a file cut short;
+///   - a JSON object whose `format` is `"swiftkiosk-state"`, of any `version` and key order
+///     (an older kiosk's file), or a beginning of one (`StateObjectPrefix`).
+///
+/// Every format the kiosk ever wrote begins with `signature` (version 1, `format` first, one
+/// line of `JSONWriter`'s spaced style). What the kiosk cannot use of its own file, it sets
+/// aside as `FILE.bad` before it writes anew (`StateFile+SetAside`).
 ///
 /// Anything else is foreign (another program's JSON, a password file, a binary, a directory,
 /// a FIFO, more than `maximumSize` bytes that do not begin with `signature`): reported, never
@@ -65,13 +73,19 @@ extension StateFile {
 
     /// Why a file of `bytes` (its first `maximumSize` + 1) is not the kiosk's; nil when it is.
     static func foreignReason(of bytes: [UInt8]) -> String? {
-        if bytes.starts(with: signature) || signature.starts(with: bytes) { return nil }
-        if bytes.allSatisfy(isWhiteSpace) { return nil }
+        if bytes.starts(with: signature) { return nil }
         let notOurs = "not a SwiftKiosk state file (it does not begin with \(String(decoding: signature, as: UTF8.self)))"
-        // Only a whole file can be an older kiosk's object; a larger one is not (see maximumSize).
-        guard bytes.count <= maximumSize, let text = String(validating: bytes, as: UTF8.self),
-              let object = (try? JSONParser(maxDepth: 16).parseValue(text))?.objectValue else { return notOurs }
-        return formatProblem(object)
+        // Only a whole file can be anything else of the kiosk's: it never wrote a larger one.
+        guard bytes.count <= maximumSize else { return notOurs }
+        let written = bytes[..<(bytes.lastIndex { $0 != 0 }.map { $0 + 1 } ?? 0)]
+        if written.starts(with: signature) || signature.starts(with: written) { return nil }
+        if written.allSatisfy({ isWhiteSpace($0) || $0 == 0 }) { return nil }
+        if let text = String(validating: written, as: UTF8.self), let value = try? JSONParser(maxDepth: 16).parseValue(text) {
+            guard let object = value.objectValue else { return notOurs }
+            return formatProblem(object)
+        }
+        // Not JSON (nor UTF-8, when cut inside a character): maybe an object cut short.
+        return StateObjectPrefix.isCutShortStateObject(Array(written)) ? nil : notOurs
     }
 
     /// JSON's white space, all an empty file holds.

@@ -9,8 +9,9 @@ import KioskUI
 ///
 /// written whole (`AtomicFile`) and read back leniently: whatever in it is wrong is reported
 /// and skipped, and whatever is right is kept. Only a file that is not this format at all
-/// (corrupt, truncated, too large) is dropped whole; one the kiosk did not write is not read
-/// and not replaced (`StateFile+Ownership`).
+/// (corrupt, truncated, NUL bytes, too large) is dropped whole, and kept aside as `FILE.bad`
+/// (`StateFile+SetAside`); one the kiosk did not write is not read and not replaced
+/// (`StateFile+Ownership`).
 enum StateFile {
     /// The `format` every state file names: a file without it is not ours.
     static let formatName = "swiftkiosk-state"
@@ -28,11 +29,16 @@ enum StateFile {
         /// Why the file is not one the kiosk wrote, which it must not replace (no state and no
         /// problems then); nil for a state file, a damaged one, or none.
         var foreign: String?
+        /// Why the kiosk's own file holds nothing it can use (cut short, NUL bytes, empty,
+        /// another version), no state and no problems then: `StateKeeper` sets it aside as
+        /// `FILE.bad` and the next write makes a new one. Nil when there was a state, or no file.
+        var unusable: String?
 
-        init(state: KioskState?, problems: [String], foreign: String? = nil) {
+        init(state: KioskState?, problems: [String], foreign: String? = nil, unusable: String? = nil) {
             self.state = state
             self.problems = problems
             self.foreign = foreign
+            self.unusable = unusable
         }
     }
 
@@ -80,9 +86,12 @@ enum StateFile {
 
     /// The state in `bytes`, and what was wrong with them.
     static func decode(_ bytes: [UInt8]) -> Reading {
-        func dropped(_ why: String) -> Reading { Reading(state: nil, problems: [why + "; ignored"]) }
+        func dropped(_ why: String) -> Reading { Reading(state: nil, problems: [], unusable: why) }
         guard bytes.count <= maximumSize else { return dropped("larger than \(maximumSize >> 20) MiB") }
         guard !bytes.allSatisfy(isWhiteSpace) else { return dropped("empty file") }
+        guard !bytes.allSatisfy({ $0 == 0 || isWhiteSpace($0) }) else {
+            return dropped("\(bytes.count) bytes, all NUL (what a power cut can leave)")
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else { return dropped("not valid UTF-8 text") }
         let root: JSONValue
         do { root = try JSONParser(maxDepth: 16).parseValue(text) } catch {
@@ -101,7 +110,7 @@ enum StateFile {
         }
         var problems: [String] = []
         for key in object.keys where !["format", "version", "screen", "language", "values", "properties"].contains(key) {
-            problems.append("\(key): unknown key; ignored")
+            problems.append("\(JSONWriter.escaped(key)): unknown key; ignored")
         }
         var screen: String?
         switch object["screen"] {
@@ -128,7 +137,7 @@ enum StateFile {
         case .object(let controls)?:
             for control in controls {
                 guard let fields = control.value.objectValue else {
-                    problems.append("properties.\(control.key): expected an object of properties, found "
+                    problems.append("properties.\(JSONWriter.escaped(control.key)): expected an object of properties, found "
                                     + "\(control.value.kindDescription); ignored")
                     continue
                 }
@@ -153,13 +162,15 @@ enum StateFile {
     private static func decodeValue(_ member: JSONObject.Member, problems: inout [String]) -> [KioskState.SavedValue] {
         let id = member.key
         guard let object = member.value.objectValue else {
-            problems.append("values.\(id): expected an object of fields, found \(member.value.kindDescription); ignored")
+            problems.append("values.\(JSONWriter.escaped(id)): expected an object of fields, found "
+                            + "\(member.value.kindDescription); ignored")
             return []
         }
         var fields: [(name: String, value: EventScalar)] = []
         for field in object {
             guard let scalar = EventScalar(field.value) else {
-                problems.append("values.\(id).\(field.key): expected a number, a string or a boolean, found "
+                problems.append("values.\(JSONWriter.escaped(id)).\(JSONWriter.escaped(field.key)): expected a number, "
+                                + "a string or a boolean, found "
                                 + "\(field.value.kindDescription); ignored")
                 continue
             }

@@ -11,7 +11,9 @@ import KioskUI
 /// no clock: when to write is `StateSaveSchedule`'s, on the loop's time.
 ///
 /// Nothing here stops the kiosk. A file that cannot be read or restored is reported on stderr
-/// (one line per problem) and the config's values stand; a write that fails is reported once
+/// (one line per problem) and the config's values stand; the kiosk's own file that holds
+/// nothing usable (NUL bytes, cut short) is kept as `FILE.bad` and written anew at the next
+/// change; a write that fails is reported once
 /// and tried again on the next change. A file the kiosk did not write (a link to /etc/passwd,
 /// see `StateFile+Ownership`) is reported once and never replaced: values are not kept while
 /// it is there.
@@ -71,6 +73,7 @@ package final class StateKeeper {
         AtomicFile.removeStaleTemporaryFiles(of: path)
         let reading = StateFile.read(path)
         if let foreign = reading.foreign { refuse(foreign) }
+        if let unusable = reading.unusable { setAside(unusable) }
         for problem in reading.problems { report(problem, priority: .warning) }
         if let state = reading.state {
             let restoration = state.restore(into: scene, properties: properties)
@@ -202,6 +205,18 @@ package final class StateKeeper {
         case .refused(let reason):
             schedule.writeFailed()
             refuse(reason)
+        }
+    }
+
+    /// Moves the kiosk's own file that holds nothing it can use out of the way, kept as
+    /// `FILE.bad`, and says so in one line: the next change writes a new file. One that cannot
+    /// be moved (a `FILE.bad` that is a directory) is still the kiosk's to replace.
+    private func setAside(_ reason: String) {
+        do throws(FileError) {
+            let bad = try StateFile.setAside(path)
+            report("\(reason); ignored, and kept as \(bad); the next change writes a new file", priority: .warning)
+        } catch {
+            report("\(reason); ignored, and not kept (\(error)); the next change replaces it", priority: .warning)
         }
     }
 

@@ -18,8 +18,12 @@ final class Diagnostics {
     /// The document being decoded; problems without their own position are placed by path.
     let root: JSONNode
     private(set) var entries: [Entry] = []
-    /// Warnings: what `kiosk check` mentions about a config that works.
+    /// Warnings: what `kiosk check` mentions about a config that works; the first
+    /// `KioskConfiguration.maximumListedWarnings`, the rest only counted.
     private(set) var warningEntries: [Entry] = []
+    /// Warnings past `warningEntries`: counted, not kept. A file of a million unused strings
+    /// would otherwise print a million lines at every check, start and reload.
+    private(set) var unlistedWarnings = 0
     /// What every "did you mean …?" of this run may cost together.
     let suggestionBudget: Suggestion.Budget
     /// Key → member index of each large object that a path went through, by the object's
@@ -48,10 +52,18 @@ final class Diagnostics {
                              message: message, sequence: entries.count))
     }
 
-    /// Records a warning: `message` at `path` (placed as `report(_:at:position:)` places a problem).
-    func warn(_ message: String, at path: [any CodingKey], position: JSONPosition? = nil) {
+    /// Records a warning: `message` at `path` (placed as `report(_:at:position:)` places a
+    /// problem). Past `KioskConfiguration.maximumListedWarnings` it is only counted, and
+    /// neither `message` nor the place is made.
+    func warn(_ message: @autoclosure () -> String, at path: @autoclosure () -> [any CodingKey],
+              position: JSONPosition? = nil) {
+        guard warningEntries.count < KioskConfiguration.maximumListedWarnings else {
+            unlistedWarnings += 1
+            return
+        }
+        let path = path()
         warningEntries.append(Entry(path: Self.format(path), position: position ?? self.position(of: path),
-                                    message: message, sequence: warningEntries.count))
+                                    message: message(), sequence: warningEntries.count))
     }
 
     /// Records an error thrown while decoding (a `DecodingError` from any decoder, or anything else).

@@ -15,8 +15,11 @@ struct StringFiles {
     private(set) var tables: [String: StringTable] = [:]
     /// Problems inside the string files, file by file in the order of `languages.files`.
     private(set) var problems: [ConfigProblem] = []
-    /// Warnings inside the string files.
+    /// Warnings inside the string files: of each file the first
+    /// `KioskConfiguration.maximumListedWarnings`.
     private(set) var warnings: [ConfigProblem] = []
+    /// Warnings past those of `warnings`: only counted.
+    private(set) var unlistedWarnings = 0
 
     /// One string of a file, with where it is written.
     private struct Entry {
@@ -73,6 +76,7 @@ struct StringFiles {
             }
             problems += file.diagnostics.problems(file: file.path)
             warnings += file.diagnostics.warnings(file: file.path)
+            unlistedWarnings += file.diagnostics.unlistedWarnings
             if file.diagnostics.isEmpty {
                 tables[language] = StringTable(entries: file.entries.mapValues(\.text))
             }
@@ -84,6 +88,12 @@ struct StringFiles {
     private func checkUse(of key: String, uses: [ConfigValidator.StringUse], settings: LanguageSettings,
                           reportingTo diagnostics: Diagnostics, templateProblems: (TextTemplate) -> [String]) {
         let first = uses[0]
+        // Keys from the config are ASCII (StringKey.key), so bytes are characters.
+        guard key.utf8.count <= StringKey.maximumLength else {
+            diagnostics.report("the key \(Self.shortened(key)) has \(key.utf8.count) characters: a key has at most "
+                               + "\(StringKey.maximumLength), so no string file has it", at: first.path)
+            return
+        }
         let elsewhere = uses.count > 1 ? " (used \(uses.count) times; this is the first)" : ""
         var defaultInserts: [String]?
         for language in settings.languages {
@@ -156,16 +166,36 @@ struct StringFiles {
     }
 
     /// Every string of `node` under its full key; groups (objects) add their key and a dot.
+    ///
+    /// A key longer than `StringKey.maximumLength` is refused where it passes the limit, and
+    /// nothing inside that group is read: each key built is then at most that long, so a file
+    /// nested deep with long group names costs time and memory linear in its size (built
+    /// whole, each deeper key would repeat every name above it). A problem with a member's
+    /// name is reported at its group's path and its own line, the name quoted in the message:
+    /// the path stays as short as the key, and a name with a line break in it cannot break
+    /// the line.
     private static func flatten(_ node: JSONNode, prefix: String, path: [any CodingKey], into entries: inout [String: Entry],
                                 order: inout [String], diagnostics: Diagnostics) {
         for member in node.members ?? [] {
-            let memberPath = path + [TemplateKey(stringValue: member.key)]
-            let key = prefix + member.key
             guard StringKey.key(in: "@" + member.key) != nil else {
                 diagnostics.report("\(JSONWriter.quoted(member.key)) is not a key: a letter, then letters, digits, _ - and .",
-                                   at: memberPath)
+                                   at: path, position: member.keyPosition)
                 continue
             }
+            let length = prefix.utf8.count + member.key.utf8.count
+            // Keys are ASCII (checked above), so bytes are characters.
+            guard length <= StringKey.maximumLength else {
+                let what = member.value.members != nil
+                    ? "the keys in group \(shortened(member.key)) have more than \(StringKey.maximumLength) characters "
+                        + "(\(length + 1) before their own names)"
+                    : "the key \(shortened(member.key)) has \(length) characters"
+                diagnostics.report("\(what): a key (its groups' names and its own, joined by dots) has at most "
+                                   + "\(StringKey.maximumLength); name the groups shorter or nest them less",
+                                   at: path, position: member.keyPosition)
+                continue
+            }
+            let memberPath = path + [TemplateKey(stringValue: member.key)]
+            let key = prefix + member.key
             switch member.value.kind {
             case .string(let text):
                 if entries[key] != nil {
@@ -181,5 +211,13 @@ struct StringFiles {
                                    at: memberPath)
             }
         }
+    }
+
+    /// A member's name for a message about its length: quoted, its first 32 characters and
+    /// `…` when it is longer (the message gives the length; the line says where it is).
+    private static func shortened(_ name: String) -> String {
+        let shown = 32
+        guard name.utf8.count > shown else { return JSONWriter.quoted(name) }
+        return JSONWriter.quoted(String(name.unicodeScalars.prefix(shown))) + "…"
     }
 }

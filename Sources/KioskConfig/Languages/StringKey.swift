@@ -5,6 +5,13 @@ import KioskCore
 /// key: `@`, then a letter, then letters, digits, `_`, `-` and `.`. `"@@…"` is a literal text
 /// starting with one `@` (a handle, `"@@kiosk"` shows `@kiosk`); any other text is itself.
 package enum StringKey {
+    /// The longest key, in characters (its groups' names and its own, joined by dots): far
+    /// more than a real one needs (`checkout.summary.total` has 22), and short enough that a
+    /// string file nested deep with long group names costs its reader and its messages time
+    /// and memory linear in its size, not the square of it (each deeper key repeats the
+    /// names above it).
+    package static let maximumLength = 256
+
     /// The key `text` names (`"menu.title"` for `"@menu.title"`); nil when it names none.
     package static func key(in text: String) -> String? {
         let scalars = text.unicodeScalars

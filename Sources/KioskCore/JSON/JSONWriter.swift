@@ -49,6 +49,12 @@ package enum JSONWriter {
     /// `\u001b`, everything else (including non-ASCII) as plain UTF-8.
     package static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        writeEscaped(s, into: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The inside of a JSON string: `writeString` without the quotes.
+    private static func writeEscaped(_ s: String, into out: inout [UInt8]) {
         for b in s.utf8 {
             switch b {
             case UInt8(ascii: "\""): append("\\\"", to: &out)
@@ -66,7 +72,6 @@ package enum JSONWriter {
             default: out.append(b)
             }
         }
-        out.append(UInt8(ascii: "\""))
     }
 
     /// `s` as a JSON string literal, for messages: `"colour"`, `"a\"b"`.
@@ -74,6 +79,16 @@ package enum JSONWriter {
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + 2)
         writeString(s, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `s` escaped as inside a JSON string literal, without the quotes, for a name that a
+    /// message shows bare (a path such as `values.a\nb.lower`): the rule of `quoted`, so a
+    /// line break or a NUL in text from a file never reaches a log line as itself.
+    package static func escaped(_ s: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        writeEscaped(s, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 

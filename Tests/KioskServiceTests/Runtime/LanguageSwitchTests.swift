@@ -126,6 +126,6 @@ struct LanguageSwitchTests {
         var wrong = state
         wrong.language = "fr"
         #expect(wrong.restore(into: try #require(try kiosk().scene)).problems
-                == ["language: no language 'fr' in the config; starting in 'en'"])
+                == [#"language: no language "fr" in the config; starting in "en""#])
     }
 }

@@ -31,38 +31,40 @@ struct StateFileTests {
 
     /// Each file that is not a state file at all: dropped whole, with one line saying why.
     static let unusable: [(String, String)] = [
-        ("", "empty file; ignored"),
-        ("  \n", "empty file; ignored"),
+        ("", "empty file"),
+        ("  \n", "empty file"),
+        ("\u{0}\u{0}\u{0}\u{0}", "4 bytes, all NUL (what a power cut can leave)"),
         (#"{"format": "swiftkiosk-state", "version": 1, "values": {"price": {"lo"#,
-         "unterminated string at line 1, column 67 (a truncated or corrupt file); ignored"),
+         "unterminated string at line 1, column 67 (a truncated or corrupt file)"),
         (#"{"format": "swiftkiosk-state", "version": 1, "values": {"price": {"lower": 3}"#,
-         "expected ',' or '}' after object member at line 1, column 78 (a truncated or corrupt file); ignored"),
-        ("[1, 2]", #"expected an object with "format": "swiftkiosk-state", found an array; ignored"#),
-        (#""swiftkiosk-state""#, #"expected an object with "format": "swiftkiosk-state", found a string; ignored"#),
-        (#"{"values": {}}"#, #"not a SwiftKiosk state file (format none, expected "swiftkiosk-state"); ignored"#),
+         "expected ',' or '}' after object member at line 1, column 78 (a truncated or corrupt file)"),
+        ("[1, 2]", #"expected an object with "format": "swiftkiosk-state", found an array"#),
+        (#""swiftkiosk-state""#, #"expected an object with "format": "swiftkiosk-state", found a string"#),
+        (#"{"values": {}}"#, #"not a SwiftKiosk state file (format none, expected "swiftkiosk-state")"#),
         (#"{"format": "other-app", "version": 1}"#,
-         #"not a SwiftKiosk state file (format "other-app", expected "swiftkiosk-state"); ignored"#),
+         #"not a SwiftKiosk state file (format "other-app", expected "swiftkiosk-state")"#),
         (#"{"format": "swiftkiosk-state", "version": 2, "values": {}}"#,
-         "version 2 is not one this kiosk reads (it reads version 1); ignored"),
-        (#"{"format": "swiftkiosk-state", "version": "1"}"#, "version must be a whole number (found a string); ignored"),
-        (#"{"format": "swiftkiosk-state", "version": 1.5}"#, "version must be a whole number (found 1.5); ignored"),
-        (#"{"format": "swiftkiosk-state"}"#, "version must be a whole number (found none); ignored"),
+         "version 2 is not one this kiosk reads (it reads version 1)"),
+        (#"{"format": "swiftkiosk-state", "version": "1"}"#, "version must be a whole number (found a string)"),
+        (#"{"format": "swiftkiosk-state", "version": 1.5}"#, "version must be a whole number (found 1.5)"),
+        (#"{"format": "swiftkiosk-state"}"#, "version must be a whole number (found none)"),
         (#"{"format": "swiftkiosk-state", "format": "swiftkiosk-state", "version": 1}"#,
-         #"duplicate key "format" at line 1, column 32 (a truncated or corrupt file); ignored"#),
+         #"duplicate key "format" at line 1, column 32 (a truncated or corrupt file)"#),
     ]
 
     @Test("a corrupt, truncated or foreign file is dropped whole with the reason", arguments: unusable)
     func unusableFile(text: String, problem: String) {
         let reading = StateFile.decode(Array(text.utf8))
         #expect(reading.state == nil)
-        #expect(reading.problems == [problem])
+        #expect(reading.problems.isEmpty)
+        #expect(reading.unusable == problem)
     }
 
     @Test("bytes that are not UTF-8 are dropped whole")
     func notText() {
         let reading = StateFile.decode([0x7B, 0xFF, 0xFE, 0x7D])
         #expect(reading.state == nil)
-        #expect(reading.problems == ["not valid UTF-8 text; ignored"])
+        #expect(reading.unusable == "not valid UTF-8 text")
     }
 
     @Test("a wrong part is skipped and the rest kept")
@@ -99,7 +101,7 @@ struct StateFileTests {
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: 100 << 20)   // sparse: costs no disk
         try handle.close()
-        #expect(StateFile.read(FilePath(url.path)) == StateFile.Reading(state: nil, problems: ["larger than 1 MiB; ignored"]))
+        #expect(StateFile.read(FilePath(url.path)) == StateFile.Reading(state: nil, problems: [], unusable: "larger than 1 MiB"))
         // Without them: not a file the kiosk wrote.
         try Data(count: 4096).write(to: url)
         let zeros = try FileHandle(forWritingTo: url)
@@ -166,12 +168,12 @@ struct StateRestoreTests {
         ])
         let result = state.restore(into: scene)
         #expect(result.problems == [
-            "values.removed: no control 'removed' in the config; ignored",
-            "values.go: 'go' has no value any more; ignored",
-            "values.price.middle: 'price' has no field 'middle' (its value has 'lower', 'upper'); ignored",
+            #"values.removed: no control "removed" in the config; ignored"#,
+            #"values.go: "go" has no value any more; ignored"#,
+            #"values.price.middle: "price" has no field "middle" (its value has "lower", "upper"); ignored"#,
             #"values.price.upper: expected a number, found a string ("9"); ignored"#,
             #"values.size.lower: expected a number, found a string ("NaN"); ignored"#,
-            "screen: no screen 'gone' in the config; starting on 'main'",
+            #"screen: no screen "gone" in the config; starting on "main""#,
         ])
         #expect(result.restoredValues == 1)
         #expect(StateTestScene.value(scene, "price", "lower") == 4)
@@ -202,6 +204,6 @@ struct StatePropertiesTests {
         let reading = StateFile.decode(Array(#"{"format": "swiftkiosk-state", "version": 1, "properties": {"a": 3}}"#.utf8))
         #expect(reading.problems == ["properties.a: expected an object of properties, found a number; ignored"])
         let state = KioskState(screen: nil, values: [], properties: [("gone", [OwnerProperty(name: "text", value: "x", persists: true)])])
-        #expect(state.restore(into: StateTestScene.make()).problems == ["properties.gone: no control 'gone' in the config; ignored"])
+        #expect(state.restore(into: StateTestScene.make()).problems == [#"properties.gone: no control "gone" in the config; ignored"#])
     }
 }

@@ -115,7 +115,7 @@ struct StateKeeperTests {
         let log = Log()
         let scene = StateTestScene.make()
         StateKeeper(path: path) { line, _ in log.lines.append(line) }.start(with: scene, at: .zero)
-        #expect(log.lines == ["kiosk: state \(path): values.old: no control 'old' in the config; ignored",
+        #expect(log.lines == [#"kiosk: state \#(path): values.old: no control "old" in the config; ignored"#,
                               "kiosk: state \(path): restored 1 of 2 values, screen main"])
         #expect(StateTestScene.value(scene, "price", "lower") == 4)
     }
