@@ -83,8 +83,8 @@ package enum UnixSocket {
         init(beside socketPath: String) throws(Failure) {
             let parent = socketPath.lastIndex(of: "/").map { String(socketPath[...$0]) } ?? "./"
             var template = Array((parent + ".kiosk-XXXXXX").utf8CString)
-            guard mkdtemp(&template) != nil else { throw failure(socketPath, "cannot make a private folder beside the socket") }
-            path = String(cString: template)
+            guard let made = mkdtemp(&template) else { throw failure(socketPath, "cannot make a private folder beside the socket") }
+            path = String(cString: made)
             descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 let error = failure(socketPath, "cannot open the private folder \(path)")
