@@ -78,7 +78,7 @@ public struct ButtonConfig: ControlDescription {
     public static let properties = [
         ControlProperty("title", .text), ControlProperty("font", .font),
         ControlProperty("background", .color), ControlProperty("color", .color),
-        ControlProperty("icon", .path, persists: false), ControlProperty("checkedBackground", .color),
+        ControlProperty("icon", .icon, persists: false), ControlProperty("checkedBackground", .color),
     ]
 
     /// A `Button` whose tap does `action` (besides being reported).

@@ -63,7 +63,7 @@ public struct LabelConfig: ControlDescription {
     public static let properties = [
         ControlProperty("text", .text), ControlProperty("color", .color), ControlProperty("font", .font),
         ControlProperty("align", .keyword, aliases: ["alignment"]), ControlProperty("lines", .number),
-        ControlProperty("icon", .path, persists: false),
+        ControlProperty("icon", .icon, persists: false),
     ]
 
     /// A `Label`.

@@ -13,7 +13,8 @@ import KioskUI
 /// Bounded in bytes (`display.imageCacheMB`-style `images.cacheMB`: 32 MiB by default), the
 /// least recently used image out first; one image larger than the whole bound is still kept
 /// alone, so a frame can always draw what it shows. A file that cannot be decoded is kept as
-/// a failure (no pixels), so a missing file is tried once, not every frame.
+/// a failure (no pixels), so a missing file is tried once, not every frame. A picture set at
+/// run time comes in decoded and scaled already (`prepare`, `insert`): its frame only copies.
 package final class ImageCache {
     /// What an entry is for.
     struct Key: Hashable {
@@ -75,6 +76,36 @@ package final class ImageCache {
         }
         entries.insert(entry, for: key, cost: entry.bytes)
         return entry
+    }
+
+    /// Images decoded and scaled ahead of the frames that show them (`prepare`), for a
+    /// picture set at run time: made on another thread, then put in the cache on the loop's.
+    /// Nothing but the preparation holds its entries until `insert`, so it may change threads.
+    package struct Prepared: @unchecked Sendable {
+        fileprivate var entries: [(key: Key, entry: Entry)]
+        /// The sites it was made for.
+        package var count: Int { entries.count }
+        /// Nothing prepared.
+        package static let none = Prepared(entries: [])
+    }
+
+    /// `original` (the file of `image`, decoded) made ready for each of `sites` (the places
+    /// its control draws it, with any file in them: `image` takes its place), the original let
+    /// go after. A site the image cannot be scaled for keeps nothing: the frame tries again.
+    /// Touches no cache: it may run on any thread.
+    package static func prepare(_ original: PixelBuffer, of image: ImageReference, for sites: [ImageSite]) -> Prepared {
+        var entries: [(key: Key, entry: Entry)] = []
+        for site in Set(sites.map { $0.showing(image) }) {
+            guard let plan = site.plan, !entries.contains(where: { $0.key == plan.key }),
+                  let scaled = try? plan.scale(original), let surface = try? CairoSurface(buffer: scaled) else { continue }
+            entries.append((plan.key, Entry(surface: surface, failure: nil)))
+        }
+        return Prepared(entries: entries)
+    }
+
+    /// Puts prepared images in the cache, as if a frame had just drawn them.
+    package func insert(_ prepared: Prepared) {
+        for (key, entry) in prepared.entries { entries.insert(entry, for: key, cost: entry.bytes) }
     }
 
     /// Failures already reported as a frame error: each one once.

@@ -137,6 +137,14 @@ package final class SceneRenderer {
         if released { releasedMemory = true }
     }
 
+    /// Where `control` would draw its images on this panel (`ImageSiteRecorder`): what a
+    /// picture set at run time is made ready for (`ImageCache.prepare`) before it shows.
+    package func imageSites(of control: Control) -> [ImageSite] {
+        let recorder = ImageSiteRecorder(matrix: sceneToPanel, measurer: canvas)
+        control.draw(recorder, in: control.frame)
+        return recorder.sites
+    }
+
     /// A frame dropped big buffers (retained layers) since the flag was last cleared: the
     /// runner, which owns the process, then hands malloc's free pages back to the kernel
     /// (`HeapPolicy.trim()`); a renderer sets no process-wide policy itself.

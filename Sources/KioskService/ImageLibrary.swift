@@ -39,28 +39,35 @@ public struct ImageLibrary: Sendable {
 
     /// The file `source` names, checked (see the type's comment), or why it cannot be shown.
     public func resolve(_ source: String) throws(ImageSourceError) -> ImageReference {
-        func fail(_ reason: String) -> ImageSourceError { ImageSourceError(source: source, reason: reason) }
+        try locate(source).load { _, _ in }
+    }
+
+    /// Where the file `source` names is, confined to the allowed folders; the file is not
+    /// read yet (`ImageFile.load`). Cheap: a few `realpath`s, for the loop's thread.
+    ///
+    /// A source outside the folders is refused as such whether or not it exists, and the
+    /// message a client hears does not say where a link leads (`ImageSourceError.detail`
+    /// keeps the resolved path for the journal): a refusal tells nobody which files exist.
+    package func locate(_ source: String) throws(ImageSourceError) -> ImageFile {
+        func fail(_ reason: String, detail: String? = nil) -> ImageSourceError {
+            ImageSourceError(source: source, reason: reason, detail: detail)
+        }
         if let problem = TextRule.path.problem(with: source) { throw fail(problem) }
         guard !source.utf8.contains(0) else { throw fail("must not contain a NUL character") }
         let written = source.hasPrefix("/") ? source : folder + "/" + source
-        guard let resolved = Self.realPath(written) else {
-            throw fail("cannot be read: \(String(cString: strerror(errno)))")
-        }
         let roots = ([folder] + directories).compactMap(Self.realPath)
+        let outside = "lies outside the config's folder and images.directories"
+        guard let resolved = Self.realPath(written) else {
+            let reason = String(cString: strerror(errno))
+            if let place = Self.placeOfMissing(written), !roots.contains(where: { Self.path(place, isInside: $0) }) {
+                throw fail(outside, detail: "it would be \(place)")
+            }
+            throw fail("cannot be read: \(reason)")
+        }
         guard roots.contains(where: { Self.path(resolved, isInside: $0) }) else {
-            throw fail("lies outside the config's folder and images.directories (it is \(resolved))")
+            throw fail(outside, detail: "it is \(resolved)")
         }
-        do throws(ImageError) {
-            let contents = try ImageFileReader.read(resolved)
-            let header = try ImageDecoder.header(contents.bytes)
-            // Decoded whole once, so that a file cut short or corrupt inside is refused now,
-            // with its reason, and never becomes a blank frame later.
-            let pixels = try ImageDecoder.decode(contents.bytes)
-            return ImageReference(path: resolved, size: header.uprightSize, stamp: contents.stamp,
-                                  isOpaque: pixels.format == .xrgb32)
-        } catch {
-            throw fail(Self.phrase(error.reason))
-        }
+        return ImageFile(source: source, path: resolved)
     }
 
     /// Shows the file `source` names in `view`, or throws and leaves the view as it was.
@@ -70,20 +77,36 @@ public struct ImageLibrary: Sendable {
 
     /// The checks of the config's images for `ConfigLoader`: this library's folder, with the
     /// config's own directories.
+    /// The config is the operator's own file: its messages say where a link leads.
     public var inspector: ConfigLoader.ImageInspector {
         let folder = self.folder
         return { source, directories in
             do throws(ImageSourceError) {
                 return .success(try ImageLibrary(folder: folder, directories: directories).resolve(source))
             } catch {
-                return .failure(FileReadProblem(reason: error.reason))
+                return .failure(FileReadProblem(reason: error.reasonWithDetail))
             }
         }
     }
 
-    /// A reason from the reader (an `errno` text) or the decoder ("is …"), as it follows a path.
-    private static func phrase(_ reason: String) -> String {
-        reason.hasPrefix("is ") || reason.hasPrefix("became ") ? reason : "cannot be read: \(reason)"
+    /// Where a file that does not exist would be: its nearest existing folder resolved (a link
+    /// on the way may lead anywhere), the rest of the path as written. Nil when not even `/`
+    /// resolves.
+    static func placeOfMissing(_ path: String) -> String? {
+        var rest: [Substring] = []
+        var folder = Substring(path)
+        while let slash = folder.lastIndex(of: "/") {
+            rest.insert(folder[folder.index(after: slash)...], at: 0)
+            folder = folder[..<slash]
+            if let base = realPath(folder.isEmpty ? "/" : String(folder)) {
+                var parts = base.split(separator: "/", omittingEmptySubsequences: true)
+                for part in rest where part != "." && !part.isEmpty {
+                    if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+                }
+                return "/" + parts.joined(separator: "/")
+            }
+        }
+        return nil
     }
 
     /// `realpath(3)`: absolute, no links, no `.` or `..`; nil (errno set) when it does not exist.

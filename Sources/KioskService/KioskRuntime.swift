@@ -130,7 +130,11 @@ package final class KioskRuntime {
             newProperties.restore(previous.ownerProperties, on: control, designSize: newScene.designSize)
         }
         // The language shown stays, if the new config still has it (before the texts are written).
-        newScene.setLanguage(old.language.code, sendsEvents: false)
+        // If it does not, the new default is a change people see: subscribers hear of it too.
+        if !newScene.setLanguage(old.language.code, sendsEvents: false), newScene.language.code != old.language.code {
+            newScene.post(.languageChanged, source: ControlEvent.kioskSource,
+                          value: [("language", .string(newScene.language.code))])
+        }
         properties = newProperties
         newProperties.refreshTemplates(in: newScene, after: nil)
         if newScene.screen(withID: old.currentScreen.id) != nil {

@@ -28,6 +28,8 @@ package final class PropertyModel {
     private let images: ImageLibrary
     /// Where an icon set at run time by name is looked up.
     private let icons: IconCatalog
+    /// Told what a refused image source's reply leaves out (where it leads): for the journal.
+    package var refusals: (String) -> Void = { _ in }
 
     /// The controls of `config`'s screens and panels; nil (a scene made in code): none. Image
     /// files set at run time are found through `images`, icons by name in `icons`.
@@ -80,10 +82,33 @@ package final class PropertyModel {
         fileprivate var config: ControlConfig?
         /// What changed, as recorded and announced.
         fileprivate var properties: [OwnerProperty]
-        /// The image files it names, checked, by source as written.
+        /// The image files it names, checked, by source as written (stand-ins while
+        /// `filesToLoad` are still to be read).
         fileprivate var images: [String: ImageReference] = [:]
         /// The icons it names, by name.
         fileprivate var icons: [String: IconGlyph] = [:]
+        /// The image files found but not yet read (`ImageLoading.deferred`), with the property
+        /// that names each: a change made only once a worker has decoded them.
+        package fileprivate(set) var filesToLoad: [(property: String, file: ImageFile)] = []
+
+        /// The control as this change would make it, with stand-ins for the files still to be
+        /// read: where it would draw them (`SceneRenderer.imageSites(of:)`). Nil for a
+        /// control made in code.
+        package func standIn(for control: Control) -> Control? {
+            config?.makeControl(in: ControlContext(theme: control.theme, images: images, icons: icons))
+        }
+    }
+
+    /// How a change's image files are had (`check`).
+    package enum ImageLoading {
+        /// Read and decoded here and now: a reload's or a restart's restore, a target
+        /// without a worker.
+        case inLine
+        /// Found and confined only, the change listing them in `Change.filesToLoad`: the
+        /// run-time `set`, whose files a worker decodes off the loop.
+        case deferred
+        /// Decoded already, by source as written; a source not among them is read in line.
+        case ready([String: ImageReference])
     }
 
     /// The property names `control` has: its type's, then `enabled` and `visible`.
@@ -91,10 +116,20 @@ package final class PropertyModel {
         (configs[control.id]?.properties ?? ControlConfig.commonProperties).map(\.name)
     }
 
+    /// Whether `value` set as `property` of `control` names an image file: an image's
+    /// `source`, or an `icon` that is not an icon's name.
+    package func takesImageFile(_ value: String, as property: String, of control: Control) -> Bool {
+        switch configs[control.id]?.property(named: property)?.kind {
+        case .path: true
+        case .icon: !IconCatalog.isIconName(value)
+        default: false
+        }
+    }
+
     /// Checks `changes` (config keys and JSON values, null for the default) for `control`,
-    /// laid out in `designSize`; changes nothing.
+    /// laid out in `designSize`, with its image files had as `images` says; changes nothing.
     package func check(_ changes: [(name: String, value: JSONValue)], for control: Control,
-                       designSize: Size) throws(ControlConfig.ChangeProblems) -> Change {
+                       designSize: Size, images loading: ImageLoading = .inLine) throws(ControlConfig.ChangeProblems) -> Change {
         guard let config = configs[control.id] else { return try checkCommon(changes, for: control) }
         let changes = changes.map { (name: $0.name, value: Self.wordsAsText($0.value, for: config.property(named: $0.name))) }
         try checkStringKeys(changes, of: config)
@@ -102,9 +137,11 @@ package final class PropertyModel {
         case .failure(let problems): throw problems
         case .success(let changed):
             let persists = Dictionary(config.properties.map { ($0.name, $0.persists) }) { first, _ in first }
-            return Change(config: changed, properties: changes.map {
+            var change = Change(config: changed, properties: changes.map {
                 OwnerProperty(name: $0.name, value: $0.value, persists: persists[$0.name] ?? true)
-            }, images: try resolveImages(changes, of: config), icons: try resolveIcons(changes, of: config))
+            }, icons: try resolveIcons(changes, of: config))
+            try resolveImages(changes, of: config, loading: loading, into: &change)
+            return change
         }
     }
 
@@ -125,7 +162,7 @@ package final class PropertyModel {
     private func resolveIcons(_ changes: [(name: String, value: JSONValue)],
                               of config: ControlConfig) throws(ControlConfig.ChangeProblems) -> [String: IconGlyph] {
         var found: [String: IconGlyph] = [:]
-        for change in changes where config.property(named: change.name)?.kind == .path {
+        for change in changes where config.property(named: change.name)?.kind == .icon {
             guard case .string(let name) = change.value, IconCatalog.isIconName(name) else { continue }
             switch icons.glyph(named: name) {
             case .success(let glyph): found[name] = glyph
@@ -135,21 +172,32 @@ package final class PropertyModel {
         return found
     }
 
-    /// The image files that `changes` name (`source`, `icon`), each checked as the config's
-    /// are: found, inside the allowed folders, decoded whole. The problem is the config's
-    /// message, at the key.
-    private func resolveImages(_ changes: [(name: String, value: JSONValue)],
-                               of config: ControlConfig) throws(ControlConfig.ChangeProblems) -> [String: ImageReference] {
-        var found: [String: ImageReference] = [:]
-        for change in changes where config.property(named: change.name)?.kind == .path {
-            guard case .string(let source) = change.value, !IconCatalog.isIconName(source) else { continue }
+    /// The image files that `changes` name (an image's `source`, a button's `icon` that is no
+    /// icon's name), each checked as the config's are: found, inside the allowed folders and,
+    /// unless `loading` defers it, decoded whole. The problem is the config's message, at the
+    /// key, without where a link leads (`ImageSourceError.detail`): that goes to `refusals`.
+    private func resolveImages(_ changes: [(name: String, value: JSONValue)], of config: ControlConfig,
+                               loading: ImageLoading, into change: inout Change) throws(ControlConfig.ChangeProblems) {
+        for named in changes {
+            let kind = config.property(named: named.name)?.kind
+            guard kind == .path || kind == .icon, case .string(let source) = named.value else { continue }
+            if kind == .icon && IconCatalog.isIconName(source) { continue }
             do throws(ImageSourceError) {
-                found[source] = try images.resolve(source)
+                switch loading {
+                case .ready(let ready) where ready[source] != nil:
+                    change.images[source] = ready[source]
+                case .deferred:
+                    let file = try images.locate(source)
+                    change.images[source] = file.placeholder
+                    change.filesToLoad.append((named.name, file))
+                default:
+                    change.images[source] = try images.resolve(source)
+                }
             } catch {
-                throw ControlConfig.ChangeProblems(["\(change.name): \(error)"])
+                if let detail = error.detail { refusals("\(named.name): \(error): \(detail)") }
+                throw ControlConfig.ChangeProblems(["\(named.name): \(error)"])
             }
         }
-        return found
     }
 
     /// A number or a boolean given for a property that is text (`kiosk ctl set total text=42`:

@@ -25,6 +25,9 @@ public struct ControlProperty: Sendable, Equatable {
         case font
         /// A file path, relative to the config's folder.
         case path
+        /// An icon's name (`lightbulb`) or, where the control also takes a picture, a file
+        /// path as for `path`: the value's shape says which (`IconCatalog.isIconName`).
+        case icon
     }
 
     /// The config key.

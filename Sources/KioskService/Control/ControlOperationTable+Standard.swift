@@ -19,7 +19,7 @@ extension ControlOperationTable {
                                                      .assignments(field: "value")],
                             help: "set value fields, clamped as a finger would, and properties\n"
                                 + "(text=…, enabled=false, background=#2E7D32), checked as the config"),
-            perform: Handler.set),
+            performInParts: Handler.set),
         ControlOperation(
             "showPanel", fields: [.required("panel", .string)],
             reply: ["panel"],

@@ -19,7 +19,7 @@ extension ControlRequestHandler {
         }
         copy.copyAll(from: frame)
         let image = FrameCopy(buffer: copy)
-        return .remaining {
+        return .remaining(.reply {
             let frame = image.buffer
             let size: [(String, JSONValue)] = [("width", .number(Double(frame.width))), ("height", .number(Double(frame.height)))]
             if let path {
@@ -31,7 +31,7 @@ extension ControlRequestHandler {
             let png: [UInt8]
             do { png = try PNGImage.encode(frame) } catch { return .error(id: id, "cannot encode the screenshot: \(error)") }
             return .ok(id: id, size + [("png", .string(Base64.encode(png)))])
-        }
+        })
     }
 }
 

@@ -19,8 +19,16 @@ extension ControlRequestHandler {
 
     /// Sets value fields as a finger would (clamped, with the drag's events) and properties as
     /// the config would (checked with its messages), in one go: when anything is wrong,
-    /// nothing changes.
-    func set(_ request: ControlRequest) throws(Failure) -> ControlReply {
+    /// nothing changes. A set that names image files is done once a worker has decoded them
+    /// (`prepareImages`): until then the old picture stays, and nothing of the set is made.
+    func set(_ request: ControlRequest) -> Performance {
+        do throws(Failure) { return try carryOutSet(request, images: .deferred) } catch {
+            return .replied(.error(id: request.id, error.message, error.fields))
+        }
+    }
+
+    /// `set` with its image files had as `loading` says.
+    func carryOutSet(_ request: ControlRequest, images loading: PropertyModel.ImageLoading) throws(Failure) -> Performance {
         let scene = try scene()
         let name = request.string("control")!
         guard let control = scene.control(withID: name) else { throw Failure("no control \(quoted(name))") }
@@ -49,9 +57,12 @@ extension ControlRequestHandler {
                 throw Failure(Self.unknownField(unknown.name, of: control, properties: names))
             }
             do throws(ControlConfig.ChangeProblems) {
-                change = try properties.check(changes, for: control, designSize: scene.designSize)
+                change = try properties.check(changes, for: control, designSize: scene.designSize, images: loading)
             } catch {
                 throw Failure(error.messages.joined(separator: "; "))
+            }
+            if let change, !change.filesToLoad.isEmpty {
+                return .remaining(prepareImages(for: request, change, of: control))
             }
         }
         if !fields.isEmpty {
@@ -63,7 +74,7 @@ extension ControlRequestHandler {
             properties.make(change, on: control)
             reply.append(("properties", .object(properties.properties(of: control))))
         }
-        return .ok(id: request.id, reply)
+        return .replied(.ok(id: request.id, reply))
     }
 
     /// `"middle" is not a value field or a property of "price" (value: lower, upper; properties:

@@ -27,7 +27,7 @@ package struct ControlRequestHandler {
     package func reply(toLine bytes: [UInt8], permissions: ControlPermissions = .everything) -> ControlReply {
         switch Self.admit(bytes, permissions: permissions) {
         case .refused(let reply): return reply
-        case .admitted(let request): return perform(request).finished
+        case .admitted(let request): return finish(perform(request))
         }
     }
 
@@ -63,18 +63,19 @@ package struct ControlRequestHandler {
         return .admitted(request)
     }
 
-    /// What carrying out a request gave: its reply, or (a screenshot) the rest of the work,
-    /// which touches nothing of the kiosk's and may run on another thread.
+    /// What carrying out a request gave: its reply, or the rest of the work, which touches
+    /// nothing of the kiosk's and may run on another thread (a screenshot's encoding, a
+    /// picture's decoding), and what the loop then makes of it.
     enum Performance {
         case replied(ControlReply)
-        case remaining(@Sendable () -> ControlReply)
+        case remaining(RemainingWork)
+    }
 
-        /// The reply, the remaining work done here and now.
-        var finished: ControlReply {
-            switch self {
-            case .replied(let reply): reply
-            case .remaining(let work): work()
-            }
+    /// The reply to `performance`, its remaining work done here and now.
+    func finish(_ performance: Performance) -> ControlReply {
+        switch performance {
+        case .replied(let reply): reply
+        case .remaining(let remaining): remaining.finish(self, remaining.work())
         }
     }
 
@@ -84,9 +85,20 @@ package struct ControlRequestHandler {
     /// every op, so an op added later is stamped too; and with the time it is carried out
     /// (`ControlTarget.requestTime`).
     func perform(_ request: ControlRequest) -> Performance {
-        guard let scene = target.scene else { return request.op.carryOut(self, request) }
+        asOwner { request.op.carryOut(self, request) }
+    }
+
+    /// The last part of a request whose work went to another thread: `remaining.finish` with
+    /// the work's `result`, on the loop's thread, stamped as `perform` stamps.
+    func complete(_ remaining: RemainingWork, with result: any Sendable) -> ControlReply {
+        asOwner { remaining.finish(self, result) }
+    }
+
+    /// `body` with the scene's clock at the request's time and its events the owner's.
+    private func asOwner<Result>(_ body: () -> Result) -> Result {
+        guard let scene = target.scene else { return body() }
         if let time = target.requestTime { scene.advanceTime(to: time) }
-        return scene.withEventOrigin(.owner) { request.op.carryOut(self, request) }
+        return scene.withEventOrigin(.owner, body)
     }
 
     /// A request that was well formed but cannot be done.

@@ -24,6 +24,10 @@ package protocol ControlTarget: AnyObject {
     /// stamped with when it happened, not with the last frame's time (the scene's clock
     /// stands still between frames); nil (the default): the scene's own time.
     var requestTime: Instant? { get }
+    /// Where a picture set at run time is made ready before it shows (the renderer: where
+    /// the control draws it, the cache its pixels go into); nil (the default): the picture is
+    /// still decoded off the loop, and scaled by the first frame that draws it.
+    var imagePreparer: ImagePreparer? { get }
     /// Carries out one request line (without its newline) and calls `reply` with its one
     /// reply, on the loop's thread, at once or later. `source` names who sent it (a socket
     /// client, the MQTT bridge), so that one sender cannot take every place in a queue;
@@ -49,6 +53,7 @@ extension ControlTarget {
     package var screenPowerStatus: (state: ScreenPower.State, keepsAwake: Bool)? { nil }
     package var properties: PropertyModel? { nil }
     package var requestTime: Instant? { nil }
+    package var imagePreparer: ImagePreparer? { nil }
     package func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? { nil }
 }
 

@@ -19,6 +19,10 @@ extension KioskRunner: ControlTarget {
 
     package func changeScreenPower(_ request: PowerRequest) -> ScreenPower.State? { requestPower(request) }
 
+    /// The renderer: its image cache outlives a change of size, so a picture made ready for
+    /// the old size is still there (and redrawn for the new one by its first frame).
+    package var imagePreparer: ImagePreparer? { runtime?.renderer }
+
     package var currentFrame: PixelBuffer? {
         guard let runtime, runtime.stats.framesRendered > 0 else { return nil }
         return runtime.renderer.frame

@@ -204,7 +204,7 @@ package final class KioskRunner {
         guard let started else { return 0 }
         notifier?.stopping()
         started.host.requests.refuseWaiting("the kiosk is stopping")
-        started.host.requests.finishScreenshots()
+        started.host.requests.finishRemainingWork()
         started.host.finish()
         if options.clock == .monotonic { report(loop: started.loop, output: started.output) }
         tearDown()

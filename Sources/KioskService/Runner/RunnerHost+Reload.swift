@@ -38,7 +38,7 @@ extension RunnerHost {
         }
         // The new config's texts' fonts too, before its first frame (the whole panel is repainted).
         if let config = source.config { runtime.renderer.preloadFonts(MachineFonts.preloadTexts(of: config)) }
-        runtime.replaceScene(source.make(design), properties: PropertyModel(config: source.config, images: source.images))
+        runtime.replaceScene(source.make(design), properties: makeProperties(of: source))
         // The state file follows the new scene (its values go in with the next write).
         stateKeeper?.observe(runtime.scene)
         log.log("reloaded; showing \(runtime.scene.currentScreen.id)")

@@ -75,7 +75,7 @@ final class RunnerHost {
             if let config = sceneSource.config { renderer.preloadFonts(MachineFonts.preloadTexts(of: config)) }
             let runtime = KioskRuntime(scene: sceneSource.make(design), renderer: renderer, start: now,
                                        calibration: options.calibration,
-                                       properties: PropertyModel(config: sceneSource.config, images: sceneSource.images)) { [unowned self] event in self.handOut(event) }
+                                       properties: makeProperties(of: sceneSource)) { [unowned self] event in self.handOut(event) }
             runtime.touchInterceptor = touchInterceptor
             self.runtime = runtime
             output?.acceptsInput = true
@@ -85,6 +85,15 @@ final class RunnerHost {
                 stateKeeper.writeInBackground(on: try BlockingWorker(loop: loop))
             }
         }
+    }
+
+    /// The owner's properties of `source`'s controls; a refused image source's whereabouts,
+    /// which the reply leaves out, go to the journal.
+    func makeProperties(of source: KioskRunner.SceneSource) -> PropertyModel {
+        let properties = PropertyModel(config: source.config, images: source.images)
+        let log = log
+        properties.refusals = { line in log.log("refused an image source: \(line)", priority: .warning) }
+        return properties
     }
 
     /// The one place a renderer is made: at `designSize` for a panel of `width` × `height`,

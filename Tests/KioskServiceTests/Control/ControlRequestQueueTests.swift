@@ -66,6 +66,22 @@ struct ControlRequestQueueTests {
         #expect(replies.last == #"{"id": "other", "ok": true}"#)
     }
 
+    @Test("a set naming an image file costs what finding it, checking it twice and caching it cost, not a small request's share")
+    func imageSetsCostTheirShare() throws {
+        let kiosk = try ImagePropertyTests.Kiosk()
+        let budget = 2 * ControlRequestQueue.imageFileCost
+        let queue = ControlRequestQueue(target: kiosk.target, limits: .init(budgetPerPass: budget))
+        let replies = Replies()
+        let sources = ["images/night.png", "images/day.png", "images/night.png"]
+        replies.submit(queue, sources.map { #"{"op": "set", "control": "logo", "value": {"source": "\#($0)"}}"# })
+        #expect(replies.lines.keys.sorted() == [0, 1] && queue.hasWaiting)
+        queue.beginPass()
+        #expect(replies.lines.count == 3 && replies.lines.values.allSatisfy { $0.hasPrefix(#"{"ok": true"#) })
+        // Other properties of the same control are small requests.
+        replies.submit(queue, (0..<3).map { _ in #"{"op": "set", "control": "logo", "value": {"fit": "cover"}}"# })
+        #expect(replies.lines.count == 6 && !queue.hasWaiting)
+    }
+
     @Test("a line that is not a request is answered at once, never queued")
     func refusedAtOnce() throws {
         let target = try ControlTestTarget()

@@ -58,9 +58,23 @@ import Testing
 
     @Test func dotDotCannotLeaveTheAllowedFolders() throws {
         let folders = try Folders()
-        let reason = try #require(folders.reason("../secret.png"))
-        #expect(reason.hasPrefix("lies outside the config's folder and images.directories (it is "))
+        let error = try #require(caughtError(ImageSourceError.self) { _ = try folders.library.resolve("../secret.png") })
+        #expect(error.reason == "lies outside the config's folder and images.directories")
+        #expect(error.detail?.hasPrefix("it is /") == true && error.detail?.hasSuffix("/secret.png") == true)
+        #expect(error.reasonWithDetail.hasPrefix("lies outside the config's folder and images.directories (it is /"))
         #expect(folders.reason("../../../../../../../../etc/shadow")?.hasPrefix("lies outside") == true)
+    }
+
+    @Test("a missing file outside is refused as outside, not as missing: a refusal tells nobody which files exist")
+    func missingOutsideIsOutside() throws {
+        let folders = try Folders()
+        try folders.link("kiosk/images/dir", to: "/etc")
+        for source in ["../none.png", "/etc/none-such-file", "images/dir/none-such-file", "images/nowhere/../../../x.png"] {
+            let error = try #require(caughtError(ImageSourceError.self) { _ = try folders.library.resolve(source) }, "\(source)")
+            #expect(error.reason == "lies outside the config's folder and images.directories", "\(source)")
+            #expect(error.detail?.hasPrefix("it would be /") == true, "\(source)")
+        }
+        #expect(folders.reason("images/none.png") == "cannot be read: No such file or directory")
     }
 
     @Test func anAbsolutePathOutsideIsRefused() throws {

@@ -65,8 +65,15 @@ struct ImagePropertyTests {
     func badSources() throws {
         let kiosk = try Kiosk()
         let before = kiosk.logo.image
-        let outside = kiosk.target.reply(#"{"op": "set", "control": "logo", "value": {"source": "../secret.png"}}"#)
-        #expect(outside.hasPrefix(#"{"ok": false, "error": "source: \"../secret.png\" lies outside the config's folder and images.directories (it is "#))
+        var journal: [String] = []
+        kiosk.target.properties?.refusals = { journal.append($0) }
+        // Where a source leads, and whether a file is there, is the journal's, not the client's.
+        #expect(kiosk.target.reply(#"{"op": "set", "control": "logo", "value": {"source": "../secret.png"}}"#)
+                == #"{"ok": false, "error": "source: \"../secret.png\" lies outside the config's folder and images.directories"}"#)
+        #expect(kiosk.target.reply(#"{"op": "set", "control": "logo", "value": {"source": "../missing.png"}}"#)
+                == #"{"ok": false, "error": "source: \"../missing.png\" lies outside the config's folder and images.directories"}"#)
+        #expect(journal.count == 2 && journal[0].hasSuffix("/secret.png") && journal[0].contains(": it is /"), "\(journal)")
+        #expect(journal[1].hasSuffix("/missing.png") && journal[1].contains(": it would be /"), "\(journal)")
         #expect(kiosk.target.reply(#"{"op": "set", "control": "logo", "value": {"source": "images/gone.png", "fit": "fill"}}"#)
                 == #"{"ok": false, "error": "source: \"images/gone.png\" cannot be read: No such file or directory"}"#)
         #expect(kiosk.target.reply(#"{"op": "set", "control": "logo", "value": {"source": "images/broken.png"}}"#)
@@ -74,6 +81,21 @@ struct ImagePropertyTests {
         #expect(kiosk.target.reply(#"{"op": "set", "control": "logo", "value": {"source": "/etc/shadow"}}"#)
             .contains("lies outside the config's folder"))
         #expect(kiosk.logo.image == before && kiosk.logo.source == "images/day.png" && kiosk.logo.fit == .contain)
+    }
+
+    @Test("an icon's name is no image source: refused as the config refuses it, the picture stays, and a reload does not bring it back")
+    func iconNameAsSource() throws {
+        let kiosk = try Kiosk()
+        let before = kiosk.logo.image
+        #expect(kiosk.target.reply(#"{"op": "set", "control": "logo", "value": {"source": "lightbulb"}}"#)
+                == #"{"ok": false, "error": "source: \"lightbulb\" cannot be read: No such file or directory"}"#)
+        #expect(kiosk.logo.image == before && kiosk.logo.source == "images/day.png")
+        #expect(kiosk.target.reply(#"{"op": "get", "control": "logo"}"#).contains(#""source": "images/day.png""#))
+        // What a restart or reload puts back is checked the same way.
+        let problems = kiosk.target.properties?.restore([OwnerProperty(name: "source", value: .string("lightbulb"), persists: false)],
+                                                       on: kiosk.logo, designSize: Size(800, 480))
+        #expect(problems == [#"source: "lightbulb" cannot be read: No such file or directory"#])
+        #expect(kiosk.logo.source == "images/day.png")
     }
 
     @Test("a button's icon changes to another file, and null takes it away")

@@ -126,5 +126,24 @@ struct ReloadCarryOverTests {
         try k.step(until: 40)
         #expect(k.scene?.language.code == "hi")
         #expect((k.scene?.control(withID: "priceLabel") as? Label)?.text == "मूल्य सीमा")
+        #expect(!k.events.contains { $0.kind == .languageChanged && $0.time > .milliseconds(20) })
+    }
+
+    @Test("a reload whose config drops the language shown goes to its default and says so with languageChanged")
+    func droppedLanguageIsAnnounced() throws {
+        let config = try Self.config.get()
+        let k = KioskTester(config: config)
+        try k.step(until: 0)
+        #expect(k.scene?.setLanguage("hi") == true)
+        try k.step(until: 20)
+        let next = try demo()
+        next.languages.removeAll { $0 == "hi" }
+        k.runtime!.replaceScene(next, properties: PropertyModel(config: config))
+        try k.step(until: 40)
+        #expect(k.scene?.language.code == "en")
+        let changes = k.events.filter { $0.kind == .languageChanged }
+        #expect(changes.count == 2)
+        #expect(changes.last?["language"] == "en" && changes.last?.source == ControlEvent.kioskSource)
+        #expect((k.scene?.control(withID: "priceLabel") as? Label)?.text == "Price range")
     }
 }

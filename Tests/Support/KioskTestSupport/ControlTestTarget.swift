@@ -23,6 +23,8 @@ public final class ControlTestTarget: ControlTarget {
 
     /// The owner's property changes, as a runner keeps them.
     package var properties: PropertyModel?
+    /// Where pictures set at run time are made ready (a renderer); nil: none, as by default.
+    package var imagePreparer: ImagePreparer?
 
     /// `scene` (nil: no scene yet), with no frame and no screen power; `config` is the one
     /// the scene was built from (nil: made in code).
