@@ -82,6 +82,7 @@ grep -q "^$prefix/events {\"t\": [0-9.]*, \"source\": \"price\", \"event\": \"va
 grep -q "^$prefix/events .*\"event\": \"valueCommitted\"" "$work/answer.txt" || fail "no valueCommitted event"
 grep -q "^$prefix/events .*\"event\": \"valueCommitted\", \"origin\": \"owner\"" "$work/answer.txt" \
   || fail "the set's events do not say origin owner: $(cat "$work/answer.txt")"
+grep -q "^$prefix/events .*, \"seq\": [0-9]*}$" "$work/answer.txt" || fail "the events carry no sequence number"
 grep -qx "$prefix/state/price {\"lower\": 33, \"upper\": 80}" "$work/answer.txt" || fail "no new state"
 timeout 5 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -W 3 -C 1 -t "$prefix/state/price" \
   >"$work/state.txt" 2>/dev/null || true
@@ -107,6 +108,17 @@ wait "$sub" || true
 grep -qx "$prefix/reply {\"ok\": false, \"error\": \"color: invalid colour \\\\\"red\\\\\": expected #RRGGBB or #RRGGBBAA\"}" "$work/setbad.txt" \
   || fail "a bad P/set/title is not refused with the config's words: $(cat "$work/setbad.txt")"
 echo "mqtt-test: 2b ok: P/set/ID sets a property, retained in P/state/ID; a bad one is refused"
+
+# 2b'. P/set/ID whose level is no control id (a malformed percent-escape): an error reply, not silence.
+timeout 15 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -v -W 10 -C 1 -t "$prefix/reply" -R \
+  >"$work/setescape.txt" 2>/dev/null &
+sub=$!
+sleep 0.5
+mqtt_pub -t "$prefix/set/%ZZ" -m '{"enabled": false}'
+wait "$sub" || true
+grep -qx "$prefix/reply {\"id\": null, \"ok\": false, \"error\": \"$prefix/set/%ZZ: \\\\\"%ZZ\\\\\" is not an escape of a control id (%25, %2F, %2B, %23 or %00)\"}" "$work/setescape.txt" \
+  || fail "a malformed P/set/ level got no error reply: $(cat "$work/setescape.txt")"
+echo "mqtt-test: 2b' ok: a malformed escape in P/set/ID is answered with an error"
 
 # 2c. setLanguage on PREFIX/request: every text in Hindi, the reply and languageChanged; then back.
 timeout 15 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -v -W 10 -C 2 \

@@ -69,8 +69,8 @@ package struct MQTTRouter {
     /// request published while the kiosk is connected arrives without the flag and is carried
     /// out once, as any other.)
     package func received(topic: String, payload: [UInt8], retained: Bool = false) -> Incoming? {
-        let setID = topics.controlID(ofSetTopic: topic)
-        guard topic == topics.request || setID != nil else { return nil }
+        let setTarget = topics.setTarget(of: topic)
+        guard topic == topics.request || setTarget != nil else { return nil }
         if retained {
             return .refused(reply(line: Self.errorReply("a retained request is not carried out (it would be again at "
                                                         + "every start and reconnection); publish requests without the retain flag")))
@@ -78,7 +78,11 @@ package struct MQTTRouter {
         var line = payload[...]
         if line.last == UInt8(ascii: "\n") { line = line.dropLast() }
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        if let setID { return setRequest(control: setID, payload: Array(line)) }
+        switch setTarget {
+        case .control(let id)?: return setRequest(control: id, payload: Array(line))
+        case .malformed(let problem)?: return .refused(reply(line: Self.errorReply("\(topic): \(problem)")))
+        case nil: break
+        }
         if line.contains(UInt8(ascii: "\n")) { return .refused(reply(line: Self.errorReply("one request per message"))) }
         return .request(Array(line))
     }

@@ -1,3 +1,5 @@
+import KioskCore
+
 /// The topics of one kiosk, all under its prefix (Contracts.md, "MQTT"):
 ///
 /// | topic | what |
@@ -19,11 +21,27 @@ package struct MQTTTopics: Sendable, Equatable {
     package var reply: String { prefix + "/reply" }
     /// Where `set` messages for every control arrive: `PREFIX/set/ID`.
     package var setFilter: String { prefix + "/set/+" }
-    /// The control id a `PREFIX/set/…` topic is for; nil for any other topic.
+    /// The control id a `PREFIX/set/…` topic is for; nil for any other topic and for a level
+    /// that is not one (`setTarget(of:)` says why).
     package func controlID(ofSetTopic topic: String) -> String? {
+        if case .control(let id)? = setTarget(of: topic) { id } else { nil }
+    }
+
+    /// What a `PREFIX/set/…` topic names: a control's id, or why its level names none.
+    package enum SetTarget: Sendable, Equatable {
+        case control(String)
+        /// The level's problem, to follow the topic in the error reply.
+        case malformed(String)
+    }
+
+    /// What `topic` names under `PREFIX/set/`; nil for any other topic.
+    package func setTarget(of topic: String) -> SetTarget? {
         let head = prefix + "/set/"
         guard topic.hasPrefix(head) else { return nil }
-        return Self.unescape(String(topic.dropFirst(head.count)))
+        switch Self.decode(String(topic.dropFirst(head.count))) {
+        case .success(let id): return .control(id)
+        case .failure(let problem): return .malformed(problem.reason)
+        }
     }
     /// The level under which every control's state lies: subscribe to `stateFilter`.
     package var stateFilter: String { prefix + "/state/+" }
@@ -56,25 +74,44 @@ package struct MQTTTopics: Sendable, Equatable {
         return out
     }
 
-    static func unescape(_ level: String) -> String? {
+    static func unescape(_ level: String) -> String? { try? decode(level).get() }
+
+    /// Why a topic level is not one `level(_:)` makes.
+    struct LevelProblem: Error { let reason: String }
+
+    /// The id `level(_:)` made `level` from, or why it made none: an empty level, a `/` (more
+    /// than one level), a `%` not followed by one of the five escapes it writes.
+    static func decode(_ level: String) -> Result<String, LevelProblem> {
+        let escapes = "%25, %2F, %2B, %23 or %00"
+        guard !level.isEmpty else { return .failure(LevelProblem(reason: "the control id is empty")) }
         var out = ""
-        var scalars = level.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
+        let scalars = Array(level.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
             guard scalar == "%" else {
-                if scalar == "/" { return nil }
+                if scalar == "/" { return .failure(LevelProblem(reason: "the control id is one topic level (a / is written %2F)")) }
                 out.unicodeScalars.append(scalar)
+                i += 1
                 continue
             }
-            guard let high = scalars.next(), let low = scalars.next() else { return nil }
-            switch (String(high) + String(low)).uppercased() {
-            case "25": out += "%"
-            case "2F": out += "/"
-            case "2B": out += "+"
-            case "23": out += "#"
-            case "00": out += "\0"
-            default: return nil
+            guard i + 2 < scalars.count else {
+                return .failure(LevelProblem(reason: "\(JSONWriter.quoted(String(String.UnicodeScalarView(scalars[i...])))) "
+                                             + "is cut short: a % starts one of \(escapes)"))
             }
+            let escape = String(String.UnicodeScalarView(scalars[i...(i + 2)]))
+            switch escape.uppercased() {
+            case "%25": out += "%"
+            case "%2F": out += "/"
+            case "%2B": out += "+"
+            case "%23": out += "#"
+            case "%00": out += "\0"
+            default:
+                return .failure(LevelProblem(reason: "\(JSONWriter.quoted(escape)) is not an escape of a control id "
+                                             + "(\(escapes))"))
+            }
+            i += 3
         }
-        return out
+        return .success(out)
     }
 }

@@ -13,6 +13,14 @@ package enum EventEncoder {
     /// The event as one JSON line, without the newline: keys in a fixed order, numbers rounded to three decimals.
     package static func line(_ event: ControlEvent) -> String { event.jsonLine }
 
+    /// The line as subscribers read it (the socket's `subscribe`, MQTT's `PREFIX/events`):
+    /// with `"seq"` last, the event's number among all the kiosk has handed out since it
+    /// started (1, 2, …), so that a subscriber can tell which events the state in its
+    /// `subscribe` reply (`"seq"` there: the last one it includes) already holds.
+    package static func line(_ event: ControlEvent, sequence: Int) -> String {
+        String(event.jsonLine.dropLast()) + ", \"seq\": \(sequence)}"
+    }
+
     static func encode(_ scalar: EventScalar) -> String { scalar.description }
 
     /// A field's value as JSON, as the event line writes it: numbers rounded to three decimals

@@ -98,6 +98,8 @@ struct EventLine: Equatable {
     var strings: [String: String] = [:]
     /// `"owner"` for the owner's events; nil for a person's.
     var origin: String?
+    /// The event's number, on a subscriber's line (the socket's, MQTT's); nil on `--events`.
+    var seq: Int?
 
     init?(_ line: String) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
@@ -110,5 +112,6 @@ struct EventLine: Equatable {
         value = fields.compactMapValues { $0 as? Double }
         strings = fields.compactMapValues { $0 as? String }
         origin = object["origin"] as? String
+        seq = object["seq"] as? Int
     }
 }

@@ -30,6 +30,21 @@ import KioskMQTT
         }
     }
 
+    @Test("a set topic whose level is no control id gets an error reply naming the topic and why",
+          arguments: [
+              ("k/set/%ZZ", #"k/set/%ZZ: "%ZZ" is not an escape of a control id (%25, %2F, %2B, %23 or %00)"#),
+              ("k/set/a%2", #"k/set/a%2: "%2" is cut short: a % starts one of %25, %2F, %2B, %23 or %00"#),
+              ("k/set/%", #"k/set/%: "%" is cut short: a % starts one of %25, %2F, %2B, %23 or %00"#),
+              ("k/set/", #"k/set/: the control id is empty"#),
+              ("k/set/a/b", #"k/set/a/b: the control id is one topic level (a / is written %2F)"#),
+          ])
+    func malformedLevel(topic: String, message: String) {
+        let router = MQTTRouter(topics: topics)
+        #expect(router.received(topic: topic, payload: Array(#"{"enabled": true}"#.utf8))
+                == .refused(router.reply(line: #"{"id": null, "ok": false, "error": "# + "\"\(message.replacingQuotes)\"}")))
+        #expect(topics.controlID(ofSetTopic: topic) == nil)
+    }
+
     @Test("the kiosk subscribes to every control's set topic")
     func filter() {
         #expect(topics.setFilter == "k/set/+")

@@ -37,8 +37,15 @@ extension ControlRequestHandler {
     }
 
     /// `subscribe`: the reply is the state (as `get` without a control), and the connection
-    /// receives every event handed out from now on, so nothing between the two is lost.
+    /// receives every event handed out from now on, so nothing between the two is lost. The
+    /// events whose changes the state already shows are handed out first, before the
+    /// connection subscribes, and the reply's `seq` is the last of them: every event the
+    /// subscriber then reads has a higher one.
     func subscribe(_ request: ControlRequest) throws(Failure) -> ControlReply {
-        .ok(id: request.id, try stateFields(of: scene()), subscribes: true)
+        let scene = try scene()
+        let sequence = target.handOutPendingEvents()
+        var fields = stateFields(of: scene)
+        if let sequence { fields.append(("seq", .number(Double(sequence)))) }
+        return .ok(id: request.id, fields, subscribes: true)
     }
 }

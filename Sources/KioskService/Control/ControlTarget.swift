@@ -28,6 +28,10 @@ package protocol ControlTarget: AnyObject {
     /// the control draws it, the cache its pixels go into); nil (the default): the picture is
     /// still decoded off the loop, and scaled by the first frame that draws it.
     var imagePreparer: ImagePreparer? { get }
+    /// Hands out the events the scene holds now (their changes are in what a snapshot reads)
+    /// and returns the number of the last event handed out, which a `subscribe` reply names:
+    /// the events it includes. Nil (the default): the target numbers no events.
+    func handOutPendingEvents() -> Int?
     /// Carries out one request line (without its newline) and calls `reply` with its one
     /// reply, on the loop's thread, at once or later. `source` names who sent it (a socket
     /// client, the MQTT bridge), so that one sender cannot take every place in a queue;
@@ -54,6 +58,7 @@ extension ControlTarget {
     package var properties: PropertyModel? { nil }
     package var requestTime: Instant? { nil }
     package var imagePreparer: ImagePreparer? { nil }
+    package func handOutPendingEvents() -> Int? { nil }
     package func changeScreenPower(_ request: KioskRunner.PowerRequest) -> ScreenPower.State? { nil }
 }
 

@@ -23,6 +23,12 @@ extension KioskRunner: ControlTarget {
     /// the old size is still there (and redrawn for the new one by its first frame).
     package var imagePreparer: ImagePreparer? { runtime?.renderer }
 
+    package func handOutPendingEvents() -> Int? {
+        guard let host else { return nil }
+        host.runtime?.flushEvents()
+        return host.eventSequence
+    }
+
     package var currentFrame: PixelBuffer? {
         guard let runtime, runtime.stats.framesRendered > 0 else { return nil }
         return runtime.renderer.frame

@@ -26,6 +26,8 @@ final class RunnerHost {
     private(set) var runtime: KioskRuntime?
     /// The time of the current pass.
     var now = Instant.zero
+    /// The number of the last event handed out (`EventEncoder.line(_:sequence:)`); 0: none yet.
+    private(set) var eventSequence = 0
     /// Touches, pointer presses and moves delivered to the runtime.
     private(set) var touchCount = 0
 
@@ -245,9 +247,10 @@ final class RunnerHost {
 
     /// Every event as it goes out: the JSON line through `emit`, then to the services.
     func handOut(_ event: ControlEvent) {
+        eventSequence += 1
         emit(event)
         guard !services.isEmpty else { return }
-        let line = EventEncoder.line(event)
+        let line = EventEncoder.line(event, sequence: eventSequence)
         for service in services { service.eventHandedOut(event, line: line) }
     }
 }

@@ -8,15 +8,45 @@ import Testing
 /// shared cores are better spent one kiosk at a time.
 @Suite("Control socket, end to end", .serialized)
 struct ControlSocketTests {
+    @Test("a subscriber can tell which events its state holds: the reply's seq is the last, every event after has a higher one")
+    func subscriptionSequence() throws {
+        let kiosk = try ControlledKiosk()
+        try kiosk.start()
+        let first = try SocketClient(path: kiosk.socketPath)
+        let before = try #require(try first.request(#"{"op": "subscribe"}"#).flatMap(Self.sequence))
+        // A set and a subscribe in one write: both carried out before any frame. The state
+        // shows the set; its events are the state's, not the new subscriber's.
+        let late = try SocketClient(path: kiosk.socketPath)
+        try late.sendRaw(#"{"op": "set", "control": "price", "value": {"lower": 40}}"# + "\n" + #"{"op": "subscribe"}"# + "\n")
+        #expect(try late.readLine()?.hasPrefix(#"{"ok": true, "control": "price""#) == true)
+        let state = try #require(try late.readLine())
+        #expect(state.contains(#""price": {"lower": 40, "upper": 80}"#), "\(state)")
+        let held = try #require(Self.sequence(state))
+        // The first subscriber got the set's two events, numbered on from its state.
+        let setEvents = try (0..<2).map { _ in try #require(try first.readLine().flatMap(EventLine.init)) }
+        #expect(setEvents.map(\.seq) == [before + 1, before + 2], "\(setEvents)")
+        #expect(held >= before + 2)
+        #expect(try kiosk.ctl("set", "price", "lower=50").status == 0)
+        let next = try #require(try late.readLine().flatMap(EventLine.init))
+        #expect(next.value["lower"] == 50 && (next.seq ?? 0) > held, "the late subscriber's first event: \(next)")
+        #expect(kiosk.stop() == 0)
+    }
+
+    /// The `seq` of a subscribe reply.
+    static func sequence(_ reply: String) -> Int? {
+        (try? JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])?["seq"] as? Int
+    }
+
     @Test("kiosk ctl pings, gets, sets (with the drag's events on a subscriber) and takes a screenshot")
     func ctl() throws {
         let kiosk = try ControlledKiosk()
         try kiosk.start()
         let events = try SocketClient(path: kiosk.socketPath)
         // The subscriber is answered with the state it starts from, then gets the events.
-        #expect(try events.request(#"{"op": "subscribe", "id": "ev"}"#) == #"{"id": "ev", "ok": true, "screen": "main", "#
+        let state = try #require(try events.request(#"{"op": "subscribe", "id": "ev"}"#))
+        #expect(state.hasPrefix(#"{"id": "ev", "ok": true, "screen": "main", "#
                 + #""overlays": [], "values": {"price": {"lower": 20, "upper": 80}, "angle": {"angle": 90}, "#
-                + #""size": {"lower": 2, "upper": 8}}, "language": "en", "power": "on", "keepAwake": false}"#)
+                + #""size": {"lower": 2, "upper": 8}}, "language": "en", "power": "on", "keepAwake": false, "seq": "#), "\(state)")
 
         let ping = try kiosk.ctl("ping")
         #expect(ping.status == 0 && ping.lines == [#"{"ok": true}"#])
@@ -77,8 +107,11 @@ struct ControlSocketTests {
         ctl.waitUntilExit()
         #expect(ctl.terminationStatus == 0)
         let lines = printed()
-        #expect(lines.first == #"{"ok": true, "screen": "main", "overlays": ["filters"], "values": {"price": {"lower": 20, "#
-                + #""upper": 80}, "angle": {"angle": 45}, "size": {"lower": 2, "upper": 8}}, "language": "en", "power": "on", "keepAwake": false}"#)
+        // The set's two events at least are in the state (the panel's panelShown too once it is in).
+        #expect(lines.first?.hasPrefix(#"{"ok": true, "screen": "main", "overlays": ["filters"], "values": {"price": {"lower": 20, "#
+                + #""upper": 80}, "angle": {"angle": 45}, "size": {"lower": 2, "upper": 8}}, "language": "en", "power": "on", "keepAwake": false, "seq": "#) == true,
+                "\(lines.first ?? "")")
+        #expect((lines.first.flatMap(Self.sequence) ?? 0) >= 2)
         let events = lines.dropFirst().compactMap(EventLine.init)
         #expect(events.count == lines.count - 1)   // every later line is an event
         let screen = try #require(events.first { $0.event == "screenChanged" })
