@@ -78,7 +78,7 @@ package final class MQTTService: RunnerService {
     /// Publishes the event, and the value it changed.
     package func eventHandedOut(_ event: ControlEvent, line: String) {
         publishAllStatesOfNewScene()
-        link?.emitted(event, scene: target?.scene)
+        link?.emitted(event, line: line, scene: target?.scene)
     }
 
     /// Publishes `offline` and disconnects.
