@@ -119,7 +119,12 @@ package final class PropertyModel {
     /// Whether `value` set as `property` of `control` names an image file: an image's
     /// `source`, or an `icon` that is not an icon's name.
     package func takesImageFile(_ value: String, as property: String, of control: Control) -> Bool {
-        switch configs[control.id]?.property(named: property)?.kind {
+        Self.namesImageFile(value, kind: configs[control.id]?.property(named: property)?.kind)
+    }
+
+    /// Whether `value`, given for a property of `kind`, is an image file's path.
+    private static func namesImageFile(_ value: String, kind: ControlProperty.Kind?) -> Bool {
+        switch kind {
         case .path: true
         case .icon: !IconCatalog.isIconName(value)
         default: false
@@ -179,9 +184,8 @@ package final class PropertyModel {
     private func resolveImages(_ changes: [(name: String, value: JSONValue)], of config: ControlConfig,
                                loading: ImageLoading, into change: inout Change) throws(ControlConfig.ChangeProblems) {
         for named in changes {
-            let kind = config.property(named: named.name)?.kind
-            guard kind == .path || kind == .icon, case .string(let source) = named.value else { continue }
-            if kind == .icon && IconCatalog.isIconName(source) { continue }
+            guard case .string(let source) = named.value,
+                  Self.namesImageFile(source, kind: config.property(named: named.name)?.kind) else { continue }
             do throws(ImageSourceError) {
                 switch loading {
                 case .ready(let ready) where ready[source] != nil:
