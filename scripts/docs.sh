@@ -6,7 +6,7 @@
 #      module with the right search paths; SwiftPM's docc plugin is not needed;
 #   2. scripts/doc-coverage.py: every public symbol has a doc comment (the rule is there), or it
 #      lists `file:line: symbol` for each one that lacks it and fails;
-#      then scripts/check-doc-links.py: every relative link and #anchor of the Markdown pages exists;
+#      then scripts/check-doc-links.py: every relative link and #anchor of the Markdown pages exists, and every backticked repository path (and line);
 #   3. `docc convert` of Documentation/SwiftKiosk.docc with all the modules' graphs at once, with
 #      --warnings-as-errors (a broken ``link``, an undocumented parameter of a documented
 #      function, a misplaced topic all fail).
