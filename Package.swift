@@ -87,7 +87,7 @@ let package = Package(
         // Modules that touch C libraries or the operating system.
         // No unsafe flags in a library target: SwiftPM refuses them in a dependency required by
         // version. The pixel loops that are bandwidth-bound are C (CPixelShim).
-        .target(name: "KioskRender", dependencies: ["KioskCore", "KioskUI", "CCairo", "CPangoCairo", "CPixelShim",
+        .target(name: "KioskRender", dependencies: ["KioskCore", "KioskUI", "KioskLoop", "CCairo", "CPangoCairo", "CPixelShim",
                                                     "CTurboJPEG"]),
         // The main loop's parts: epoll, signalfd, timerfd, CLOCK_MONOTONIC (the only clock read).
         .target(name: "KioskLoop", dependencies: ["KioskCore", "CLinux"]),

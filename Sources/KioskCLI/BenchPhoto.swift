@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import KioskCore
+import KioskLoop
 import KioskRender
 
 /// The photo the image cases of `kiosk bench` use, made rather than shipped: a 1920x1080
@@ -30,10 +31,10 @@ struct BenchPhoto {
         }
         jpeg = try TurboJPEG.encode(image, quality: 85)
         var template = Array("/tmp/kiosk-bench-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw BenchPhotoError(message: "mkdtemp: \(String(cString: strerror(errno)))") }
+        guard let made = mkdtemp(&template) else { throw BenchPhotoError(message: "mkdtemp: \(SystemCallError.message(errno))") }
         folder = String(cString: made)
         guard let file = fopen(folder + "/photo.jpg", "wb") else {
-            throw BenchPhotoError(message: "\(folder)/photo.jpg: \(String(cString: strerror(errno)))")
+            throw BenchPhotoError(message: "\(folder)/photo.jpg: \(SystemCallError.message(errno))")
         }
         let written = jpeg.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         fclose(file)

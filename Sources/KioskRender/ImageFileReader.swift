@@ -1,5 +1,6 @@
 import Glibc
 import KioskCore
+import KioskLoop
 
 /// Reads an image file whole, within `ImageLimits.maximumFileBytes`, with what tells its
 /// versions apart (`stamp`).
@@ -20,10 +21,10 @@ package enum ImageFileReader {
     /// caller's business), or why they cannot be had.
     package static func read(_ path: String) throws(ImageError) -> Contents {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw ImageError(String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw ImageError(SystemCallError.message(errno)) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw ImageError(String(cString: strerror(errno))) }
+        guard fstat(fd, &info) == 0 else { throw ImageError(SystemCallError.message(errno)) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw ImageError("is not a regular file") }
         let size = Int(info.st_size)
         if let problem = ImageLimits.problem(fileBytes: size) { throw ImageError(problem) }
@@ -33,7 +34,7 @@ package enum ImageFileReader {
             let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else {
-                throw ImageError(n == 0 ? "became shorter while it was read" : String(cString: strerror(errno)))
+                throw ImageError(n == 0 ? "became shorter while it was read" : SystemCallError.message(errno))
             }
             done += n
         }

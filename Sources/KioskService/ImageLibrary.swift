@@ -1,6 +1,7 @@
 import Glibc
 import KioskConfig
 import KioskCore
+import KioskLoop
 import KioskRender
 import KioskUI
 
@@ -58,7 +59,7 @@ public struct ImageLibrary: Sendable {
         let roots = ([folder] + directories).compactMap(Self.realPath)
         let outside = "lies outside the config's folder and images.directories"
         guard let resolved = Self.realPath(written) else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemCallError.message(errno)
             if let place = Self.placeOfMissing(written), !roots.contains(where: { Self.path(place, isInside: $0) }) {
                 throw fail(outside, detail: "it would be \(place)")
             }

@@ -69,4 +69,17 @@ struct DependencyRuleTests {
         }
         for (library, modules) in users { #expect(modules.count == 1, "\(library) is imported by \(modules.sorted())") }
     }
+
+    @Test("an errno is worded in one place: strerror is called by SystemCallError.message alone")
+    func oneErrnoWording() throws {
+        let sources = KioskProcess.path("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources))
+        for case let file as String in files where file.hasSuffix(".swift") && !file.hasSuffix("/SystemCallError.swift") {
+            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("strerror(") && !line.contains("mosquitto_strerror(") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("///") {
+                Issue.record("Sources/\(file):\(n + 1) calls strerror: word the errno with SystemCallError.message(_:)")
+            }
+        }
+    }
 }
