@@ -13,9 +13,9 @@ import KioskCore
 /// "normal" deceleration rate of 0.998 per millisecond (a time constant of 0.4995 s, so a
 /// fling at v travels about v × 0.5 s), and a finger pulling past an end moves the content by
 /// `(1 − 1 / (x × 0.55 / d + 1)) × d` for a pull of x on a viewport of d.
-public struct KineticScroll: Sendable, Equatable {
+package struct KineticScroll: Sendable, Equatable {
     /// What the content is doing, one state at a time.
-    public enum Phase: Sendable, Equatable, CustomStringConvertible {
+    package enum Phase: Sendable, Equatable, CustomStringConvertible {
         /// Still: nothing to step.
         case resting
         /// A finger holds it; `anchor` is the unbounded offset at the touch-down point (the
@@ -27,7 +27,7 @@ public struct KineticScroll: Sendable, Equatable {
         case springing(target: Double)
 
         /// The phase's name, for logs and test messages.
-        public var description: String {
+        package var description: String {
             switch self {
             case .resting: return "resting"
             case .dragging: return "dragging"
@@ -38,32 +38,32 @@ public struct KineticScroll: Sendable, Equatable {
     }
 
     /// How far the content is scrolled now.
-    public private(set) var offset: Double
+    package private(set) var offset: Double
     /// How fast the offset changes now (units per second); 0 while resting or dragging.
-    public private(set) var velocity: Double = 0
+    package private(set) var velocity: Double = 0
     /// What the content is doing.
-    public private(set) var phase: Phase = .resting
+    package private(set) var phase: Phase = .resting
     /// The content's length along the axis (a list: rows × row height).
-    public var contentLength: Double { didSet { clampAtRest() } }
+    package var contentLength: Double { didSet { clampAtRest() } }
     /// The visible length along the axis (a list: its frame's height).
-    public var viewportLength: Double { didSet { clampAtRest() } }
+    package var viewportLength: Double { didSet { clampAtRest() } }
 
     /// The time constant of a glide's deceleration: UIScrollView's 0.998 per millisecond.
-    public static let glideTimeConstant = 0.4995
+    package static let glideTimeConstant = 0.4995
     /// A glide slower than this (units per second) has stopped: below it a frame moves the
     /// content by less than a sixth of a pixel.
-    public static let stopVelocity = 20.0
+    package static let stopVelocity = 20.0
     /// Flings are taken at most this fast (a glide of about 5 000 units).
-    public static let maximumVelocity = 10_000.0
+    package static let maximumVelocity = 10_000.0
     /// How stiffly a pull past an end resists (UIScrollView's 0.55).
-    public static let rubberBandCoefficient = 0.55
+    package static let rubberBandCoefficient = 0.55
     /// The spring that brings an over-scrolled content back to its end: critically damped, so
     /// it lands without bouncing, in about 0.4 s.
-    public static let springBack = Spring(response: .milliseconds(400), dampingRatio: 1)
+    package static let springBack = Spring(response: .milliseconds(400), dampingRatio: 1)
 
     /// Content of `contentLength` in a viewport of `viewportLength`, scrolled to `offset`
     /// (clamped to the content).
-    public init(contentLength: Double, viewportLength: Double, offset: Double = 0) {
+    package init(contentLength: Double, viewportLength: Double, offset: Double = 0) {
         self.contentLength = Self.sane(contentLength)
         self.viewportLength = Self.sane(viewportLength)
         self.offset = 0
@@ -71,10 +71,10 @@ public struct KineticScroll: Sendable, Equatable {
     }
 
     /// The largest offset at rest: the content's end at the viewport's end (0 when it fits).
-    public var maximumOffset: Double { max(0, contentLength - viewportLength) }
+    package var maximumOffset: Double { max(0, contentLength - viewportLength) }
 
     /// Whether something moves on its own (a glide or a spring): the content needs stepping.
-    public var isMoving: Bool {
+    package var isMoving: Bool {
         switch phase {
         case .gliding, .springing: return true
         case .resting, .dragging: return false
@@ -82,7 +82,7 @@ public struct KineticScroll: Sendable, Equatable {
     }
 
     /// Whether a finger holds the content.
-    public var isDragging: Bool {
+    package var isDragging: Bool {
         if case .dragging = phase { return true }
         return false
     }
@@ -93,7 +93,7 @@ public struct KineticScroll: Sendable, Equatable {
     /// stops where it is, a glide or a spring-back included (the finger catches it). Returns
     /// whether it was moving, i.e. whether this touch caught a fling.
     @discardableResult
-    public mutating func grab() -> Bool {
+    package mutating func grab() -> Bool {
         let wasMoving = isMoving
         velocity = 0
         phase = .dragging(anchor: unbounded(offset))
@@ -103,7 +103,7 @@ public struct KineticScroll: Sendable, Equatable {
     /// The finger has moved `translation` along the axis since it touched down (positive:
     /// towards the end of the axis, which pulls the content back towards its start). Past
     /// either end the content follows with the rubber band's resistance.
-    public mutating func drag(translation: Double) {
+    package mutating func drag(translation: Double) {
         guard case .dragging(let anchor) = phase, translation.isFinite else { return }
         offset = banded(anchor - translation)
     }
@@ -111,7 +111,7 @@ public struct KineticScroll: Sendable, Equatable {
     /// The finger let go, moving at `fingerVelocity` along the axis (the gesture tracker's
     /// release velocity; 0 for a finger that stopped): the content glides on against it,
     /// springs back if it was pulled past an end, or rests.
-    public mutating func release(fingerVelocity: Double) {
+    package mutating func release(fingerVelocity: Double) {
         guard isDragging else { return }
         let v = fingerVelocity.isFinite ? -fingerVelocity : 0
         velocity = min(max(v, -Self.maximumVelocity), Self.maximumVelocity)
@@ -126,7 +126,7 @@ public struct KineticScroll: Sendable, Equatable {
     }
 
     /// Jumps to `offset` (clamped to the content) and stops: an owner scrolling the list.
-    public mutating func scroll(to offset: Double) {
+    package mutating func scroll(to offset: Double) {
         velocity = 0
         phase = .resting
         self.offset = clamped(Self.sane(offset))
@@ -136,7 +136,7 @@ public struct KineticScroll: Sendable, Equatable {
 
     /// One simulation step of `dt`. Returns whether the content still moves on its own.
     @discardableResult
-    public mutating func step(_ dt: Duration) -> Bool {
+    package mutating func step(_ dt: Duration) -> Bool {
         let seconds = dt.inSeconds
         guard seconds > 0 else { return isMoving }
         switch phase {

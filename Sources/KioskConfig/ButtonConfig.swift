@@ -4,40 +4,40 @@ import KioskUI
 /// A push button: `{"type": "button", "id": "next", "frame": […], "title": "Next",
 /// "action": {"switchScreen": "details"}}`. Every tap is reported as an event; the action,
 /// if any, is what the kiosk itself does on a tap (see `ButtonAction`).
-public struct ButtonConfig: ControlDescription {
+package struct ButtonConfig: ControlDescription {
     /// `"button"`.
-    public static let typeName = "button"
+    package static let typeName = "button"
 
-    public var id: String
-    public var frame: Rect
+    package var id: String
+    package var frame: Rect
     /// `title` (required): text on screen, as a label's `text`.
-    public var title: String
+    package var title: String
     /// `font` (optional): nil means the theme's font.
-    public var font: String?
+    package var font: String?
     /// `action` (optional).
-    public var action: ButtonAction?
+    package var action: ButtonAction?
     /// `background` (optional): the fill at rest; nil means the theme's button background.
-    public var background: Color?
+    package var background: Color?
     /// `color` (optional): the title's colour; nil means the theme's button text colour.
-    public var color: Color?
+    package var color: Color?
     /// `icon` (optional): an icon's name (`lightbulb`: only `a`–`z`, `0`–`9` and `_`) from the
     /// Material Icons font, before the title in its colour and size; or, when it has a `/` or
     /// a `.` (any other spelling), a PNG or JPEG left of the title, a path as an `image`'s
     /// `source`. Either is centred when the title is empty.
-    public var icon: String?
+    package var icon: String?
     /// `checkable` (default false; true with a `group`): a tap checks and unchecks it, and
     /// its value is `{"checked": …}`.
-    public var checkable = false
+    package var checkable = false
     /// `group` (optional, 1…128 scalars): the buttons of one group are one choice, one checked
     /// at most (tabs, a language chooser).
-    public var group: String?
+    package var group: String?
     /// `checked` (default false): checked at the start; only for a checkable button.
-    public var checked = false
+    package var checked = false
     /// `checkedBackground` (optional): the fill while checked; nil means the theme's accent.
-    public var checkedBackground: Color?
+    package var checkedBackground: Color?
 
     /// A button as the config describes it; `font` nil takes the theme's, `action` nil makes a button that only reports taps.
-    public init(id: String, frame: Rect, title: String, font: String? = nil, action: ButtonAction? = nil,
+    package init(id: String, frame: Rect, title: String, font: String? = nil, action: ButtonAction? = nil,
                 icon: String? = nil) {
         self.id = id
         self.frame = frame
@@ -51,7 +51,7 @@ public struct ButtonConfig: ControlDescription {
         case id, frame, title, font, action, background, color, icon, checkable, group, checked, checkedBackground
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
                   title: try fields.text(.title) ?? "", font: try fields.font(.font),
@@ -75,14 +75,14 @@ public struct ButtonConfig: ControlDescription {
 
     /// `title`, `font`, `background`, `color` and `icon` (a name or an image file; not kept in
     /// the state file: see `ImageConfig.properties`).
-    public static let properties = [
+    package static let properties = [
         ControlProperty("title", .text), ControlProperty("font", .font),
         ControlProperty("background", .color), ControlProperty("color", .color),
         ControlProperty("icon", .icon, persists: false), ControlProperty("checkedBackground", .color),
     ]
 
     /// A `Button` whose tap does `action` (besides being reported).
-    public func makeControl(in context: ControlContext) -> Control {
+    package func makeControl(in context: ControlContext) -> Control {
         let button = Button(id: id, frame: frame, theme: context.theme, title: title,
                             action: action.map { $0.controlAction() })
         button.isCheckable = checkable
@@ -95,7 +95,7 @@ public struct ButtonConfig: ControlDescription {
 
     /// Sets the icon to the one `icon` names (by name, or the image file) when `context` has
     /// it (none: no icon), then the rest as `apply(to:)`.
-    public func apply(to control: Control, in context: ControlContext) {
+    package func apply(to control: Control, in context: ControlContext) {
         guard let button = control as? Button else { return }
         if let icon {
             if IconCatalog.isIconName(icon) {
@@ -113,7 +113,7 @@ public struct ButtonConfig: ControlDescription {
     }
 
     /// Sets a `Button`'s title, font and colours.
-    public func apply(to control: Control) {
+    package func apply(to control: Control) {
         guard let button = control as? Button else { return }
         button.title = title
         button.font = font

@@ -13,33 +13,33 @@ import KioskUI
 /// Angles are the dial's: 0° at 3 o'clock, counter-clockwise; the value grows from
 /// `startAngle` to `endAngle` (an end below the start runs clockwise), at most a turn apart.
 /// A dial without them is the angle dial it always was.
-public struct CircularSliderConfig: ControlDescription {
+package struct CircularSliderConfig: ControlDescription {
     /// `"circularSlider"`.
-    public static let typeName = "circularSlider"
+    package static let typeName = "circularSlider"
 
-    public var id: String
-    public var frame: Rect
+    package var id: String
+    package var frame: Rect
     /// `angle` in degrees (default 0), 0° at 3 o'clock, counter-clockwise: at least 0 and less
     /// than 360; the control shows it floored to whole degrees. Not with a range.
-    public var angle: Double
+    package var angle: Double
     /// The gauge's range (`min` default 0, `max` default 100, `step` default 0: any value,
     /// `startAngle` default 0, `endAngle` default 360); nil: an angle dial.
-    public var range: DialRange?
+    package var range: DialRange?
     /// `value` of a range dial (default `min`): within `min…max`, snapped to the step.
-    public var value: Double
+    package var value: Double
     /// `format` of a range dial's value (optional): nil writes it as events do.
-    public var format: NumberStyle?
+    package var format: NumberStyle?
     /// `font` of the value text (optional): nil means the theme's font.
-    public var font: String?
+    package var font: String?
     /// `color` of the value text (optional): nil means the theme's text colour.
-    public var color: Color?
+    package var color: Color?
     /// `arcStartColor` (optional): the arc's gradient at the top; nil means blue (#0059FF).
-    public var arcStartColor: Color?
+    package var arcStartColor: Color?
     /// `arcEndColor` (optional): the arc's gradient at the bottom; nil means violet.
-    public var arcEndColor: Color?
+    package var arcEndColor: Color?
 
     /// A circular slider as the config describes it; `font` and `color` nil take the theme's.
-    public init(id: String, frame: Rect, angle: Double = 0, font: String? = nil, color: Color? = nil) {
+    package init(id: String, frame: Rect, angle: Double = 0, font: String? = nil, color: Color? = nil) {
         self.id = id
         self.frame = frame
         self.angle = angle
@@ -49,7 +49,7 @@ public struct CircularSliderConfig: ControlDescription {
     }
 
     /// A gauge over `range` at `value`, written in `format`.
-    public init(id: String, frame: Rect, range: DialRange, value: Double? = nil, format: NumberStyle? = nil) {
+    package init(id: String, frame: Rect, range: DialRange, value: Double? = nil, format: NumberStyle? = nil) {
         self.init(id: id, frame: frame)
         self.range = range
         self.value = value ?? range.minimum
@@ -64,7 +64,7 @@ public struct CircularSliderConfig: ControlDescription {
     /// The keys that give a dial a range.
     private static let rangeKeys: [CodingKeys] = [.min, .max, .step, .value, .startAngle, .endAngle, .format]
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let id = try fields.id(.id) ?? "", frame = try fields.frame(.frame) ?? .zero
         if Self.rangeKeys.contains(where: fields.container.contains) {
@@ -110,7 +110,7 @@ public struct CircularSliderConfig: ControlDescription {
 
     /// A `CircularSlider` at the angle floored to whole degrees (`SceneBuilder.wholeDegrees`),
     /// or a gauge at its value.
-    public func makeControl(in context: ControlContext) -> Control {
+    package func makeControl(in context: ControlContext) -> Control {
         let slider = range.map { CircularSlider(id: id, frame: frame, theme: context.theme, range: $0, value: value) }
             ?? CircularSlider(id: id, frame: frame, theme: context.theme, angle: SceneBuilder.wholeDegrees(angle))
         apply(to: slider)
@@ -119,13 +119,13 @@ public struct CircularSliderConfig: ControlDescription {
 
     /// `color`, `font`, `arcStartColor` and `arcEndColor`. (`format` is not one: set on an
     /// angle dial it would make a range dial of its config.)
-    public static let properties = [
+    package static let properties = [
         ControlProperty("color", .color), ControlProperty("font", .font),
         ControlProperty("arcStartColor", .color), ControlProperty("arcEndColor", .color),
     ]
 
     /// Sets a `CircularSlider`'s value font, colours and format.
-    public func apply(to control: Control) {
+    package func apply(to control: Control) {
         guard let slider = control as? CircularSlider else { return }
         slider.font = font
         slider.textColor = color

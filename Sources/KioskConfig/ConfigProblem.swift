@@ -24,7 +24,7 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
     public var isWarning = false
 
     /// A problem in `file` at the JSON `path` (empty for the whole document), and the 1-based `line` and `column` when known.
-    public init(file: String, path: String, line: Int? = nil, column: Int? = nil, message: String) {
+    package init(file: String, path: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.file = file; self.path = path; self.line = line; self.column = column; self.message = message
     }
 
@@ -45,7 +45,7 @@ public struct ConfigErrors: Error, Sendable, Equatable, CustomStringConvertible 
     public var problems: [ConfigProblem]
 
     /// Wraps the problems found; `problems` should not be empty.
-    public init(problems: [ConfigProblem]) { self.problems = problems }
+    package init(problems: [ConfigProblem]) { self.problems = problems }
 
     /// One problem per line.
     public var description: String { problems.map(\.description).joined(separator: "\n") }

@@ -4,23 +4,23 @@ import KioskUI
 /// One text a kiosk may show, with the font it is set in: what `KioskConfiguration.texts`
 /// gathers for the font preload at start and for the checks that depend on the installed
 /// fonts (emoji without a colour emoji font).
-public struct ConfigText: Equatable, Sendable {
+package struct ConfigText: Equatable, Sendable {
     /// The words as the config writes them (a template's or a key's too, as written).
-    public var text: String
+    package var text: String
     /// The Pango font description it is set in (the element's own, else the theme's or the
     /// popup template's).
-    public var font: String
+    package var font: String
     /// The icon set before it (`"icon"` by name), if any.
-    public var icon: IconGlyph?
+    package var icon: IconGlyph?
     /// Where it is written, as keys and indices from the top of the config.
-    public var steps: [PathStep]
+    package var steps: [PathStep]
     /// The id of the control inside a list's row it belongs to, when `steps` lead to the list.
-    public var rowControl: String?
+    package var rowControl: String?
     /// Where the value sits in the file, when known (controls'), for a located warning.
     package var position: JSONPosition?
 
     /// A text `text` in `font` with `icon` before it, written at `steps`.
-    public init(text: String, font: String, icon: IconGlyph? = nil, steps: [PathStep], rowControl: String? = nil) {
+    package init(text: String, font: String, icon: IconGlyph? = nil, steps: [PathStep], rowControl: String? = nil) {
         self.text = text
         self.font = font
         self.icon = icon
@@ -29,7 +29,7 @@ public struct ConfigText: Equatable, Sendable {
     }
 
     /// `screens[0].controls[2].title`; a row's control's as `screens[0].controls[3] (row0).text`.
-    public var path: String {
+    package var path: String {
         var text = ""
         for (i, step) in steps.enumerated() {
             switch step {
@@ -52,7 +52,7 @@ public struct ConfigText: Equatable, Sendable {
     }
 
     /// One step of a path into the config: an object's key or an array's index.
-    public enum PathStep: Equatable, Sendable {
+    package enum PathStep: Equatable, Sendable {
         /// A key of an object.
         case key(String)
         /// An index into an array.

@@ -9,32 +9,32 @@ import KioskUI
 /// than copied into the source tree, so the names are always those of the font the device
 /// draws with. This module reads no files: the caller hands the text in (`init(sassMap:)`),
 /// or `notInstalled` when the package is missing.
-public struct IconCatalog: Sendable, Equatable {
+package struct IconCatalog: Sendable, Equatable {
     /// Code point by icon name; empty when the font is not installed.
-    public private(set) var codePoints: [String: Unicode.Scalar]
+    package private(set) var codePoints: [String: Unicode.Scalar]
     /// Whether the icon font package was found (its name map was read).
-    public let isInstalled: Bool
+    package let isInstalled: Bool
     /// False only for `unchecked`: every well-spelled name passes.
     private var checksNames = true
 
     /// The Debian package with the font and its name map.
-    public static let debianPackage = "fonts-material-design-icons-iconfont"
+    package static let debianPackage = "fonts-material-design-icons-iconfont"
     /// Where that package puts the name map.
-    public static let sassMapPath = "/usr/share/fonts-material-design-icons-iconfont/scss/_variables.scss"
+    package static let sassMapPath = "/usr/share/fonts-material-design-icons-iconfont/scss/_variables.scss"
 
     /// No icon font: every icon name is a problem that names the package to install.
-    public static let notInstalled = IconCatalog(codePoints: [:], isInstalled: false)
+    package static let notInstalled = IconCatalog(codePoints: [:], isInstalled: false)
 
     /// Every well-spelled name passes (drawn as U+FFFD): for listing what a config needs
     /// before its fonts are installed (`kiosk check --fonts`), never for a kiosk that draws.
-    public static let unchecked: IconCatalog = {
+    package static let unchecked: IconCatalog = {
         var catalog = IconCatalog(codePoints: [:], isInstalled: false)
         catalog.checksNames = false
         return catalog
     }()
 
     /// A catalog of `codePoints` (for tests and apps with their own icon font map).
-    public init(codePoints: [String: Unicode.Scalar], isInstalled: Bool = true) {
+    package init(codePoints: [String: Unicode.Scalar], isInstalled: Bool = true) {
         self.codePoints = codePoints
         self.isInstalled = isInstalled
     }
@@ -42,7 +42,7 @@ public struct IconCatalog: Sendable, Equatable {
     /// The names in a Sass map's lines of the form `"name": hex,`; other lines are skipped,
     /// so the map's first and last lines (`$material-icons-codepoints: map-merge((`) and
     /// comments do not matter.
-    public init(sassMap text: String) {
+    package init(sassMap text: String) {
         var found: [String: Unicode.Scalar] = [:]
         for line in text.split(whereSeparator: \.isNewline) {
             let parts = line.split(separator: ":", maxSplits: 1)
@@ -60,14 +60,14 @@ public struct IconCatalog: Sendable, Equatable {
 
     /// Whether `value` is spelled as an icon name: 1…64 of `a`–`z`, `0`–`9` and `_`. Anything
     /// else in a button's `icon` (a `/` or a `.`: `icons/lamp.png`) is an image file.
-    public static func isIconName(_ value: String) -> Bool {
+    package static func isIconName(_ value: String) -> Bool {
         guard !value.isEmpty, value.utf8.count <= 64 else { return false }
         return value.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_") }
     }
 
     /// The icon `name`, or why there is none: the words of the config's message.
-    public func glyph(named name: String) -> Result<IconGlyph, IconProblem> {
+    package func glyph(named name: String) -> Result<IconGlyph, IconProblem> {
         guard checksNames else { return .success(IconGlyph(name: name, scalar: "\u{FFFD}")) }
         guard isInstalled else {
             return .failure(IconProblem(message: "\(quoted(name)): icons need the Material Icons font; "
@@ -85,9 +85,9 @@ public struct IconCatalog: Sendable, Equatable {
 }
 
 /// Why an icon name does not resolve, in words for the person editing the config.
-public struct IconProblem: Error, Sendable, Equatable {
+package struct IconProblem: Error, Sendable, Equatable {
     /// `"lightbulp": no icon of that name; did you mean "lightbulb"?`
-    public var message: String
+    package var message: String
 }
 
 private extension Substring {

@@ -10,27 +10,27 @@ import KioskUI
 /// After `after` seconds without a touch, every panel and popup is dismissed and `screen`
 /// shown (with a fade), once; the next touch starts the count again. Separate from screen
 /// power (`power`), which dims and turns the display off on its own clock.
-public struct IdleSettings: Sendable, Equatable, Decodable {
+package struct IdleSettings: Sendable, Equatable, Decodable {
     /// `after` (default 60): seconds without a touch, 1…86400.
-    public var after: Double
+    package var after: Double
     /// `screen` (required): the screen to go back to.
-    public var screen: String
+    package var screen: String
 
     /// Back to `screen` after `after` seconds without a touch.
-    public init(after: Double, screen: String) {
+    package init(after: Double, screen: String) {
         self.after = after
         self.screen = screen
     }
 
     /// The scene's idle return; with `resettingLanguage` (`languages.resetOnIdle`) it goes
     /// back to the default language too.
-    public func idleReturn(resettingLanguage: Bool = false) -> IdleReturn {
+    package func idleReturn(resettingLanguage: Bool = false) -> IdleReturn {
         IdleReturn(after: .seconds(after), screen: screen, resetsLanguage: resettingLanguage)
     }
 
     enum CodingKeys: String, CodingKey { case after, screen }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let after = try fields.number(.after, .idleAfter, default: 60)
         let screen = try fields.reference(.screen, to: .screen)
@@ -40,8 +40,8 @@ public struct IdleSettings: Sendable, Equatable, Decodable {
 
 extension NumberRule {
     /// `idle.after`, in seconds: a day at most (a longer one is a mistake, not a policy).
-    public static let idleAfter = NumberRule(lower: .inclusive(1), upper: .inclusive(86_400), unit: " seconds")
+    package static let idleAfter = NumberRule(lower: .inclusive(1), upper: .inclusive(86_400), unit: " seconds")
     /// A popup's `autoClose` and a screen's `advanceAfter`, in milliseconds: from a tenth of a
     /// second to a day.
-    public static let timedMilliseconds = NumberRule(lower: .inclusive(100), upper: .inclusive(86_400_000), unit: " milliseconds")
+    package static let timedMilliseconds = NumberRule(lower: .inclusive(100), upper: .inclusive(86_400_000), unit: " milliseconds")
 }

@@ -5,20 +5,20 @@ import KioskUI
 /// "images/logo.png", "fit": "contain"}`. The file is checked when the config is (see
 /// `ConfigLoader`'s image inspector): a missing, corrupt or oversized one is a problem of the
 /// config at `source`.
-public struct ImageConfig: ControlDescription {
+package struct ImageConfig: ControlDescription {
     /// `"image"`.
-    public static let typeName = "image"
+    package static let typeName = "image"
 
-    public var id: String
-    public var frame: Rect
+    package var id: String
+    package var frame: Rect
     /// `source` (required): a PNG or JPEG file, relative to the config's folder (or absolute,
     /// inside a folder `images.directories` lists); at most 1024 Unicode scalars.
-    public var source: String
+    package var source: String
     /// `fit` (`contain`, `cover`, `fill`, `none`; default `contain`).
-    public var fit: ImageFit
+    package var fit: ImageFit
 
     /// An image as the config describes it.
-    public init(id: String, frame: Rect, source: String, fit: ImageFit = .contain) {
+    package init(id: String, frame: Rect, source: String, fit: ImageFit = .contain) {
         self.id = id
         self.frame = frame
         self.source = source
@@ -27,7 +27,7 @@ public struct ImageConfig: ControlDescription {
 
     enum CodingKeys: String, CodingKey { case id, frame, source, fit }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         self.init(id: try fields.id(.id) ?? "", frame: try fields.frame(.frame) ?? .zero,
                   source: try fields.imageSource(.source) ?? "",
@@ -36,18 +36,18 @@ public struct ImageConfig: ControlDescription {
 
     /// `source` and `fit`. Neither is kept in the state file: a picture the owner shows is
     /// the owner's to show again after a restart, when the file may be gone.
-    public static let properties = [
+    package static let properties = [
         ControlProperty("source", .path, persists: false), ControlProperty("fit", .keyword, persists: false),
     ]
 
     /// An `ImageView` showing the file as the loader found it.
-    public func makeControl(in context: ControlContext) -> Control {
+    package func makeControl(in context: ControlContext) -> Control {
         ImageView(id: id, frame: frame, theme: context.theme, source: source, image: context.images[source], fit: fit)
     }
 
     /// Sets an `ImageView`'s fit, and its picture when `context` has the file `source` names
     /// (a source set at run time, checked); else the picture stays.
-    public func apply(to control: Control, in context: ControlContext) {
+    package func apply(to control: Control, in context: ControlContext) {
         guard let view = control as? ImageView else { return }
         view.fit = fit
         if let image = context.images[source] { view.show(image, source: source) }

@@ -10,25 +10,25 @@ import KioskUI
 /// Every image `source` (in the config and set at run time) must resolve, after symbolic
 /// links, inside the config's folder or one of `directories`: a `source` from the network can
 /// never make the kiosk read a file elsewhere.
-public struct ImageSettings: Sendable, Equatable, Decodable {
+package struct ImageSettings: Sendable, Equatable, Decodable {
     /// `directories` (default none): absolute paths of further folders images may come from.
-    public var directories: [String]
+    package var directories: [String]
     /// `cacheMB` (1…1024, default 32): the decoded images kept, scaled for the display, in
     /// MiB; the least recently used go first.
-    public var cacheMegabytes: Int
+    package var cacheMegabytes: Int
     /// The config's folder, which relative sources are resolved in; not part of the JSON
     /// (set by the loader's caller, which knows where the file came from). Nil: the current
     /// directory.
-    public var folder: String?
+    package var folder: String?
     /// The images the config names, checked, by `source` as written. Not part of the JSON:
     /// `ConfigLoader` fills it through its image inspector.
-    public var files: [String: ImageReference]
+    package var files: [String: ImageReference]
 
     /// `cacheMB` when the config gives none.
-    public static let defaultCacheMegabytes = 32
+    package static let defaultCacheMegabytes = 32
 
     /// Settings allowing `directories` besides the config's folder.
-    public init(directories: [String] = [], cacheMegabytes: Int = ImageSettings.defaultCacheMegabytes) {
+    package init(directories: [String] = [], cacheMegabytes: Int = ImageSettings.defaultCacheMegabytes) {
         self.directories = directories
         self.cacheMegabytes = cacheMegabytes
         self.folder = nil
@@ -36,14 +36,14 @@ public struct ImageSettings: Sendable, Equatable, Decodable {
     }
 
     /// The cache's bound in bytes.
-    public var cacheBytes: Int { cacheMegabytes << 20 }
+    package var cacheBytes: Int { cacheMegabytes << 20 }
 
     enum CodingKeys: String, CodingKey { case directories, cacheMB }
 
     /// `cacheMB`.
     static let cacheRule = NumberRule(1...1024, unit: " MiB")
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let directories = try fields.optional(.directories, as: [String].self) ?? []
         for (index, directory) in directories.enumerated() {

@@ -5,34 +5,34 @@ import KioskCore
 /// ```json
 /// "input": { "calibration": [1.02, 0, -0.01, 0, 0.98, 0.015], "showCursor": false }
 /// ```
-public struct InputSettings: Sendable, Equatable, Decodable {
+package struct InputSettings: Sendable, Equatable, Decodable {
     /// libinput's calibration matrix `[a, b, c, d, e, f]`: a touch at normalised panel
     /// coordinates (x, y) (0…1 across the panel) is taken to be at (a·x + b·y + c, d·x + e·y + f).
     /// Applied before the display rotation. `kiosk calibrate` writes it. Each entry lies within
     /// ±100 and |a·e − b·d| ≥ 0.001 (the matrix is invertible). Default: identity.
-    public var calibration: [Double]
+    package var calibration: [Double]
     /// Draw a pointer cursor when a mouse moves (`showCursor`; default false: a touch kiosk
     /// shows none, even when a mouse is plugged in).
-    public var showCursor: Bool
+    package var showCursor: Bool
 
     /// The calibration that changes nothing: `[1, 0, 0, 0, 1, 0]`.
-    public static let identity: [Double] = [1, 0, 0, 0, 1, 0]
+    package static let identity: [Double] = [1, 0, 0, 0, 1, 0]
 
     /// Input settings; each default is what an absent key means.
-    public init(calibration: [Double] = InputSettings.identity, showCursor: Bool = false) {
+    package init(calibration: [Double] = InputSettings.identity, showCursor: Bool = false) {
         self.calibration = calibration
         self.showCursor = showCursor
     }
 
     /// The calibration as a transform of normalised panel coordinates.
-    public var calibrationTransform: AffineTransform {
+    package var calibrationTransform: AffineTransform {
         let m = calibration.count == 6 ? calibration : Self.identity
         return AffineTransform(a: m[0], b: m[3], c: m[1], d: m[4], tx: m[2], ty: m[5])
     }
 
     enum CodingKeys: String, CodingKey { case calibration, showCursor }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let defaults = InputSettings()
         let calibration = try fields.decode(.calibration, default: defaults.calibration).flatMap {

@@ -4,30 +4,30 @@
 /// and hands it to `ConfigLoader.decode`, as it hands an image inspector.
 public struct InstalledFonts: Sendable {
     /// The icon font's names; `IconCatalog.notInstalled` without the package.
-    public var icons: IconCatalog
+    package var icons: IconCatalog
     /// Asked only when a config's text has emoji: fontconfig's first answer waits for its
     /// set-up, which the start would rather overlap with opening the display.
     private let colorEmojiProbe: @Sendable () -> Bool
 
     /// Fonts as described.
-    public init(icons: IconCatalog, hasColorEmoji: Bool) {
+    package init(icons: IconCatalog, hasColorEmoji: Bool) {
         self.icons = icons
         colorEmojiProbe = { hasColorEmoji }
     }
 
     /// Fonts whose colour emoji font `probe` looks for, when a check first needs to know.
-    public init(icons: IconCatalog, colorEmojiProbe probe: @escaping @Sendable () -> Bool) {
+    package init(icons: IconCatalog, colorEmojiProbe probe: @escaping @Sendable () -> Bool) {
         self.icons = icons
         colorEmojiProbe = probe
     }
 
     /// Whether fontconfig knows a colour emoji font (`fonts-noto-color-emoji`). Without one,
     /// emoji fall back to a monochrome font or to boxes, and `kiosk check` warns.
-    public var hasColorEmoji: Bool { colorEmojiProbe() }
+    package var hasColorEmoji: Bool { colorEmojiProbe() }
 
     /// Nothing known installed: every icon name is a problem, emoji are warned about.
     public static let none = InstalledFonts(icons: .notInstalled, hasColorEmoji: false)
 
     /// The Debian package of the colour emoji font.
-    public static let colorEmojiPackage = "fonts-noto-color-emoji"
+    package static let colorEmojiPackage = "fonts-noto-color-emoji"
 }

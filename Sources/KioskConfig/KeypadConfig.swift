@@ -7,25 +7,25 @@ import KioskUI
 /// screen or panel: an unknown id, or one of another control type, is a config problem at
 /// `field` (`no textField with id "pim"; did you mean "pin"?`, `"title" is a label, not a
 /// textField`).
-public struct KeypadConfig: ControlDescription {
+package struct KeypadConfig: ControlDescription {
     /// `"keypad"`.
-    public static let typeName = "keypad"
+    package static let typeName = "keypad"
 
-    public var id: String
-    public var frame: Rect
+    package var id: String
+    package var frame: Rect
     /// `field` (required): the id of the text field the keys type into.
-    public var field: String
+    package var field: String
     /// `font` (optional): the keys' labels; nil: a bold sans-serif sized to the keys.
-    public var font: String?
+    package var font: String?
     /// `color` (optional): the labels' colour; nil: the theme's button text.
-    public var color: Color?
+    package var color: Color?
     /// `background` (optional): the digit and ⌫ keys' fill; nil: the theme's button background.
-    public var background: Color?
+    package var background: Color?
     /// `submitBackground` (optional): the ✓ key's fill; nil: the theme's accent.
-    public var submitBackground: Color?
+    package var submitBackground: Color?
 
     /// A keypad as the config describes it; the colours and font nil take the theme's.
-    public init(id: String, frame: Rect, field: String, font: String? = nil, color: Color? = nil,
+    package init(id: String, frame: Rect, field: String, font: String? = nil, color: Color? = nil,
                 background: Color? = nil, submitBackground: Color? = nil) {
         self.id = id
         self.frame = frame
@@ -38,7 +38,7 @@ public struct KeypadConfig: ControlDescription {
 
     enum CodingKeys: String, CodingKey { case id, frame, field, font, color, background, submitBackground }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let id = try fields.id(.id), frame = try fields.frame(.frame)
         let field = try fields.idString(.field)
@@ -51,20 +51,20 @@ public struct KeypadConfig: ControlDescription {
     }
 
     /// `font`, `color`, `background` and `submitBackground` (`field` stays as the config says).
-    public static let properties = [
+    package static let properties = [
         ControlProperty("font", .font), ControlProperty("color", .color), ControlProperty("background", .color),
         ControlProperty("submitBackground", .color),
     ]
 
     /// A `Keypad` bound to `field`.
-    public func makeControl(in context: ControlContext) -> Control {
+    package func makeControl(in context: ControlContext) -> Control {
         let keypad = Keypad(id: id, frame: frame, theme: context.theme, fieldID: field)
         apply(to: keypad)
         return keypad
     }
 
     /// Sets a `Keypad`'s font and colours.
-    public func apply(to control: Control) {
+    package func apply(to control: Control) {
         guard let keypad = control as? Keypad else { return }
         keypad.font = font
         keypad.textColor = color

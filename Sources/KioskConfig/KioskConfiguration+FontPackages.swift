@@ -2,7 +2,7 @@ extension KioskConfiguration {
     /// The Debian packages of the fonts this config's texts need, one each, in the order of
     /// `FontPackage.known`: always the default sans-serif's, then those its icons, scripts
     /// and emoji call for (`kiosk check --fonts`, which `scripts/install.sh` installs).
-    public var fontPackages: [String] {
+    package var fontPackages: [String] {
         let texts = self.texts
         return FontPackage.known.filter { package in
             switch package.need {
@@ -16,9 +16,9 @@ extension KioskConfiguration {
 }
 
 /// A Debian font package and what in a config's text calls for it.
-public struct FontPackage: Sendable, Equatable {
+package struct FontPackage: Sendable, Equatable {
     /// What makes a config need the package.
-    public enum Need: Sendable, Equatable {
+    package enum Need: Sendable, Equatable {
         /// Every kiosk (the default sans-serif).
         case always
         /// An icon by name.
@@ -30,13 +30,13 @@ public struct FontPackage: Sendable, Equatable {
     }
 
     /// The package's name (`fonts-lohit-deva`).
-    public var name: String
+    package var name: String
     /// When a config needs it.
-    public var need: Need
+    package var need: Need
 
     /// The packages `fontPackages` chooses from. Scripts a text font of `always` lacks get a
     /// line each (DejaVu Sans has Latin, Greek, Cyrillic, Arabic and Hebrew).
-    public static let known: [FontPackage] = [
+    package static let known: [FontPackage] = [
         FontPackage(name: "fonts-dejavu-core", need: .always),
         FontPackage(name: "fonts-lohit-deva", need: .script(0x0900...0x097F)),
         FontPackage(name: IconCatalog.debianPackage, need: .icons),

@@ -9,7 +9,7 @@ extension KioskConfiguration {
     /// out once at start, so the font files are open before the first touch, and `kiosk
     /// check` looks here for emoji. A text that names a string of the string files
     /// (`"@menu.title"`) is here once per language, as each language's file says it.
-    public var texts: [ConfigText] {
+    package var texts: [ConfigText] {
         var texts: [ConfigText] = []
         let themeFont = theme.controls.font
         func add(_ controls: [ControlConfig], at prefix: [ConfigText.PathStep]) {

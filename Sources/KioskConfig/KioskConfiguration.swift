@@ -18,47 +18,47 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     /// `display` (optional; every field has a default).
     public var display: DisplaySettings
     /// `theme` (optional; every field has a default).
-    public var theme: ThemeSettings
+    package var theme: ThemeSettings
     /// `input` (optional; every field has a default).
-    public var input: InputSettings
+    package var input: InputSettings
     /// `state` (optional): where values are kept across restarts; none by default.
-    public var state: StateSettings
+    package var state: StateSettings
     /// `startScreen` (required): the id of the screen shown first.
     public var startScreen: String
     /// `screens` (required, not empty).
-    public var screens: [ScreenConfig]
+    package var screens: [ScreenConfig]
     /// `panels` (default none).
-    public var panels: [PanelConfig]
+    package var panels: [PanelConfig]
     /// `popups` (default none).
-    public var popups: [PopupConfig]
+    package var popups: [PopupConfig]
     /// `mqtt` (default none: no broker).
     package var mqtt: MQTTSettings?
     /// `ipc` (optional): the control socket; nil opens none.
     package var ipc: IPCSettings?
     /// `power` (optional): when the screen dims and goes off; never by default.
-    public var power: PowerSettings
+    package var power: PowerSettings
     /// `idle` (optional): back to a screen after a time without a touch; never by default.
-    public var idle: IdleSettings?
+    package var idle: IdleSettings?
     /// `pages` (optional): groups of screens a finger swipes between; none by default.
-    public var pages: PagesSettings?
+    package var pages: PagesSettings?
     /// `languages` (optional): the languages the kiosk speaks, with their string files and
     /// (not JSON) their strings; none by default: texts are shown as written.
-    public var languages: LanguageSettings?
+    package var languages: LanguageSettings?
     /// `images` (optional): the folders images may come from, the decoded-image cache's
     /// size, and (not JSON) the image files found.
-    public var images: ImageSettings
+    package var images: ImageSettings
     /// The popups' templates, by path as written in the config (`PopupConfig.templatePath`).
     /// Not part of the JSON: `ConfigLoader` reads the files; other decoders leave it empty.
-    public var templates: [String: PopupTemplate]
+    package var templates: [String: PopupTemplate]
     /// What `kiosk check` warns about in a config that works (in document order), each with
     /// `isWarning` set. Not part of the JSON: `ConfigLoader` fills it; other decoders leave it empty.
     /// At most `maximumListedWarnings` of them; `unlistedWarnings` counts the rest.
     public var warnings: [ConfigProblem] = []
     /// How many warnings there were beyond those `warnings` lists (0 when it lists them all).
-    public var unlistedWarnings = 0
+    package var unlistedWarnings = 0
     /// The most warnings `warnings` lists: a string file of thousands of unused strings says
     /// so in a screenful, and the count, at every `kiosk check`, start and reload.
-    public static let maximumListedWarnings = 100
+    package static let maximumListedWarnings = 100
     /// `warnings` as `kiosk check` prints them and `kiosk run` logs them, one line each, then
     /// `… and 4321 more warnings` when there were more.
     public var warningLines: [String] {
@@ -66,7 +66,7 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     }
     /// The icons the config names (`"icon": "lightbulb"`), looked up in the installed icon
     /// font's map, by name. Not part of the JSON: `ConfigLoader` fills it, as `images.files`.
-    public var icons: [String: IconGlyph] = [:]
+    package var icons: [String: IconGlyph] = [:]
 
     /// A whole kiosk as a config describes it, for building one in code; each default is what an absent key means.
     package init(display: DisplaySettings = DisplaySettings(), theme: ThemeSettings = ThemeSettings(),
@@ -88,19 +88,19 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     }
 
     /// The screen called `id`.
-    public func screen(withID id: String) -> ScreenConfig? { screens.first { $0.id == id } }
+    package func screen(withID id: String) -> ScreenConfig? { screens.first { $0.id == id } }
 
     /// The panel called `id`.
-    public func panel(withID id: String) -> PanelConfig? { panels.first { $0.id == id } }
+    package func panel(withID id: String) -> PanelConfig? { panels.first { $0.id == id } }
 
     /// The popup called `id`.
-    public func popup(withID id: String) -> PopupConfig? { popups.first { $0.id == id } }
+    package func popup(withID id: String) -> PopupConfig? { popups.first { $0.id == id } }
 
     /// The template `popup` names; never nil in a config from `ConfigLoader`.
-    public func template(for popup: PopupConfig) -> PopupTemplate? { templates[popup.templatePath] }
+    package func template(for popup: PopupConfig) -> PopupTemplate? { templates[popup.templatePath] }
 
     /// The background a screen is painted with: its own, else the display's.
-    public func background(of screen: ScreenConfig) -> Color { screen.background ?? display.background }
+    package func background(of screen: ScreenConfig) -> Color { screen.background ?? display.background }
 
     enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, ipc, mqtt, power, images, idle, pages, languages }
 

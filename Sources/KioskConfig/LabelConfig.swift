@@ -2,31 +2,31 @@ import KioskCore
 import KioskUI
 
 /// Static text: `{"type": "label", "id": "title", "frame": [20, 20, 400, 40], "text": "नमस्ते"}`.
-public struct LabelConfig: ControlDescription {
+package struct LabelConfig: ControlDescription {
     /// `"label"`.
-    public static let typeName = "label"
+    package static let typeName = "label"
 
-    public var id: String
-    public var frame: Rect
+    package var id: String
+    package var frame: Rect
     /// `text` (required), any Unicode, shaped by Pango: at most 4096 Unicode scalars, none of
     /// its characters longer than 32 scalars.
-    public var text: String
+    package var text: String
     /// `font` (optional): nil means the theme's font.
-    public var font: String?
+    package var font: String?
     /// `color` (optional): nil means the theme's text colour.
-    public var color: Color?
+    package var color: Color?
     /// `align` (`start`, `center`, `end`) or its older spelling `alignment` (`leading`,
     /// `center`, `trailing`); default start. Both at once is a mistake.
-    public var alignment: LabelAlignment
+    package var alignment: LabelAlignment
     /// `lines` (default 1): at most this many lines, 1…100. Above 1 the text wraps at word
     /// boundaries and the last line kept is ellipsized when it needs more.
-    public var lines: Int
+    package var lines: Int
     /// `icon` (optional): an icon's name (`thermostat`) from the Material Icons font, before
     /// the text in its colour and size (see `ButtonConfig.icon`; a label takes no image file).
-    public var icon: String?
+    package var icon: String?
 
     /// A label as the config describes it; `font` and `color` nil take the theme's.
-    public init(id: String, frame: Rect, text: String, font: String? = nil, color: Color? = nil,
+    package init(id: String, frame: Rect, text: String, font: String? = nil, color: Color? = nil,
                 alignment: LabelAlignment = .leading, lines: Int = 1) {
         self.id = id
         self.frame = frame
@@ -42,7 +42,7 @@ public struct LabelConfig: ControlDescription {
     /// How many lines a label may have.
     static let lineRule = NumberRule(1...100)
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         var alignment = try fields.decode(.alignment, default: LabelAlignment.leading) ?? .leading
         if let align = try fields.optional(.align, as: TextAlign.self) {
@@ -60,14 +60,14 @@ public struct LabelConfig: ControlDescription {
 
     /// `text`, `color`, `font`, `align` (replacing `alignment`), `lines` and `icon` (not kept
     /// in the state file, as a button's).
-    public static let properties = [
+    package static let properties = [
         ControlProperty("text", .text), ControlProperty("color", .color), ControlProperty("font", .font),
         ControlProperty("align", .keyword, aliases: ["alignment"]), ControlProperty("lines", .number),
         ControlProperty("icon", .icon, persists: false),
     ]
 
     /// A `Label`.
-    public func makeControl(in context: ControlContext) -> Control {
+    package func makeControl(in context: ControlContext) -> Control {
         let label = Label(id: id, frame: frame, theme: context.theme, text: text)
         apply(to: label, in: context)
         return label
@@ -75,7 +75,7 @@ public struct LabelConfig: ControlDescription {
 
     /// Sets the icon `icon` names when `context` has it (a context without it leaves the
     /// label's; no `icon`: none), then the rest as `apply(to:)`.
-    public func apply(to control: Control, in context: ControlContext) {
+    package func apply(to control: Control, in context: ControlContext) {
         guard let label = control as? Label else { return }
         if let icon {
             if let glyph = context.icons[icon] { label.icon = glyph }
@@ -86,7 +86,7 @@ public struct LabelConfig: ControlDescription {
     }
 
     /// Sets a `Label`'s text, colour, font, alignment and lines.
-    public func apply(to control: Control) {
+    package func apply(to control: Control) {
         guard let label = control as? Label else { return }
         label.text = text
         label.color = color

@@ -11,27 +11,27 @@ import KioskUI
 /// Each row's controls have frames relative to the row (as wide as the list, `rowHeight`
 /// tall), each at least partly on it; their ids are in the config's one namespace, so `set`,
 /// `get`, events and templates reach them as any control.
-public struct ListConfig: ControlDescription {
+package struct ListConfig: ControlDescription {
     /// `"list"`.
-    public static let typeName = "list"
+    package static let typeName = "list"
 
-    public var id: String
-    public var frame: Rect
+    package var id: String
+    package var frame: Rect
     /// `rowHeight` (default 80): every row's height, in design pixels.
-    public var rowHeight: Double
+    package var rowHeight: Double
     /// `rows` (default none), top first.
-    public var rows: [ListRowConfig]
+    package var rows: [ListRowConfig]
     /// `background` (optional): behind the rows; nil takes the theme's background.
-    public var background: Color?
+    package var background: Color?
     /// `separatorColor` (optional): the line between rows; nil takes the theme's track colour at
     /// a quarter. `"#00000000"` draws none.
-    public var separatorColor: Color?
+    package var separatorColor: Color?
 
     /// The `rowHeight` of a config that gives none.
-    public static let defaultRowHeight = 80.0
+    package static let defaultRowHeight = 80.0
 
     /// A list as the config describes it; its rows' control frames are relative to their row.
-    public init(id: String, frame: Rect, rowHeight: Double = ListConfig.defaultRowHeight, rows: [ListRowConfig] = [],
+    package init(id: String, frame: Rect, rowHeight: Double = ListConfig.defaultRowHeight, rows: [ListRowConfig] = [],
                 background: Color? = nil, separatorColor: Color? = nil) {
         self.id = id
         self.frame = frame
@@ -43,7 +43,7 @@ public struct ListConfig: ControlDescription {
 
     enum CodingKeys: String, CodingKey { case id, frame, rowHeight, rows, background, separatorColor }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let id = try fields.id(.id)
         let frame = try fields.frame(.frame)
@@ -59,7 +59,7 @@ public struct ListConfig: ControlDescription {
     }
 
     /// A `List` at the top, its rows' controls made as they would be on a screen.
-    public func makeControl(in context: ControlContext) -> Control {
+    package func makeControl(in context: ControlContext) -> Control {
         let rows = rows.enumerated().map { index, row in
             ListRow(index: index, controls: row.controls.map { $0.makeControl(in: context) })
         }
@@ -69,30 +69,30 @@ public struct ListConfig: ControlDescription {
     }
 
     /// `background` and `separatorColor`.
-    public static let properties = [ControlProperty("background", .color), ControlProperty("separatorColor", .color)]
+    package static let properties = [ControlProperty("background", .color), ControlProperty("separatorColor", .color)]
 
     /// Sets a `List`'s colours; its rows and scroll stay as they are.
-    public func apply(to control: Control) {
+    package func apply(to control: Control) {
         guard let list = control as? List else { return }
         list.background = background
         list.separatorColor = separatorColor
     }
 
     /// Every row's controls, top row first.
-    public var children: [ControlConfig] { rows.flatMap(\.controls) }
+    package var children: [ControlConfig] { rows.flatMap(\.controls) }
 }
 
 /// One row of a list: `{"controls": [ … ]}`, frames relative to the row.
-public struct ListRowConfig: Sendable, Equatable, Decodable {
+package struct ListRowConfig: Sendable, Equatable, Decodable {
     /// `controls` (default none), painted in order.
-    public var controls: [ControlConfig]
+    package var controls: [ControlConfig]
 
     /// A row of `controls`.
-    public init(controls: [ControlConfig] = []) { self.controls = controls }
+    package init(controls: [ControlConfig] = []) { self.controls = controls }
 
     enum CodingKeys: String, CodingKey { case controls }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         controls = try fields.array(.controls, of: ControlConfig.self, default: []) ?? []
     }

@@ -12,14 +12,14 @@ import KioskCore
 /// bottom edge; a swipe settles on the next or previous page with a spring. Screens keep
 /// their other ways in: `switchScreen` to a page (with `slideLeft`, say) lands on it as any
 /// screen.
-public struct PagesSettings: Sendable, Equatable, Decodable {
+package struct PagesSettings: Sendable, Equatable, Decodable {
     /// The groups, each its screen ids in order.
-    public var groups: [[String]]
+    package var groups: [[String]]
 
     /// Groups of screen ids, each in swipe order.
-    public init(groups: [[String]]) { self.groups = groups }
+    package init(groups: [[String]]) { self.groups = groups }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         var elements = try decoder.unkeyedContainer()
         var flat: [String] = []
         var nested: [[String]] = []

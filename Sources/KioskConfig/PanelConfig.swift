@@ -11,26 +11,26 @@ import KioskUI
 ///
 /// The controls' frames are relative to the panel's top-left corner; each must lie at least
 /// partly on the panel, whose size is `size(designSize:)`.
-public struct PanelConfig: Sendable, Equatable, Decodable {
+package struct PanelConfig: Sendable, Equatable, Decodable {
     /// `id` (required): unique across all screens, panels, popups and controls.
-    public var id: String
+    package var id: String
     /// `edge` it slides in from (`bottom`, the default; `top`, `left`, `right`).
-    public var edge: PanelEdge
+    package var edge: PanelEdge
     /// `extent`: the fraction of the screen it covers along its axis, more than 0 and at most
     /// 1 (default 0.5).
-    public var extent: Double
+    package var extent: Double
     /// `background` (optional): nil means the theme's `panelBackground`.
-    public var background: Color?
+    package var background: Color?
     /// `cornerRadius` of its inner corners, 0…16384 (optional): nil means the theme's `panelCornerRadius`.
-    public var cornerRadius: Double?
+    package var cornerRadius: Double?
     /// `controls` (default none), painted in order, frames relative to the panel.
-    public var controls: [ControlConfig]
+    package var controls: [ControlConfig]
 
     /// The `extent` when the config gives none: half the screen, as ``KioskUI/PanelStyle``'s.
-    public static let defaultExtent = PanelStyle().extent
+    package static let defaultExtent = PanelStyle().extent
 
     /// A panel as the config describes it; its controls' frames are relative to the panel.
-    public init(id: String, edge: PanelEdge = .bottom, extent: Double = PanelConfig.defaultExtent,
+    package init(id: String, edge: PanelEdge = .bottom, extent: Double = PanelConfig.defaultExtent,
                 background: Color? = nil, cornerRadius: Double? = nil, controls: [ControlConfig] = []) {
         self.id = id
         self.edge = edge
@@ -42,7 +42,7 @@ public struct PanelConfig: Sendable, Equatable, Decodable {
 
     /// The panel's size on a screen of `designSize`: full width and `extent` of the height for
     /// a top or bottom panel, `extent` of the width and full height for a left or right one.
-    public func size(designSize: Size) -> Size { Self.size(edge: edge, extent: extent, designSize: designSize) }
+    package func size(designSize: Size) -> Size { Self.size(edge: edge, extent: extent, designSize: designSize) }
 
     static func size(edge: PanelEdge, extent: Double, designSize: Size) -> Size {
         switch edge {
@@ -52,14 +52,14 @@ public struct PanelConfig: Sendable, Equatable, Decodable {
     }
 
     /// How the panel looks, its own values first, then the theme's.
-    public func style(theme: ThemeSettings) -> PanelStyle {
+    package func style(theme: ThemeSettings) -> PanelStyle {
         PanelStyle(edge: edge, extent: extent, background: background ?? theme.panelBackground,
                    cornerRadius: cornerRadius ?? theme.panelCornerRadius)
     }
 
     enum CodingKeys: String, CodingKey { case id, edge, extent, background, cornerRadius, controls }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let id = try fields.id(.id)
         if let id {

@@ -1,17 +1,17 @@
 import KioskCore
 
 /// One button of a popup: `{ "id": "ok", "title": "Okay", "action": {"showPanel": "filters"} }`.
-public struct PopupButtonConfig: Sendable, Equatable, Decodable {
+package struct PopupButtonConfig: Sendable, Equatable, Decodable {
     /// `id` (required, 1…128 Unicode scalars): unique within its popup; the `button` of its
     /// `buttonTapped` events.
-    public var id: String
+    package var id: String
     /// `title` (required): text on screen, as a label's `text`.
-    public var title: String
+    package var title: String
     /// `action` (optional): any button action; nil dismisses the popup.
-    public var action: ButtonAction?
+    package var action: ButtonAction?
 
     /// A popup button; `action` nil closes the popup when tapped.
-    public init(id: String, title: String, action: ButtonAction? = nil) {
+    package init(id: String, title: String, action: ButtonAction? = nil) {
         self.id = id
         self.title = title
         self.action = action
@@ -19,7 +19,7 @@ public struct PopupButtonConfig: Sendable, Equatable, Decodable {
 
     enum CodingKeys: String, CodingKey { case id, title, action }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let id = try fields.idString(.id)
         if let id { fields.validator?.claim(buttonID: id, elementPath: fields.codingPath, idPath: fields.path(of: .id)) }

@@ -10,33 +10,33 @@ import KioskUI
 ///   "buttons": [ { "id": "ok", "title": "Okay" },
 ///                { "id": "more", "title": "Filters", "action": {"showPanel": "filters"} } ] }
 /// ```
-public struct PopupConfig: Sendable, Equatable, Decodable {
+package struct PopupConfig: Sendable, Equatable, Decodable {
     /// `id` (required): unique across all screens, panels, popups and controls; the `source`
     /// of its `buttonTapped` events.
-    public var id: String
+    package var id: String
     /// `template` (required): the template file's path as written, relative to the config
     /// file (at most 1024 Unicode scalars); the key of `KioskConfig.templates`.
-    public var templatePath: String
+    package var templatePath: String
     /// `title` (required): text on screen, as a label's `text`.
-    public var title: String
+    package var title: String
     /// `text` (default empty): the message, wrapped to the template's text frame; text on
     /// screen, as a label's `text`.
-    public var text: String
+    package var text: String
     /// `buttons` (required): one to `maximumButtons`, side by side in the template's button row.
-    public var buttons: [PopupButtonConfig]
+    package var buttons: [PopupButtonConfig]
 
     /// `modal` (default false): a tap on the backdrop leaves it open; a button, `autoClose`,
     /// the owner or the idle return closes it.
-    public var isModal = false
+    package var isModal = false
     /// `autoClose` (optional, milliseconds, 100…86400000): fully shown this long, it
     /// dismisses itself.
-    public var autoCloseMilliseconds: Double?
+    package var autoCloseMilliseconds: Double?
 
     /// At most this many buttons fit the template's button row.
-    public static let maximumButtons = 3
+    package static let maximumButtons = 3
 
     /// A popup as the config describes it; `templatePath` is resolved against the config file's folder.
-    public init(id: String, templatePath: String, title: String, text: String = "", buttons: [PopupButtonConfig]) {
+    package init(id: String, templatePath: String, title: String, text: String = "", buttons: [PopupButtonConfig]) {
         self.id = id
         self.templatePath = templatePath
         self.title = title
@@ -45,14 +45,14 @@ public struct PopupConfig: Sendable, Equatable, Decodable {
     }
 
     /// The dialog's look: `template`'s (the popup itself adds nothing to it yet).
-    public func style(from template: PopupTemplate) -> PopupStyle { template.style() }
+    package func style(from template: PopupTemplate) -> PopupStyle { template.style() }
 
     /// What the dialog says, buttons' actions in the UI's terms (nil: dismiss the popup).
-    public func content() -> PopupContent { content(in: nil, of: nil) }
+    package func content() -> PopupContent { content(in: nil, of: nil) }
 
     /// What the dialog says in `language`: each text that names a string (`"@popup.title"`)
     /// as `languages` has it there; without languages, the texts as written (`@@…` as `@…`).
-    public func content(in language: String?, of languages: LanguageSettings?) -> PopupContent {
+    package func content(in language: String?, of languages: LanguageSettings?) -> PopupContent {
         func words(_ text: String) -> String { StringKey.words(text, in: language, of: languages) }
         return PopupContent(title: words(title), text: words(text), buttons: buttons.map {
             PopupContent.ButtonItem(id: $0.id, title: words($0.title), action: $0.action?.controlAction())
@@ -61,7 +61,7 @@ public struct PopupConfig: Sendable, Equatable, Decodable {
 
     enum CodingKeys: String, CodingKey { case id, template, title, text, buttons, modal, autoClose }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let id = try fields.id(.id)
         if let id {

@@ -3,29 +3,29 @@ import KioskUI
 
 extension PopupTemplate {
     /// `box`: where the dialog sits and how its frame looks.
-    public struct Box: Sendable, Equatable, Decodable {
+    package struct Box: Sendable, Equatable, Decodable {
         /// `frame` (required), in design pixels, wholly on the screen.
-        public var frame: Rect
+        package var frame: Rect
         /// `cornerRadius`, 0…16384 (default 14).
-        public var cornerRadius: Double
+        package var cornerRadius: Double
         /// `background` (default `#222A34`).
-        public var background: Color
+        package var background: Color
         /// `border` colour (default `#4A5A6E`).
-        public var border: Color
+        package var border: Color
         /// `borderWidth`, 0…16384 (default 1; 0 draws no border).
-        public var borderWidth: Double
+        package var borderWidth: Double
 
         /// The box's corner radius when the template gives none.
-        public static let defaultCornerRadius = 14.0
+        package static let defaultCornerRadius = 14.0
         /// The box's fill when the template gives none.
-        public static let defaultBackground = Color(hex: "#222A34")!
+        package static let defaultBackground = Color(hex: "#222A34")!
         /// The box's border colour when the template gives none.
-        public static let defaultBorder = Color(hex: "#4A5A6E")!
+        package static let defaultBorder = Color(hex: "#4A5A6E")!
         /// The box's border width when the template gives none.
-        public static let defaultBorderWidth = 1.0
+        package static let defaultBorderWidth = 1.0
 
         /// A box at `frame` in the design coordinates; unset parts take the defaults above.
-        public init(frame: Rect, cornerRadius: Double = Box.defaultCornerRadius,
+        package init(frame: Rect, cornerRadius: Double = Box.defaultCornerRadius,
                     background: Color = Box.defaultBackground, border: Color = Box.defaultBorder,
                     borderWidth: Double = Box.defaultBorderWidth) {
             self.frame = frame
@@ -37,7 +37,7 @@ extension PopupTemplate {
 
         enum CodingKeys: String, CodingKey { case frame, cornerRadius, background, border, borderWidth }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let fields = try decoder.configFields(keyedBy: CodingKeys.self)
             let frame = try fields.required(.frame, as: FrameValue.self)?.rect
             if let frame, let validator = fields.templateValidator {
@@ -56,19 +56,19 @@ extension PopupTemplate {
     }
 
     /// `title` or `text`: a block of text inside the box.
-    public struct TextPart: Sendable, Equatable {
+    package struct TextPart: Sendable, Equatable {
         /// `frame` (required), relative to the box.
-        public var frame: Rect
+        package var frame: Rect
         /// `font`: a Pango font description (default `sans-serif bold 22` for the title,
         /// `sans-serif 17` for the text).
-        public var font: String
+        package var font: String
         /// `color` (default `#FFFFFF` for the title, `#C8D2DC` for the text).
-        public var color: Color
+        package var color: Color
         /// `alignment` (default `center`).
-        public var alignment: LabelAlignment
+        package var alignment: LabelAlignment
 
         /// A text part at `frame`, in `font` and `color`.
-        public init(frame: Rect, font: String, color: Color, alignment: LabelAlignment = .center) {
+        package init(frame: Rect, font: String, color: Color, alignment: LabelAlignment = .center) {
             self.frame = frame
             self.font = font
             self.color = color
@@ -76,9 +76,9 @@ extension PopupTemplate {
         }
 
         /// What a title has unless the template says otherwise (the frame is always given).
-        public static let titleDefaults = TextPart(frame: .zero, font: "sans-serif bold 22", color: .white)
+        package static let titleDefaults = TextPart(frame: .zero, font: "sans-serif bold 22", color: .white)
         /// What a text has unless the template says otherwise.
-        public static let textDefaults = TextPart(frame: .zero, font: "sans-serif 17", color: Color(hex: "#C8D2DC")!)
+        package static let textDefaults = TextPart(frame: .zero, font: "sans-serif 17", color: Color(hex: "#C8D2DC")!)
 
         func style() -> TextBlockStyle {
             TextBlockStyle(frame: frame, font: font, color: color,
@@ -87,33 +87,33 @@ extension PopupTemplate {
     }
 
     /// `buttons`: the row the popup's buttons share, side by side, `spacing` apart.
-    public struct ButtonRow: Sendable, Equatable, Decodable {
+    package struct ButtonRow: Sendable, Equatable, Decodable {
         /// `frame` (required), relative to the box.
-        public var frame: Rect
+        package var frame: Rect
         /// `font` of the titles (default `sans-serif bold 17`).
-        public var font: String
+        package var font: String
         /// `color` of the titles (default `#FFFFFF`).
-        public var color: Color
+        package var color: Color
         /// `background` of each button (default `#0073F0`).
-        public var background: Color
+        package var background: Color
         /// `cornerRadius`, 0…16384 (default 10).
-        public var cornerRadius: Double
+        package var cornerRadius: Double
         /// `spacing` between buttons, 0…16384 (default 12).
-        public var spacing: Double
+        package var spacing: Double
 
         /// The buttons' font when the template gives none.
-        public static let defaultFont = "sans-serif bold 17"
+        package static let defaultFont = "sans-serif bold 17"
         /// The buttons' text colour when the template gives none.
-        public static let defaultColor = Color.white
+        package static let defaultColor = Color.white
         /// The buttons' fill when the template gives none.
-        public static let defaultBackground = Color(hex: "#0073F0")!
+        package static let defaultBackground = Color(hex: "#0073F0")!
         /// The buttons' corner radius when the template gives none.
-        public static let defaultCornerRadius = 10.0
+        package static let defaultCornerRadius = 10.0
         /// The gap between two buttons when the template gives none.
-        public static let defaultSpacing = 12.0
+        package static let defaultSpacing = 12.0
 
         /// A button row at `frame`: the buttons share its width, `spacing` apart.
-        public init(frame: Rect, font: String = ButtonRow.defaultFont, color: Color = ButtonRow.defaultColor,
+        package init(frame: Rect, font: String = ButtonRow.defaultFont, color: Color = ButtonRow.defaultColor,
                     background: Color = ButtonRow.defaultBackground,
                     cornerRadius: Double = ButtonRow.defaultCornerRadius, spacing: Double = ButtonRow.defaultSpacing) {
             self.frame = frame
@@ -125,11 +125,11 @@ extension PopupTemplate {
         }
 
         /// Whether `count` buttons side by side each keep a positive width.
-        public func fits(_ count: Int) -> Bool { frame.width - Double(count - 1) * spacing > 0 }
+        package func fits(_ count: Int) -> Bool { frame.width - Double(count - 1) * spacing > 0 }
 
         enum CodingKeys: String, CodingKey { case frame, font, color, background, cornerRadius, spacing }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let fields = try decoder.configFields(keyedBy: CodingKeys.self)
             self.init(frame: try fields.partFrame(.frame) ?? .zero,
                       font: try fields.font(.font) ?? Self.defaultFont,

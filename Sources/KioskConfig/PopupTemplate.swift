@@ -19,23 +19,23 @@ import KioskUI
 /// has the default shown above (so the example is the default template, laid out for an
 /// 800x480 design). The box's frame is in design pixels and must lie wholly on the screen;
 /// the parts' frames are relative to the box and must lie wholly within it.
-public struct PopupTemplate: Sendable, Equatable, Decodable {
+package struct PopupTemplate: Sendable, Equatable, Decodable {
     /// `box`: the dialog itself.
-    public var box: Box
+    package var box: Box
     /// `backdrop`: the translucent layer over everything below the dialog (default `#00000080`).
-    public var backdrop: Color
+    package var backdrop: Color
     /// `title`: the heading, one line.
-    public var title: TextPart
+    package var title: TextPart
     /// `text`: the message, wrapped to its frame.
-    public var text: TextPart
+    package var text: TextPart
     /// `buttons`: the row the popup's buttons share.
-    public var buttons: ButtonRow
+    package var buttons: ButtonRow
 
     /// The dim behind the box when the template gives none: black at half opacity.
-    public static let defaultBackdrop = Color(hex: "#00000080")!
+    package static let defaultBackdrop = Color(hex: "#00000080")!
 
     /// A template from its parts; `backdrop` dims what is behind the popup.
-    public init(box: Box, backdrop: Color = PopupTemplate.defaultBackdrop, title: TextPart, text: TextPart,
+    package init(box: Box, backdrop: Color = PopupTemplate.defaultBackdrop, title: TextPart, text: TextPart,
                 buttons: ButtonRow) {
         self.box = box
         self.backdrop = backdrop
@@ -45,7 +45,7 @@ public struct PopupTemplate: Sendable, Equatable, Decodable {
     }
 
     /// The template in the UI's terms.
-    public func style() -> PopupStyle {
+    package func style() -> PopupStyle {
         PopupStyle(boxFrame: box.frame, cornerRadius: box.cornerRadius, borderColor: box.border,
                    borderWidth: box.borderWidth, boxBackground: box.background, backdrop: backdrop,
                    title: title.style(), text: text.style(),
@@ -56,7 +56,7 @@ public struct PopupTemplate: Sendable, Equatable, Decodable {
 
     enum CodingKeys: String, CodingKey { case box, backdrop, title, text, buttons }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         // The box first: the parts are checked against its size.
         let box = try fields.required(.box, as: Box.self)

@@ -7,21 +7,21 @@
 /// Both delays count seconds without input; either may be left out (never). The first touch
 /// on a dimmed or dark screen only wakes it. `backlight` names the device in
 /// `/sys/class/backlight` (default: the first there is; none: the renderer shades instead).
-public struct PowerSettings: Sendable, Equatable, Decodable {
+package struct PowerSettings: Sendable, Equatable, Decodable {
     /// `dimAfter`, in seconds (nil: never dims).
-    public var dimAfter: Double?
+    package var dimAfter: Double?
     /// `dimLevel`, 0…1 of full brightness (default 0.3).
-    public var dimLevel: Double
+    package var dimLevel: Double
     /// `offAfter`, in seconds (nil: never goes off).
-    public var offAfter: Double?
+    package var offAfter: Double?
     /// `backlight`: a device name in `/sys/class/backlight`; nil: the first.
-    public var backlight: String?
+    package var backlight: String?
 
     /// `dimLevel` when the config gives none.
-    public static let defaultDimLevel = 0.3
+    package static let defaultDimLevel = 0.3
 
     /// Settings that dim after `dimAfter` seconds to `dimLevel` and go off after `offAfter`.
-    public init(dimAfter: Double? = nil, dimLevel: Double = PowerSettings.defaultDimLevel, offAfter: Double? = nil,
+    package init(dimAfter: Double? = nil, dimLevel: Double = PowerSettings.defaultDimLevel, offAfter: Double? = nil,
                 backlight: String? = nil) {
         self.dimAfter = dimAfter
         self.dimLevel = dimLevel
@@ -31,7 +31,7 @@ public struct PowerSettings: Sendable, Equatable, Decodable {
 
     enum CodingKeys: String, CodingKey { case dimAfter, dimLevel, offAfter, backlight }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let dimAfter = try fields.optional(.dimAfter, as: Double.self)
         let offAfter = try fields.optional(.offAfter, as: Double.self)
@@ -54,5 +54,5 @@ public struct PowerSettings: Sendable, Equatable, Decodable {
 
 extension NumberRule {
     /// `power.dimAfter` and `power.offAfter`: from a second to a week.
-    public static let idleDelay = NumberRule(lower: .inclusive(1), upper: .inclusive(604_800), unit: " seconds")
+    package static let idleDelay = NumberRule(lower: .inclusive(1), upper: .inclusive(604_800), unit: " seconds")
 }

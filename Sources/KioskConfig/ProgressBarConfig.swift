@@ -9,29 +9,29 @@ import KioskUI
 /// whatever value it is given (`kiosk ctl set load value=1.2` fills it); in a config a value out
 /// of range is reported instead, because it is almost certainly a typo and clamping would hide
 /// it.
-public struct ProgressBarConfig: ControlDescription {
+package struct ProgressBarConfig: ControlDescription {
     /// `"progressBar"`.
-    public static let typeName = "progressBar"
+    package static let typeName = "progressBar"
 
-    public var id: String
-    public var frame: Rect
+    package var id: String
+    package var frame: Rect
     /// `min` (default 0): the value of an empty bar.
-    public var minimum: Double
+    package var minimum: Double
     /// `max` (default 1): the value of a full bar; greater than `min`.
-    public var maximum: Double
+    package var maximum: Double
     /// `value` (default `min`): within `min…max`. The control's value field, not a property:
     /// the owner sets it with `set` (`kiosk ctl set load value=0.4`), clamped.
-    public var value: Double
+    package var value: Double
     /// `indeterminate` (default false): a moving band instead of the fill.
-    public var isIndeterminate: Bool
+    package var isIndeterminate: Bool
     /// `trackColor` (optional): nil means the theme's track colour.
-    public var trackColor: Color?
+    package var trackColor: Color?
     /// `fillColor` (optional): the fill and the band; nil means the theme's accent.
-    public var fillColor: Color?
+    package var fillColor: Color?
 
     /// A progress bar as the config describes it; `value` nil is `minimum`, the colours nil take
     /// the theme's.
-    public init(id: String, frame: Rect, minimum: Double = 0, maximum: Double = 1, value: Double? = nil,
+    package init(id: String, frame: Rect, minimum: Double = 0, maximum: Double = 1, value: Double? = nil,
                 isIndeterminate: Bool = false, trackColor: Color? = nil, fillColor: Color? = nil) {
         self.id = id
         self.frame = frame
@@ -45,7 +45,7 @@ public struct ProgressBarConfig: ControlDescription {
 
     enum CodingKeys: String, CodingKey { case id, frame, value, min, max, indeterminate, trackColor, fillColor }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let id = try fields.id(.id)
         let frame = try fields.frame(.frame)
@@ -60,7 +60,7 @@ public struct ProgressBarConfig: ControlDescription {
     }
 
     /// A `ProgressBar` showing `value` at once (no glide at start).
-    public func makeControl(in context: ControlContext) -> Control {
+    package func makeControl(in context: ControlContext) -> Control {
         let bar = ProgressBar(id: id, frame: frame, theme: context.theme, minimum: minimum, maximum: maximum,
                               value: value)
         apply(to: bar)
@@ -68,13 +68,13 @@ public struct ProgressBarConfig: ControlDescription {
     }
 
     /// `indeterminate`, `trackColor` and `fillColor` (`value` is the value field).
-    public static let properties = [
+    package static let properties = [
         ControlProperty("indeterminate", .boolean), ControlProperty("trackColor", .color),
         ControlProperty("fillColor", .color),
     ]
 
     /// Sets a `ProgressBar`'s mode and colours; its value is left as it is (the owner's).
-    public func apply(to control: Control) {
+    package func apply(to control: Control) {
         guard let bar = control as? ProgressBar else { return }
         bar.isIndeterminate = isIndeterminate
         bar.trackColor = trackColor

@@ -7,31 +7,31 @@ import KioskUI
 /// All four numbers lie within ±1e9. At run time the control clamps whatever it is given; in a
 /// config, a value out of range is reported instead, because it is almost certainly a typo and
 /// clamping would hide it.
-public struct RangeSliderConfig: ControlDescription {
+package struct RangeSliderConfig: ControlDescription {
     /// `"rangeSlider"`.
-    public static let typeName = "rangeSlider"
+    package static let typeName = "rangeSlider"
 
-    public var id: String
-    public var frame: Rect
+    package var id: String
+    package var frame: Rect
     /// `min` (default 0).
-    public var minimum: Double
+    package var minimum: Double
     /// `max` (default 10); greater than `min`.
-    public var maximum: Double
+    package var maximum: Double
     /// `lower` (default 2); within `min…max` and not above `upper`.
-    public var lower: Double
+    package var lower: Double
     /// `upper` (default 8); within `min…max`.
-    public var upper: Double
+    package var upper: Double
     /// `trackColor` (optional): nil means the theme's track colour.
-    public var trackColor: Color?
+    package var trackColor: Color?
     /// `highlightColor` (optional): the selected range; nil means the theme's accent.
-    public var highlightColor: Color?
+    package var highlightColor: Color?
     /// `knobColor` (optional): nil means the theme's knob colour.
-    public var knobColor: Color?
+    package var knobColor: Color?
     /// `curvaceousness` (optional, 0…1): nil means the theme's.
-    public var curvaceousness: Double?
+    package var curvaceousness: Double?
 
     /// A range slider as the config describes it; the colours nil take the theme's.
-    public init(id: String, frame: Rect, minimum: Double = 0, maximum: Double = 10, lower: Double = 2,
+    package init(id: String, frame: Rect, minimum: Double = 0, maximum: Double = 10, lower: Double = 2,
                 upper: Double = 8, trackColor: Color? = nil, highlightColor: Color? = nil,
                 knobColor: Color? = nil, curvaceousness: Double? = nil) {
         self.id = id
@@ -50,7 +50,7 @@ public struct RangeSliderConfig: ControlDescription {
         case id, frame, min, max, lower, upper, trackColor, highlightColor, knobColor, curvaceousness
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let d = RangeSliderConfig(id: "", frame: .zero)
         let id = try fields.id(.id)
@@ -74,7 +74,7 @@ public struct RangeSliderConfig: ControlDescription {
     }
 
     /// A `RangeSlider`; the colours and curvaceousness left unset follow the theme.
-    public func makeControl(in context: ControlContext) -> Control {
+    package func makeControl(in context: ControlContext) -> Control {
         let slider = RangeSlider(id: id, frame: frame, theme: context.theme, minimum: minimum, maximum: maximum,
                                  lower: lower, upper: upper)
         slider.curvaceousness = curvaceousness
@@ -83,13 +83,13 @@ public struct RangeSliderConfig: ControlDescription {
     }
 
     /// `trackColor`, `highlightColor` and `knobColor`.
-    public static let properties = [
+    package static let properties = [
         ControlProperty("trackColor", .color), ControlProperty("highlightColor", .color),
         ControlProperty("knobColor", .color),
     ]
 
     /// Sets a `RangeSlider`'s colours.
-    public func apply(to control: Control) {
+    package func apply(to control: Control) {
         guard let slider = control as? RangeSlider else { return }
         slider.trackColor = trackColor
         slider.highlightColor = highlightColor

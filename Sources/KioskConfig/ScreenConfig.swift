@@ -6,26 +6,26 @@ import KioskUI
 /// ```json
 /// { "id": "main", "background": "#101418", "controls": [ {…}, {…} ] }
 /// ```
-public struct ScreenConfig: Sendable, Equatable, Decodable {
+package struct ScreenConfig: Sendable, Equatable, Decodable {
     /// `id` (required): unique across all screens, panels, popups and controls; what
     /// `startScreen` and `switchScreen` actions name.
-    public var id: String
+    package var id: String
     /// `background` (optional): nil means the display's background.
-    public var background: Color?
+    package var background: Color?
     /// `backgroundImage` (optional): a PNG or JPEG over the background colour, under the
     /// controls, on the whole screen; a path as an `image`'s `source`.
-    public var backgroundImage: String?
+    package var backgroundImage: String?
     /// `backgroundFit` (`contain`, `cover`, `fill`, `none`; default `cover`).
-    public var backgroundFit: ImageFit
+    package var backgroundFit: ImageFit
     /// `controls` (default none), painted in order: later ones on top.
-    public var controls: [ControlConfig]
+    package var controls: [ControlConfig]
     /// `advanceAfter` (optional, milliseconds, 100…86400000): shown this long without a touch
     /// and with no panel or popup open, the screen fades to the next one in `screens` (the
     /// first after the last): an attract loop.
-    public var advanceAfterMilliseconds: Double?
+    package var advanceAfterMilliseconds: Double?
 
     /// A screen as the config describes it; `background` nil shows the display's.
-    public init(id: String, background: Color? = nil, backgroundImage: String? = nil, backgroundFit: ImageFit = .cover,
+    package init(id: String, background: Color? = nil, backgroundImage: String? = nil, backgroundFit: ImageFit = .cover,
                 controls: [ControlConfig] = []) {
         self.id = id
         self.background = background
@@ -36,7 +36,7 @@ public struct ScreenConfig: Sendable, Equatable, Decodable {
 
     enum CodingKeys: String, CodingKey { case id, background, backgroundImage, backgroundFit, controls, advanceAfter }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let id = try fields.id(.id)
         if let id {

@@ -9,41 +9,41 @@ import KioskUI
 /// end of the frame. `readOnly` makes it the owner's value: no finger moves it, `set` does.
 /// `min`, `max` and `value` lie within ±1e9, as a range slider's; in a config a value out of
 /// range is reported rather than clamped (it is almost certainly a typo).
-public struct SliderConfig: ControlDescription {
+package struct SliderConfig: ControlDescription {
     /// `"slider"`.
-    public static let typeName = "slider"
+    package static let typeName = "slider"
 
-    public var id: String
-    public var frame: Rect
+    package var id: String
+    package var frame: Rect
     /// `min` (default 0).
-    public var minimum: Double
+    package var minimum: Double
     /// `max` (default 100); greater than `min`.
-    public var maximum: Double
+    package var maximum: Double
     /// `step` (default 0: any value): more than 0 and at most `max − min` when given.
-    public var step: Double
+    package var step: Double
     /// `value` (default `min`): within `min…max`, snapped to the step. The value field.
-    public var value: Double
+    package var value: Double
     /// `orientation` (optional): nil decides by the frame's shape.
-    public var axis: DragAxis?
+    package var axis: DragAxis?
     /// `readOnly` (default false): no finger moves the value.
-    public var isReadOnly: Bool
+    package var isReadOnly: Bool
     /// `format` (optional): the value label's number format; nil shows no label.
-    public var format: NumberStyle?
+    package var format: NumberStyle?
     /// `font` of the value label (optional): nil means the theme's.
-    public var font: String?
+    package var font: String?
     /// `color` of the value label (optional): nil means the theme's text colour.
-    public var color: Color?
+    package var color: Color?
     /// `trackColor`, `highlightColor`, `knobColor` (optional): nil means the theme's.
-    public var trackColor: Color?
+    package var trackColor: Color?
     /// The track from the minimum to the knob; nil means the theme's accent.
-    public var highlightColor: Color?
+    package var highlightColor: Color?
     /// The knob; nil means the theme's knob colour.
-    public var knobColor: Color?
+    package var knobColor: Color?
     /// `curvaceousness` (optional, 0…1): nil means the theme's.
-    public var curvaceousness: Double?
+    package var curvaceousness: Double?
 
     /// A slider as the config describes it; `value` nil is `minimum`.
-    public init(id: String, frame: Rect, minimum: Double = 0, maximum: Double = 100, step: Double = 0,
+    package init(id: String, frame: Rect, minimum: Double = 0, maximum: Double = 100, step: Double = 0,
                 value: Double? = nil, axis: DragAxis? = nil, isReadOnly: Bool = false, format: NumberStyle? = nil) {
         self.id = id
         self.frame = frame
@@ -61,7 +61,7 @@ public struct SliderConfig: ControlDescription {
         case trackColor, highlightColor, knobColor, curvaceousness
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let id = try fields.id(.id)
         let frame = try fields.frame(.frame)
@@ -85,7 +85,7 @@ public struct SliderConfig: ControlDescription {
     }
 
     /// A `Slider` at `value` (snapped); what is left unset follows the theme.
-    public func makeControl(in context: ControlContext) -> Control {
+    package func makeControl(in context: ControlContext) -> Control {
         let slider = Slider(id: id, frame: frame, theme: context.theme, minimum: minimum, maximum: maximum,
                             step: step, value: value, axis: axis)
         slider.curvaceousness = curvaceousness
@@ -95,7 +95,7 @@ public struct SliderConfig: ControlDescription {
 
     /// `readOnly`, `format`, `font`, `color`, `trackColor`, `highlightColor` and `knobColor`
     /// (`value` is the value field).
-    public static let properties = [
+    package static let properties = [
         ControlProperty("readOnly", .boolean), ControlProperty("format", .text),
         ControlProperty("font", .font), ControlProperty("color", .color),
         ControlProperty("trackColor", .color), ControlProperty("highlightColor", .color),
@@ -103,7 +103,7 @@ public struct SliderConfig: ControlDescription {
     ]
 
     /// Sets a `Slider`'s read-only flag, label and colours; its value is left as it is.
-    public func apply(to control: Control) {
+    package func apply(to control: Control) {
         guard let slider = control as? Slider else { return }
         slider.isReadOnly = isReadOnly
         slider.valueFormat = format

@@ -3,26 +3,26 @@
 /// ```json
 /// "state": { "file": "/var/lib/swiftkiosk/state.json", "debounce": 500 }
 /// ```
-public struct StateSettings: Sendable, Equatable, Decodable {
+package struct StateSettings: Sendable, Equatable, Decodable {
     /// The state file (`file`; relative paths are relative to the config's directory); nil,
     /// the default: values are not kept. `kiosk run --state FILE` overrides it.
-    public var file: String?
+    package var file: String?
     /// How long a value being dragged waits before it is written, in milliseconds
     /// (`debounce`; 50…10000, default 500). Commits and screen changes are written at once.
-    public var debounceMilliseconds: Double
+    package var debounceMilliseconds: Double
 
     /// `debounce` when the config gives none.
-    public static let defaultDebounceMilliseconds = 500.0
+    package static let defaultDebounceMilliseconds = 500.0
 
     /// Settings keeping values in `file` (nil: nowhere).
-    public init(file: String? = nil, debounceMilliseconds: Double = StateSettings.defaultDebounceMilliseconds) {
+    package init(file: String? = nil, debounceMilliseconds: Double = StateSettings.defaultDebounceMilliseconds) {
         self.file = file
         self.debounceMilliseconds = debounceMilliseconds
     }
 
     enum CodingKeys: String, CodingKey { case file, debounce }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let file = try fields.optional(.file, as: String.self)
         var checkedFile: String?
@@ -37,5 +37,5 @@ public struct StateSettings: Sendable, Equatable, Decodable {
 extension NumberRule {
     /// `state.debounce`, in milliseconds: below 50 a drag writes nearly every frame, above
     /// 10 s a crash loses a long drag.
-    public static let stateDebounce = NumberRule(lower: .inclusive(50), upper: .inclusive(10_000), unit: " milliseconds")
+    package static let stateDebounce = NumberRule(lower: .inclusive(50), upper: .inclusive(10_000), unit: " milliseconds")
 }

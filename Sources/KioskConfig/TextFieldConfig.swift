@@ -9,32 +9,32 @@ import KioskUI
 /// `mask` is a boolean, not a character: every masked field draws ● (`TextField.maskCharacter`),
 /// so a PIN looks the same on every kiosk, and the choice a config makes is only whether to
 /// hide. A masked field's text is secret: never in the state file or MQTT's retained state.
-public struct TextFieldConfig: ControlDescription {
+package struct TextFieldConfig: ControlDescription {
     /// `"textField"`.
-    public static let typeName = "textField"
+    package static let typeName = "textField"
 
-    public var id: String
-    public var frame: Rect
+    package var id: String
+    package var frame: Rect
     /// `text` (default ""): the text at the start, at most `maxLength` characters. The value
     /// field, not a property: typed, or set with `set`.
-    public var text: String
+    package var text: String
     /// `maxLength` (optional, 1…1000 characters): a full field ignores further keys.
-    public var maxLength: Int?
+    package var maxLength: Int?
     /// `placeholder` (default ""): shown dimmed while the field is empty.
-    public var placeholder: String
+    package var placeholder: String
     /// `mask` (default false): each character drawn as ●, and the text kept secret.
-    public var mask: Bool
+    package var mask: Bool
     /// `font` (optional): nil means the theme's font.
-    public var font: String?
+    package var font: String?
     /// `color` (optional): the text's colour (the placeholder's, dimmed); nil: the theme's text.
-    public var color: Color?
+    package var color: Color?
     /// `background` (optional): the box's fill; nil: the theme's button background.
-    public var background: Color?
+    package var background: Color?
     /// `align` (`start`, `center`, `end`; default start): where the text sits in the box.
-    public var alignment: LabelAlignment
+    package var alignment: LabelAlignment
 
     /// A text field as the config describes it; the colours and font nil take the theme's.
-    public init(id: String, frame: Rect, text: String = "", maxLength: Int? = nil, placeholder: String = "",
+    package init(id: String, frame: Rect, text: String = "", maxLength: Int? = nil, placeholder: String = "",
                 mask: Bool = false, font: String? = nil, color: Color? = nil, background: Color? = nil,
                 alignment: LabelAlignment = .leading) {
         self.id = id
@@ -54,7 +54,7 @@ public struct TextFieldConfig: ControlDescription {
     /// How long a field may be, in characters.
     static let maxLengthRule = NumberRule(1...1000)
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let id = try fields.id(.id), frame = try fields.frame(.frame)
         let text = try fields.text(.text, default: "")
@@ -74,13 +74,13 @@ public struct TextFieldConfig: ControlDescription {
 
     /// `placeholder`, `mask`, `font`, `color`, `background` and `align` (`text` is the value
     /// field; `maxLength` stays as the config says).
-    public static let properties = [
+    package static let properties = [
         ControlProperty("placeholder", .text), ControlProperty("mask", .boolean), ControlProperty("font", .font),
         ControlProperty("color", .color), ControlProperty("background", .color), ControlProperty("align", .keyword),
     ]
 
     /// A `TextField` showing `text`.
-    public func makeControl(in context: ControlContext) -> Control {
+    package func makeControl(in context: ControlContext) -> Control {
         let field = TextField(id: id, frame: frame, theme: context.theme, text: text, maxLength: maxLength)
         apply(to: field)
         return field
@@ -88,7 +88,7 @@ public struct TextFieldConfig: ControlDescription {
 
     /// Sets a `TextField`'s placeholder, mask, font, colours and alignment; its text is left
     /// as it is (typed, or the owner's).
-    public func apply(to control: Control) {
+    package func apply(to control: Control) {
         guard let field = control as? TextField else { return }
         field.placeholder = placeholder
         field.isMasked = mask

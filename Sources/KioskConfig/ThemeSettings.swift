@@ -16,18 +16,18 @@ import KioskUI
 /// `background` is not among them: the display's `background` is the scene's. Two more keys
 /// are the defaults of panels that set none of their own, from ``KioskUI/PanelStyle``:
 /// `panelBackground` and `panelCornerRadius` (0…16384).
-public struct ThemeSettings: Sendable, Equatable, Decodable {
+package struct ThemeSettings: Sendable, Equatable, Decodable {
     /// What every control, panel and popup of the scene is drawn with. Its `background` is
     /// not the config's: ``SceneBuilder/makeTheme(_:)`` puts the display's in its place.
-    public var controls: Theme
+    package var controls: Theme
     /// Panels that set no background of their own (`panelBackground`; default `#1C232C`).
-    public var panelBackground: Color
+    package var panelBackground: Color
     /// Rounding of a panel's two inner corners, in design pixels (`panelCornerRadius`;
     /// default 16).
-    public var panelCornerRadius: Double
+    package var panelCornerRadius: Double
 
     /// Theme settings; each default is what an absent key means.
-    public init(controls: Theme = .standard, panelBackground: Color = PanelStyle().background,
+    package init(controls: Theme = .standard, panelBackground: Color = PanelStyle().background,
                 panelCornerRadius: Double = PanelStyle().cornerRadius) {
         self.controls = controls
         self.panelBackground = panelBackground
@@ -39,7 +39,7 @@ public struct ThemeSettings: Sendable, Equatable, Decodable {
         case panelCornerRadius
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let d = ThemeSettings()
         let standard = d.controls

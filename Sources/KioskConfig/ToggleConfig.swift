@@ -7,23 +7,23 @@ import KioskUI
 /// state file and templates (`{nightLight.on}`), not a property. The track's colours and the
 /// thumb's are properties. The frame is the track; the thumb moves along its width, so a
 /// frame taller than it is wide (a thumb with nowhere to go) is reported.
-public struct ToggleConfig: ControlDescription {
+package struct ToggleConfig: ControlDescription {
     /// `"toggle"`.
-    public static let typeName = "toggle"
+    package static let typeName = "toggle"
 
-    public var id: String
-    public var frame: Rect
+    package var id: String
+    package var frame: Rect
     /// `on` (default false): on at the start.
-    public var isOn: Bool
+    package var isOn: Bool
     /// `onColor` (optional): the track when on; nil means the theme's accent.
-    public var onColor: Color?
+    package var onColor: Color?
     /// `offColor` (optional): the track when off; nil means the theme's track colour.
-    public var offColor: Color?
+    package var offColor: Color?
     /// `thumbColor` (optional): the thumb; nil means the theme's knob colour.
-    public var thumbColor: Color?
+    package var thumbColor: Color?
 
     /// A toggle as the config describes it; the colours nil take the theme's.
-    public init(id: String, frame: Rect, isOn: Bool = false, onColor: Color? = nil, offColor: Color? = nil,
+    package init(id: String, frame: Rect, isOn: Bool = false, onColor: Color? = nil, offColor: Color? = nil,
                 thumbColor: Color? = nil) {
         self.id = id
         self.frame = frame
@@ -35,7 +35,7 @@ public struct ToggleConfig: ControlDescription {
 
     enum CodingKeys: String, CodingKey { case id, frame, on, onColor, offColor, thumbColor }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         let id = try fields.id(.id)
         let frame = try fields.frame(.frame)
@@ -49,19 +49,19 @@ public struct ToggleConfig: ControlDescription {
     }
 
     /// A `Toggle` showing `on` at once (no spring at start).
-    public func makeControl(in context: ControlContext) -> Control {
+    package func makeControl(in context: ControlContext) -> Control {
         let toggle = Toggle(id: id, frame: frame, theme: context.theme, isOn: isOn)
         apply(to: toggle)
         return toggle
     }
 
     /// `onColor`, `offColor` and `thumbColor` (`on` is the value field).
-    public static let properties = [
+    package static let properties = [
         ControlProperty("onColor", .color), ControlProperty("offColor", .color), ControlProperty("thumbColor", .color),
     ]
 
     /// Sets a `Toggle`'s colours; its value is left as it is.
-    public func apply(to control: Control) {
+    package func apply(to control: Control) {
         guard let toggle = control as? Toggle else { return }
         toggle.onColor = onColor
         toggle.offColor = offColor

@@ -35,7 +35,7 @@ public final class List: Control {
     public override var theme: Theme { didSet { if oldValue != theme { restyle() } } }
 
     /// The scroll's motion: offset, velocity, phase.
-    public internal(set) var scroll: KineticScroll
+    package internal(set) var scroll: KineticScroll
 
     /// The finger the list holds, and what it holds it for.
     var finger: Finger?

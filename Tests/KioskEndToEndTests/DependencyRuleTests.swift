@@ -82,4 +82,39 @@ struct DependencyRuleTests {
             }
         }
     }
+
+    @Test("the app tier (the lines of SwiftKiosk's re-exported modules that declare public or open) stays within its budget")
+    func appTierBudget() throws {
+        let architecture = try String(contentsOfFile: KioskProcess.path("Documentation/Architecture.md"), encoding: .utf8)
+        let block = try #require(architecture.range(of: "```api-budget\n"), "no api-budget block in Architecture.md")
+        let budget = try #require(Int(architecture[block.upperBound...].prefix { $0 != "\n" }))
+        let umbrella = KioskProcess.path("Sources/SwiftKiosk")
+        var modules: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: umbrella) where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: umbrella + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("@_exported import ") {
+                modules.append(String(line.dropFirst("@_exported import ".count)))
+            }
+        }
+        #expect(modules.count > 5)
+        var counts: [String: Int] = [:]
+        for module in modules {
+            let folder = KioskProcess.path("Sources/\(module)")
+            let files = try #require(FileManager.default.enumerator(atPath: folder))
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+                counts[module, default: 0] += text.split(separator: "\n").filter(Self.declaresPublicAPI).count
+            }
+        }
+        let total = counts.values.reduce(0, +)
+        #expect(total <= budget, "the app tier has \(total) public lines, over its budget of \(budget): \(counts.sorted { $0.key < $1.key })")
+    }
+
+    /// A line that declares something `public` or `open` (after any attributes).
+    static func declaresPublicAPI(_ line: Substring) -> Bool {
+        var words = line.split(separator: " ")[...]
+        while let first = words.first, first.hasPrefix("@") { words = words.dropFirst() }
+        return words.first == "public" || words.first == "open" || words.first?.hasPrefix("public(") == true
+            || words.first?.hasPrefix("open(") == true
+    }
 }

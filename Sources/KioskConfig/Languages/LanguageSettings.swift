@@ -15,66 +15,66 @@ import KioskCore
 /// with `resetOnIdle`, goes back to the default on the idle return. `kiosk check` reports a key
 /// a language lacks, a string file that is not valid, a template whose insertions differ
 /// between languages, and (a warning) a string that nothing uses.
-public struct LanguageSettings: Sendable, Equatable, Decodable {
+package struct LanguageSettings: Sendable, Equatable, Decodable {
     /// `default` (required): the language shown first, and after the idle return with
     /// `resetOnIdle`; it needs a string file once any text is a key.
-    public var defaultLanguage: String
+    package var defaultLanguage: String
     /// `files` (required, not empty): one string file per language, by language code (`de`,
     /// `pt-BR`), paths relative to the config file; in the order of their codes.
-    public var files: [LanguageFile]
+    package var files: [LanguageFile]
     /// `resetOnIdle` (default true): the idle return (`idle`) also goes back to the default
     /// language, so the next visitor is greeted in it.
-    public var resetsOnIdle: Bool
+    package var resetsOnIdle: Bool
     /// The strings of each language whose file was read, by language code. Not part of the
     /// JSON: `ConfigLoader` reads the files; other decoders leave it empty.
-    public var strings: [String: StringTable] = [:]
+    package var strings: [String: StringTable] = [:]
 
     /// One language and its string file.
-    public struct LanguageFile: Sendable, Equatable {
+    package struct LanguageFile: Sendable, Equatable {
         /// The language code (`de`, `pt-BR`).
-        public var language: String
+        package var language: String
         /// The string file's path as written, relative to the config file.
-        public var path: String
+        package var path: String
 
         /// `language`'s strings in the file at `path`.
-        public init(language: String, path: String) {
+        package init(language: String, path: String) {
             self.language = language
             self.path = path
         }
     }
 
     /// Languages from their files; `defaultLanguage` is shown first.
-    public init(defaultLanguage: String, files: [LanguageFile], resetsOnIdle: Bool = true) {
+    package init(defaultLanguage: String, files: [LanguageFile], resetsOnIdle: Bool = true) {
         self.defaultLanguage = defaultLanguage
         self.files = files
         self.resetsOnIdle = resetsOnIdle
     }
 
     /// Every language, the default first, then the others in the order of their codes.
-    public var languages: [String] {
+    package var languages: [String] {
         [defaultLanguage] + files.map(\.language).filter { $0 != defaultLanguage }
     }
 
     /// What `key` says in `language`: its own string, else the default language's; nil when
     /// neither has it (never for a config from `ConfigLoader`, which checks every key).
-    public func string(_ key: String, in language: String) -> String? {
+    package func string(_ key: String, in language: String) -> String? {
         strings[language]?.entries[key] ?? strings[defaultLanguage]?.entries[key]
     }
 
     /// What `text` shows in `language`: the string a key names (`"@menu.title"`; the key itself,
     /// `@menu.title`, should the files lack it), `@…` for `@@…`, any other text itself.
-    public func resolve(_ text: String, in language: String) -> String {
+    package func resolve(_ text: String, in language: String) -> String {
         guard StringKey.isSpecial(text) else { return text }
         guard let key = StringKey.key(in: text) else { return StringKey.literal(text) }
         return string(key, in: language) ?? text
     }
 
     /// The string file of `language`.
-    public func file(of language: String) -> String? { files.first { $0.language == language }?.path }
+    package func file(of language: String) -> String? { files.first { $0.language == language }?.path }
 
     enum CodingKeys: String, CodingKey { case `default`, files, resetOnIdle }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
         var defaultLanguage = try fields.string(.default, .id)
         if let code = defaultLanguage, let problem = LanguageCode.problem(with: code) {
