@@ -65,11 +65,14 @@ public final class Button: Control {
     public func setChecked(_ checked: Bool) {
         guard isCheckable, checked != isChecked else { return }
         isChecked = checked
-        if checked, let group { host?.buttonChecked(self, inGroup: group) }
+        if checked, let group { host?.controlChecked(self, inGroup: group) }
     }
 
+    /// `group`: the buttons of one name are one choice.
+    public override var checkGroup: String? { group }
+
     /// Unchecks it as its group's choice moved to another button, and reports the change.
-    func uncheckForGroup() {
+    public override func uncheckForGroup() {
         guard isChecked else { return }
         isChecked = false
         sendValueEvents()

@@ -32,29 +32,45 @@ public protocol ControlHost: AnyObject {
     func startAnimating(_ control: Control)
     /// The time of the input or simulation step being handled (events carry it).
     var currentTime: Instant { get }
-    /// What measures text as the display will set it; nil (the default) when nothing draws
-    /// the scene yet.
+    /// What measures text as the display will set it; nil when nothing draws the scene yet.
     var textMeasurer: TextMeasuring? { get }
     /// The language the scene shows (`Scene.language`): which way controls read and how they
-    /// write numbers. `.standard` (the default) for a host on no scene.
+    /// write numbers; `.standard` for a host on no scene.
     var language: DisplayLanguage { get }
-    /// `button`, of `group`, was just checked: the scene unchecks the group's others.
-    func buttonChecked(_ button: Button, inGroup group: String)
+    /// `control`, one of `group`'s choices (`Control.checkGroup`), was just checked: the
+    /// scene unchecks the group's others (`Control.uncheckForGroup()`).
+    func controlChecked(_ control: Control, inGroup group: String)
     /// The control called `id` anywhere in the scene (on a screen or in a panel): how a
     /// control bound to another by id reaches it when it acts (a keypad its text field), so
     /// that the binding survives a reload and needs no reference kept.
     func sceneControl(withID id: String) -> Control?
 }
 
-extension ControlHost {
-    /// Nothing: a host that does not pass it on keeps its groups to itself.
-    public func buttonChecked(_ button: Button, inGroup group: String) {}
-    /// None: a host that does not pass a measurer on has its labels repaint whole.
-    public var textMeasurer: TextMeasuring? { nil }
-    /// English: a host that does not pass the scene's language on reads left to right.
-    public var language: DisplayLanguage { .standard }
-    /// None: a host that does not pass the look-up on binds nothing.
-    public func sceneControl(withID id: String) -> Control? { nil }
+/// A host that belongs to a scene directly (a screen, a panel, a popup): everything but its
+/// own damage is the scene's, so it is forwarded here once, and a host written later cannot
+/// forget one of the forwards. A host on no scene yet posts nothing and reads the defaults.
+public protocol SceneBoundHost: ControlHost {
+    /// The scene the host is on; nil until it is added to one.
+    var scene: Scene? { get }
+}
+
+extension SceneBoundHost {
+    /// Queues the event in the scene's outbox (the control's observers are told with the frame).
+    public func post(_ event: ControlEvent, from control: Control?) { scene?.post(event, from: control) }
+    /// Lets the scene do the action.
+    public func perform(_ action: ControlAction, from control: Control) { scene?.perform(action, from: control) }
+    /// Steps the control on the scene's fixed-step clock.
+    public func startAnimating(_ control: Control) { scene?.startAnimating(control) }
+    /// The scene's time (zero before the host belongs to a scene).
+    public var currentTime: Instant { scene?.currentTime ?? .zero }
+    /// The scene's.
+    public var textMeasurer: TextMeasuring? { scene?.textMeasurer }
+    /// The scene's (what its controls read their direction and numbers from).
+    public var language: DisplayLanguage { scene?.language ?? .standard }
+    /// The scene unchecks the group's other choices.
+    public func controlChecked(_ control: Control, inGroup group: String) { scene?.controlChecked(control, inGroup: group) }
+    /// The scene's control called `id`, on any screen or in any panel.
+    public func sceneControl(withID id: String) -> Control? { scene?.control(withID: id) }
 }
 
 /// Base class of everything on a screen. Subclasses draw themselves through a `Canvas`,
@@ -260,6 +276,17 @@ open class Control {
     /// which is all a control that reads `language` while drawing needs. Override it to drop
     /// what was kept for the old language (and call `super`).
     open func languageDidChange() { invalidate() }
+
+    // MARK: Groups of choices
+
+    /// The group of choices this control is one of (a button's `group`): checking one tells
+    /// its host (`ControlHost.controlChecked(_:inGroup:)`), and the scene unchecks the
+    /// others of that name, whatever their type. Nil (the default): none.
+    open var checkGroup: String? { nil }
+
+    /// Unchecks the control as its group's choice moved to another one, reporting the change
+    /// as its own events say. Nothing by default.
+    open func uncheckForGroup() {}
 
     // MARK: Containers
 

@@ -38,9 +38,9 @@ public final class ListRow: ControlHost {
     public var textMeasurer: TextMeasuring? { list?.host?.textMeasurer }
     /// The scene's (what its controls read their direction and numbers from).
     public var language: DisplayLanguage { list?.language ?? .standard }
-    /// The scene unchecks the group's other buttons.
-    public func buttonChecked(_ button: Button, inGroup group: String) {
-        list?.host?.buttonChecked(button, inGroup: group)
+    /// The scene unchecks the group's other choices.
+    public func controlChecked(_ control: Control, inGroup group: String) {
+        list?.host?.controlChecked(control, inGroup: group)
     }
     /// The scene's: a keypad in a row types into a field anywhere in the scene.
     public func sceneControl(withID id: String) -> Control? { list?.host?.sceneControl(withID: id) }

@@ -15,7 +15,7 @@ import KioskGestures
 ///
 /// `presentation` is the whole state that is drawn: 0 gone, 1 fully in (slightly above 1
 /// while rubber-banding away from the edge).
-public final class Panel: Overlay, ControlHost {
+public final class Panel: Overlay, SceneBoundHost {
     /// The edge, extent, colours and corners.
     public let style: PanelStyle
     /// The theme its controls draw with.
@@ -179,17 +179,4 @@ public final class Panel: Overlay, ControlHost {
         guard let scene, scene.isShowing(self) else { return }
         scene.invalidate(rect.offsetBy(currentFrame.origin))
     }
-    /// Queues the event in the scene's outbox (the control's observers are told with the frame).
-    public func post(_ event: ControlEvent, from control: Control?) { scene?.post(event, from: control) }
-    public func perform(_ action: ControlAction, from control: Control) { scene?.perform(action, from: control) }
-    public func startAnimating(_ control: Control) { scene?.startAnimating(control) }
-    public var currentTime: Instant { scene?.currentTime ?? .zero }
-    /// The scene's.
-    public var textMeasurer: TextMeasuring? { scene?.textMeasurer }
-    /// The scene's (what its controls read their direction and numbers from).
-    public var language: DisplayLanguage { scene?.language ?? .standard }
-    /// The scene unchecks the group's other buttons.
-    public func buttonChecked(_ button: Button, inGroup group: String) { scene?.buttonChecked(button, inGroup: group) }
-    /// The scene's control called `id`, on any screen or in any panel.
-    public func sceneControl(withID id: String) -> Control? { scene?.control(withID: id) }
 }

@@ -16,7 +16,7 @@ import KioskGestures
 /// `value.button`: the button) and performs the button's action, or dismisses the popup when
 /// it has none. `popupShown` is posted when it is fully in, `popupDismissed` when it is
 /// completely gone; then the scene removes it.
-public final class PopupDialog: Overlay, ControlHost {
+public final class PopupDialog: Overlay, SceneBoundHost {
     /// Where the dialog is in its life; the raw value is its name in logs.
     public enum Phase: String, Sendable {
         /// Not on screen: before the first `show`, and again once it has faded out.
@@ -318,19 +318,6 @@ public final class PopupDialog: Overlay, ControlHost {
     /// dialog is animating and repaints the whole scene every step, so their unscaled damage
     /// is always covered.
     public func invalidate(_ rect: Rect) { invalidateScene(rect) }
-    /// Queues the event in the scene's outbox (the control's observers are told with the frame).
-    public func post(_ event: ControlEvent, from control: Control?) { scene?.post(event, from: control) }
-    public func perform(_ action: ControlAction, from control: Control) { scene?.perform(action, from: control) }
-    public func startAnimating(_ control: Control) { scene?.startAnimating(control) }
-    public var currentTime: Instant { scene?.currentTime ?? .zero }
-    /// The scene's.
-    public var textMeasurer: TextMeasuring? { scene?.textMeasurer }
-    /// The scene's (what its controls read their direction and numbers from).
-    public var language: DisplayLanguage { scene?.language ?? .standard }
-    /// The scene unchecks the group's other buttons.
-    public func buttonChecked(_ button: Button, inGroup group: String) { scene?.buttonChecked(button, inGroup: group) }
-    /// The scene's control called `id`, on any screen or in any panel.
-    public func sceneControl(withID id: String) -> Control? { scene?.control(withID: id) }
 }
 
 fileprivate extension Rect {

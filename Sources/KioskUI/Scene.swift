@@ -144,11 +144,9 @@ public final class Scene {
         return top.flatMap(\.withDescendants)
     }
 
-    /// Unchecks every other button of `group` on the screens and in the panels: one choice.
-    func buttonChecked(_ button: Button, inGroup group: String) {
-        for case let other as Button in allControls where other !== button && other.group == group {
-            other.uncheckForGroup()
-        }
+    /// Unchecks every other control of `group` on the screens and in the panels: one choice.
+    func controlChecked(_ control: Control, inGroup group: String) {
+        for other in allControls where other !== control && other.checkGroup == group { other.uncheckForGroup() }
     }
 
     /// The overlay called `id` among those shown now.

@@ -4,7 +4,7 @@ import KioskCore
 /// A screen hosts its controls: their damage goes to the scene when the screen is visible,
 /// and always to the screen's retained layer, which keeps the screen's pixels while an overlay
 /// or a transition is composited over or with it.
-public final class Screen: ControlHost {
+public final class Screen: SceneBoundHost {
     /// Names the screen for `switchScreen` actions and `Scene.screen(withID:)`.
     public let id: String
     /// The screen's own background; nil shows the scene's.
@@ -181,20 +181,4 @@ public final class Screen: ControlHost {
         layer.invalidate(rect)
         scene?.screen(self, didInvalidate: rect)
     }
-    /// Queues the event in the scene's outbox.
-    public func post(_ event: ControlEvent, from control: Control?) { scene?.post(event, from: control) }
-    /// Lets the scene do the action.
-    public func perform(_ action: ControlAction, from control: Control) { scene?.perform(action, from: control) }
-    /// Steps the control on the scene's fixed-step clock.
-    public func startAnimating(_ control: Control) { scene?.startAnimating(control) }
-    /// The scene's time (zero before the screen belongs to a scene).
-    public var currentTime: Instant { scene?.currentTime ?? .zero }
-    /// The scene's.
-    public var textMeasurer: TextMeasuring? { scene?.textMeasurer }
-    /// The scene's (what its controls read their direction and numbers from).
-    public var language: DisplayLanguage { scene?.language ?? .standard }
-    /// The scene unchecks the group's other buttons.
-    public func buttonChecked(_ button: Button, inGroup group: String) { scene?.buttonChecked(button, inGroup: group) }
-    /// The scene's control called `id`, on any screen or in any panel.
-    public func sceneControl(withID id: String) -> Control? { scene?.control(withID: id) }
 }

@@ -40,6 +40,46 @@ struct CheckableButtonTests {
         #expect(ui.events(.valueCommitted).count == 2)   // no change, no event
     }
 
+    /// A choice that is not a button: a tile checked by a tap, one of a group through the
+    /// control-level hooks (`checkGroup`, `uncheckForGroup`), as an app's control would be.
+    final class Tile: Control {
+        var isChecked = false
+        let group: String
+        init(id: String, frame: Rect, group: String) {
+            self.group = group
+            super.init(id: id, frame: frame, theme: .standard)
+        }
+        override var checkGroup: String? { group }
+        override func uncheckForGroup() { isChecked = false }
+        override func touchBegan(at point: Point, time: Instant) -> Bool { true }
+        override func touchTapped(at point: Point, time: Instant) {
+            isChecked = true
+            host?.controlChecked(self, inGroup: group)
+        }
+    }
+
+    @Test("any control can join a group of choices: a tile and buttons of one group name uncheck one another, on a screen and in a list's row")
+    func groupOfOtherControls() {
+        let en = language("en", x: 20), de = language("de", x: 140)
+        let tile = Tile(id: "tile", frame: Rect(260, 20, 100, 48), group: "lang")
+        let ui = SceneHarness([en, de, tile])
+        en.setChecked(true)
+        ui.tap(tile.frame.center)
+        #expect(tile.isChecked && !en.isChecked && !de.isChecked)
+        ui.tap(de.frame.center)
+        #expect(de.isChecked && !tile.isChecked)
+        // Through a list's row, which passes the hook on to the list's host.
+        let fr = language("fr", x: 20)
+        let inRow = Tile(id: "inRow", frame: Rect(0, 0, 100, 40), group: "lang")
+        let list = List(id: "list", frame: Rect(20, 200, 300, 200), rowHeight: 40, rows: [ListRow(index: 0, controls: [inRow])])
+        let withList = SceneHarness([fr, list])
+        fr.setChecked(true)
+        inRow.host?.controlChecked(inRow, inGroup: "lang")
+        #expect(!fr.isChecked)
+        withExtendedLifetime(ui) {}
+        withExtendedLifetime(withList) {}
+    }
+
     @Test("set checked from outside checks one of a group and unchecks the rest; a plain button has no value to set")
     func setFromOutside() throws {
         let en = language("en", x: 20), de = language("de", x: 140)
