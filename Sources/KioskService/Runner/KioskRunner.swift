@@ -31,25 +31,28 @@ package final class KioskRunner {
     let emit: (ControlEvent) -> Void
     let log = LineWriter.standardError
 
+    // Set before `run()`: a run copies them into its host side when it starts, so a later
+    // write would be silently ignored; it traps instead (`mustBeConfiguring`).
+
     /// Sees every raw touch first; true consumes it (see `KioskRuntime.touchInterceptor`).
-    package var touchInterceptor: ((TouchEvent) -> Bool)?
+    package var touchInterceptor: ((TouchEvent) -> Bool)? { didSet { mustBeConfiguring("touchInterceptor") } }
     /// Checked on every pass of the loop; true ends the run as SIGTERM would.
-    package var shouldStop: (() -> Bool)?
+    package var shouldStop: (() -> Bool)? { didSet { mustBeConfiguring("shouldStop") } }
     /// Called after every presented frame with its time (tests sample motion with it).
-    package var onFramePresented: ((Instant) -> Void)?
+    package var onFramePresented: ((Instant) -> Void)? { didSet { mustBeConfiguring("onFramePresented") } }
     /// Keeps the values and the screen in a state file: restored before the first frame,
     /// written on the loop's time, and at the end of the run.
-    package var stateKeeper: StateKeeper?
+    package var stateKeeper: StateKeeper? { didSet { mustBeConfiguring("stateKeeper") } }
     /// What runs in the loop beside the display (the control socket; see `RunnerService`),
     /// started before the display opens, in this order.
-    package var services: [RunnerService] = []
+    package var services: [RunnerService] = [] { didSet { mustBeConfiguring("services") } }
     /// Where SIGHUP and the control socket's `reload` get a new scene from: the config file
     /// read again. Throws the problems (`KioskSetup.LoadError`: one line each); nil: a reload
     /// is refused.
-    package var reloadSource: (() throws -> SceneSource)?
+    package var reloadSource: (() throws -> SceneSource)? { didSet { mustBeConfiguring("reloadSource") } }
     /// What systemd hears (READY=1, STATUS=, WATCHDOG=1, STOPPING=1); on the monotonic clock
     /// made by `run()` when systemd gave a notify socket (`ServiceNotifier.systemd()`).
-    package var notifier: ServiceNotifier?
+    package var notifier: ServiceNotifier? { didSet { mustBeConfiguring("notifier") } }
 
     /// The pipeline, once the output's size is known.
     package var runtime: KioskRuntime? { host?.runtime }
@@ -74,6 +77,11 @@ package final class KioskRunner {
         case request
         case closed(BackendClosure)
         case sessionLost(String)
+    }
+
+    /// Traps when a run has started: what `name` configures was read when it began.
+    private func mustBeConfiguring(_ name: String) {
+        precondition(host == nil, "KioskRunner.\(name) was set after run() started; set it before")
     }
 
     /// A runner that has not started yet; `run()` starts it.

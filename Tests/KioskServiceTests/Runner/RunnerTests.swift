@@ -79,6 +79,21 @@ struct RunnerTests {
                     scene: scene ?? self.scene(), options: .init(clock: .virtual)) { _ in }
     }
 
+    @Test("what a run reads as it starts cannot be set once it has: a late write traps, it is never silently ignored")
+    func lateConfigurationTraps() async throws {
+        await #expect(processExitsWith: .failure) {
+            let backend = ScriptedBackend(output: OutputMode(width: 320, height: 200), actions: [])
+            let run = RunnerTests().runner(backend)
+            _ = try? run.run()
+            run.onFramePresented = { _ in }
+        }
+        // Before the run, any of them may be set.
+        let run = runner(ScriptedBackend(output: OutputMode(width: 320, height: 200), actions: []))
+        run.onFramePresented = { _ in }
+        run.shouldStop = { false }
+        #expect(try run.run() == 0)
+    }
+
     @Test("a backend that knows no size yet gets no frame; its first configure lays the scene out and draws it whole")
     func firstConfigure() throws {
         let backend = ScriptedBackend(output: nil, actions: [(50, { $0.resize(640, 400) })])
