@@ -91,11 +91,13 @@ struct RunCommand {
         let kiosk = Kiosk(config: config, display: request, customize: app.customize)
         kiosk.rotation = rotation
         kiosk.until = until
-        kiosk.emit = { events.writeLine(EventEncoder.line($0)) }
+        // The events' lines go out as a service's, the line each event's one for every service.
+        kiosk.emit = { _ in }
+        kiosk.services = [EventLineService(writer: events)]
         let headless = DisplayChoice.resolve(request) == .headless
         let clock = try effectiveClock(headless: headless)
         kiosk.clock = clock
-        if let server = try controlServer(config: config, clock: clock) { kiosk.services = [server] }
+        if let server = try controlServer(config: config, clock: clock) { kiosk.services.append(server) }
         let configPath = self.configPath
         kiosk.reloadSource = {
             KioskSetup.sceneSource(for: try KioskSetup.loadConfig(configPath, registry: registry),

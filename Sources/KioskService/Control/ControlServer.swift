@@ -119,8 +119,8 @@ package final class ControlServer: RunnerService {
         acceptRetry = nil
     }
 
-    package func eventHandedOut(_ event: ControlEvent, line: String) {
-        let bytes = Array(line.utf8)
+    package func eventHandedOut(_ event: ControlEvent, line: String, sequence: Int) {
+        let bytes = Array(Self.numberedLine(line, sequence: sequence).utf8)
         for connection in connections.values.sorted(by: { $0.number < $1.number }) {
             if connection.subscribed {
                 send(bytes, to: connection)

@@ -14,7 +14,7 @@ enum ControlValueJSON {
         // moment: its events carry it, the state does not.
         let value = control.valueIsSecret ? nil : control.currentValue
         guard value != nil || !control.ownerProperties.isEmpty else { return nil }
-        var parts = (value ?? []).map { "\(JSONValue.string($0.name).serialized()): \(EventEncoder.encode($0.value))" }
+        var parts = (value ?? []).map { "\(JSONValue.string($0.name).serialized()): \($0.value)" }
         let names = Set((value ?? []).map(\.name))
         for property in control.ownerProperties where !names.contains(property.name) {
             parts.append("\(JSONValue.string(property.name).serialized()): \(property.value.serialized())")

@@ -76,9 +76,9 @@ package final class MQTTService: RunnerService {
     }
 
     /// Publishes the event, and the value it changed.
-    package func eventHandedOut(_ event: ControlEvent, line: String) {
+    package func eventHandedOut(_ event: ControlEvent, line: String, sequence: Int) {
         publishAllStatesOfNewScene()
-        link?.emitted(event, line: line, scene: target?.scene)
+        link?.emitted(event, line: Self.numberedLine(line, sequence: sequence), scene: target?.scene)
     }
 
     /// Publishes `offline` and disconnects.

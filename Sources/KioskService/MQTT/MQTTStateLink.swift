@@ -38,7 +38,7 @@ final class MQTTStateLink {
     /// One event: its line (as subscribers read it, with its `seq`; default: without), then
     /// its control's state if that is due.
     func emitted(_ event: ControlEvent, line: String? = nil, scene: Scene?) {
-        publishEvent(line ?? EventEncoder.line(event))
+        publishEvent(line ?? event.jsonLine)
         guard let control = scene?.control(withID: event.source), let json = ControlValueJSON.state(of: control) else { return }
         if let last = lastPublished[control.id] {
             if last.json == json { return }

@@ -87,8 +87,8 @@ struct TextTemplates {
                       properties: (Control) -> JSONObject) -> JSONValue? {
         guard let control = scene.control(withID: reference.control) else { return nil }
         let value = control.currentValue ?? []
-        guard let field = reference.field else { return value.count == 1 ? EventEncoder.json(value[0].value) : nil }
-        if let scalar = value.first(where: { $0.name == field })?.value { return EventEncoder.json(scalar) }
+        guard let field = reference.field else { return value.count == 1 ? value[0].value.json : nil }
+        if let scalar = value.first(where: { $0.name == field })?.value { return scalar.json }
         return properties(control)[field]
     }
 }

@@ -26,7 +26,7 @@ final class RunnerHost {
     private(set) var runtime: KioskRuntime?
     /// The time of the current pass.
     var now = Instant.zero
-    /// The number of the last event handed out (`EventEncoder.line(_:sequence:)`); 0: none yet.
+    /// The number of the last event handed out (`RunnerService.eventHandedOut`); 0: none yet.
     private(set) var eventSequence = 0
     /// Touches, pointer presses and moves delivered to the runtime.
     private(set) var touchCount = 0
@@ -250,7 +250,7 @@ final class RunnerHost {
         eventSequence += 1
         emit(event)
         guard !services.isEmpty else { return }
-        let line = EventEncoder.line(event, sequence: eventSequence)
-        for service in services { service.eventHandedOut(event, line: line) }
+        let line = event.jsonLine   // once, for every service
+        for service in services { service.eventHandedOut(event, line: line, sequence: eventSequence) }
     }
 }

@@ -15,8 +15,10 @@ package protocol RunnerService: AnyObject {
     /// Starts the service in `loop`; it acts on the kiosk through `target` (whose scene is
     /// nil until the display's size is known).
     func start(loop: EventLoop, target: ControlTarget) throws
-    /// One event as it is handed out, after `emit`; `line` is its JSON line (`EventEncoder`).
-    func eventHandedOut(_ event: ControlEvent, line: String)
+    /// One event as it is handed out, after `emit`: `line` is its JSON line
+    /// (`ControlEvent.jsonLine`, built once for every service), `sequence` its number among
+    /// all the run has handed out (1, 2, …), which subscribers read (`numberedLine`).
+    func eventHandedOut(_ event: ControlEvent, line: String, sequence: Int)
     /// When the service must be called again without any of its descriptors being ready (a
     /// reconnection back-off); nil: never.
     var nextDeadline: Instant? { get }
@@ -29,7 +31,14 @@ package protocol RunnerService: AnyObject {
 }
 
 extension RunnerService {
-    package func eventHandedOut(_ event: ControlEvent, line: String) {}
+    package func eventHandedOut(_ event: ControlEvent, line: String, sequence: Int) {}
+
+    /// The line as subscribers read it (the socket's `subscribe`, MQTT's `PREFIX/events`):
+    /// `"seq"` last, so that a subscriber can tell which events the state in its `subscribe`
+    /// reply (its `"seq"`: the last one it includes) already holds.
+    package static func numberedLine(_ line: String, sequence: Int) -> String {
+        String(line.dropLast()) + ", \"seq\": \(sequence)}"
+    }
     package var nextDeadline: Instant? { nil }
     package func advance(to now: Instant) {}
     package var statusText: String? { nil }

@@ -160,5 +160,5 @@ public final class Kiosk {
     public var scanout: PixelBuffer? { (runner?.backend as? HeadlessBackend)?.scanout }
 
     /// The default `emit`: the event as its JSON line on stdout.
-    public static func printEvent(_ event: ControlEvent) { LineWriter.standardOutput.writeLine(EventEncoder.line(event)) }
+    public static func printEvent(_ event: ControlEvent) { LineWriter.standardOutput.writeLine(event.jsonLine) }
 }

@@ -12,7 +12,7 @@ struct OwnerEventsTests {
     func setIsTheOwners() throws {
         let target = try ControlTestTarget()
         _ = target.reply(#"{"op": "set", "control": "price", "value": {"lower": 30}}"#)
-        let lines = target.scene!.drainEvents().map(EventEncoder.line)
+        let lines = target.scene!.drainEvents().map(\.jsonLine)
         #expect(lines == [
             #"{"t": 0, "source": "price", "event": "valueChanged", "origin": "owner", "value": {"lower": 30, "upper": 80}}"#,
             #"{"t": 0, "source": "price", "event": "valueCommitted", "origin": "owner", "value": {"lower": 30, "upper": 80}}"#,

@@ -60,7 +60,7 @@ struct LanguageSwitchTests {
         #expect(text("count", k) == "2 Artikel")
         #expect(k.scene?.language.code == "de")
         let event = try #require(k.events.first { $0.kind == .languageChanged })
-        #expect(EventEncoder.line(event).contains(#""source": "kiosk", "event": "languageChanged", "value": {"language": "de"}"#))
+        #expect(event.jsonLine.contains(#""source": "kiosk", "event": "languageChanged", "value": {"language": "de"}"#))
         #expect(event.origin == .touch)
     }
 

@@ -82,8 +82,8 @@ struct RuntimeTests {
     func encoding() {
         let e = ControlEvent(time: .milliseconds(16), source: "price", kind: .valueChanged,
                              value: [("lower", .number(2.34567)), ("upper", .number(8))])
-        #expect(EventEncoder.line(e) == #"{"t": 16, "source": "price", "event": "valueChanged", "value": {"lower": 2.346, "upper": 8}}"#)
-        #expect(EventEncoder.line(ControlEvent(time: .milliseconds(1200), source: "go\"", kind: .tapped))
+        #expect(e.jsonLine == #"{"t": 16, "source": "price", "event": "valueChanged", "value": {"lower": 2.346, "upper": 8}}"#)
+        #expect(ControlEvent(time: .milliseconds(1200), source: "go\"", kind: .tapped).jsonLine
                 == #"{"t": 1200, "source": "go\"", "event": "tapped"}"#)
     }
 }
