@@ -7,14 +7,14 @@
 # RSS (/proc/PID/status VmRSS) is sampled every --sample seconds into --csv.
 #
 # It fails (exit 1) unless
-#   - RSS levels off: the last half of the run grows less than 4 MiB (least-squares slope of
-#     the samples over the last half, times its length). Why 4 MiB: what is legitimately alive
-#     at one moment and not the next, at 800x480, is a transition's second retained layer and
-#     a popup's or panel's layer (1.5 MiB each) and a screenshot's frame copy with its PNG
-#     (1.5 + ~0.3 MiB), so samples swing by about 3 MiB around a flat line; the fit over the
-#     half's samples takes most of that out. Issue 29's climb was 0.2 MiB/s, 60 MiB over the
-#     last half of a 10-minute run: 15 times the bound. Over an hour's last half the bound is
-#     2.3 KB/s, about three requests' worth of the 0.76 KB per request the issue measured.
+#   - RSS levels off: the last half of the run grows less than 4 MiB, judged on the floor (the
+#     lowest sample of each minute; least-squares slope over the last half, times its length).
+#     What is alive at one moment and not the next (a transition's second retained layer, a
+#     popup's or panel's layer, a screenshot's frame copy and PNG: 1.5 MiB each at 800x480,
+#     8 MiB at 1080p) raises samples, not the floor; memory never given back raises the floor.
+#     Flat runs fit within ±0.5 MiB. Issue 29's climb was 0.2 MiB/s, 60 MiB over the last half
+#     of a 10-minute run: 15 times the bound. Over an hour's last half the bound is 2.3 KB/s,
+#     about three requests' worth of the 0.76 KB per request the issue measured.
 #   - the loop keeps its pace: a second connection pings every 100 ms and no ping waits longer
 #     than 250 ms (a ping is answered in the first pass after it arrives, so a frame or a
 #     request that holds the loop shows; 250 ms is 15 frames at 60 Hz, room for this shared
