@@ -81,12 +81,14 @@ struct RunnerTests {
 
     @Test("what a run reads as it starts cannot be set once it has: a late write traps, it is never silently ignored")
     func lateConfigurationTraps() async throws {
+        #if compiler(>=6.2)   // exit tests came with Swift 6.2; Debian 13's 6.0 checks the rest
         await #expect(processExitsWith: .failure) {
             let backend = ScriptedBackend(output: OutputMode(width: 320, height: 200), actions: [])
             let run = RunnerTests().runner(backend)
             _ = try? run.run()
             run.onFramePresented = { _ in }
         }
+        #endif
         // Before the run, any of them may be set.
         let run = runner(ScriptedBackend(output: OutputMode(width: 320, height: 200), actions: []))
         run.onFramePresented = { _ in }
