@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "KioskBackend", dependencies: ["KioskCore", "KioskLoop"]),
         // Sessions and devices: one opener for every node (direct open or logind TakeDevice), the
         // VT, logind. Each C library is wrapped in exactly one module.
-        .target(name: "KioskDevice", dependencies: ["KioskCore", "KioskLoop", "CSystemd", "CConsoleShim"]),
+        .target(name: "KioskDevice", dependencies: ["KioskCore", "KioskLoop", "KioskBackend", "CSystemd", "CConsoleShim"]),
         .target(name: "KioskDRM", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "KioskDevice",
                                                  "CDRM", "CDRMShim"]),
         // The Linux framebuffer (/dev/fbN): the fbdev ioctls live in CFramebufferShim.
@@ -103,7 +103,7 @@ let package = Package(
                                                          "CFramebufferShim"]),
         .target(name: "KioskInput", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "KioskDevice",
                                                    "CLibInput", "CLibInputShim", "CUdev"]),
-        .target(name: "KioskWayland", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "CWayland", "CXdgShell"]),
+        .target(name: "KioskWayland", dependencies: ["KioskCore", "KioskBackend", "KioskLoop", "KioskDevice", "CWayland", "CXdgShell"]),
         // The MQTT bridge: libmosquitto's socket in the kiosk's loop; the only module touching it.
         .target(name: "KioskMQTT", dependencies: ["KioskCore", "KioskLoop", "CMosquitto", "CMosquittoLoader"]),
         .target(name: "KioskService",
@@ -111,11 +111,11 @@ let package = Package(
                                "KioskRender", "KioskLoop", "KioskBackend", "KioskDevice", "KioskDRM", "KioskFramebuffer",
                                "KioskInput", "KioskWayland", "KioskMQTT"]),
         .target(name: "KioskCLI", dependencies: ["KioskService", "KioskConfig", "KioskRender", "KioskBackend", "KioskLoop",
-                                                 "KioskDRM", "KioskWayland", "KioskDevice", "KioskUI", "KioskCore"]),
+                                                 "KioskDRM", "KioskDevice", "KioskUI", "KioskCore"]),
         // The library products: an umbrella that re-exports the modules above, and the testing kit.
         .target(name: "SwiftKiosk",
                 dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig", "KioskRender",
-                               "KioskDRM", "KioskWayland", "KioskService", "KioskCLI"]),
+                               "KioskService", "KioskCLI"]),
         .target(name: "SwiftKioskBackend", dependencies: ["KioskCore", "KioskBackend", "KioskLoop"]),
         .target(name: "SwiftKioskTesting", dependencies: ["SwiftKiosk"]),
         // The executable is a client of the library like any app: `KioskCommand.main` with the built-ins.
@@ -167,7 +167,7 @@ let package = Package(
         // The command line as an app calls it (`KioskCommand.main`), in process.
         .testTarget(name: "KioskCLITests",
                     dependencies: ["KioskCLI", "KioskService", "KioskConfig", "KioskRender", "KioskUI", "KioskCore",
-                                   "KioskTestSupport"]),
+                                   "KioskDevice", "KioskTestSupport"]),
         // The whole kiosk: the `kiosk` binary run as a user would, and the dependency rule.
         .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender", "KioskTestSupport"]),
         // Replays the seed corpus (Fuzz/Corpus) and every input a fuzzer once broke (Regressions).

@@ -1,3 +1,4 @@
+import KioskCore
 import KioskService
 
 /// A bad command line: what was wrong, and which command's help to point at.
@@ -21,10 +22,10 @@ struct ArgumentList {
     private(set) var flags: Set<String> = []
     private(set) var positionals: [FilePath] = []
 
-    /// `valueOptions` take a text value, `pathOptions` a path; `flagOptions` take none.
-    /// Anything else is an error.
-    init(_ arguments: [FilePath], command: String, valueOptions: Set<String>, pathOptions: Set<String> = [],
-         flagOptions: Set<String>) throws(UsageError) {
+    /// Parses `arguments` against the option table `options`: each option as its kind says
+    /// (a text or a path value, or none), a text value the option does not accept is refused
+    /// with what it should look like, and anything else is an error.
+    init(_ arguments: [FilePath], command: String, options: [CommandOption]) throws(UsageError) {
         self.command = command
         var i = 0
         while i < arguments.count {
@@ -41,27 +42,44 @@ struct ArgumentList {
                 nameBytes = Array(nameBytes[..<eq])
             }
             let name = FilePath(bytes: nameBytes).description
-            if flagOptions.contains(name) {
-                if inlineValue != nil { throw UsageError(command: command, message: "--\(name) takes no value") }
-                flags.insert(name)
-            } else if valueOptions.contains(name) || pathOptions.contains(name) {
-                guard let value = inlineValue ?? (i < arguments.count ? arguments[i] : nil) else {
-                    throw UsageError(command: command, message: "--\(name) needs a value")
-                }
-                if inlineValue == nil { i += 1 }
-                if pathOptions.contains(name), value.bytes.isEmpty {
-                    throw UsageError(command: command, message: "--\(name) needs a file name, not ''")
-                }
-                if !pathOptions.contains(name), String(validating: value.bytes, as: UTF8.self) == nil {
-                    throw UsageError(command: command, message: "--\(name) must be UTF-8 text, not '\(value)'")
-                }
-                values[name] = value
-            } else {
-                let known = (valueOptions.union(pathOptions).union(flagOptions)).sorted().map { "--" + $0 }
-                    .joined(separator: ", ")
+            guard let option = options.named(name) else {
+                let known = options.map { "--" + $0.name }.sorted().joined(separator: ", ")
                 throw UsageError(command: command, message: "unknown option --\(name); known options: \(known)")
             }
+            if option.kind == .flag {
+                if inlineValue != nil { throw UsageError(command: command, message: "--\(name) takes no value") }
+                flags.insert(name)
+                continue
+            }
+            guard let value = inlineValue ?? (i < arguments.count ? arguments[i] : nil) else {
+                throw UsageError(command: command, message: "--\(name) needs a value")
+            }
+            if inlineValue == nil { i += 1 }
+            if option.kind == .path {
+                if value.bytes.isEmpty { throw UsageError(command: command, message: "--\(name) needs a file name, not ''") }
+            } else {
+                guard let text = String(validating: value.bytes, as: UTF8.self) else {
+                    throw UsageError(command: command, message: "--\(name) must be UTF-8 text, not '\(value)'")
+                }
+                if let accepts = option.accepts, !accepts(text) {
+                    throw UsageError(command: command, message: "--\(name) \(option.expectation), not '\(text)'")
+                }
+            }
+            values[name] = value
         }
+    }
+
+
+    /// The values given for `options` (a flag's is empty), by name: what a backend reads.
+    func values(of options: [CommandOption]) -> [String: String] {
+        var given: [String: String] = [:]
+        for option in options {
+            switch option.kind {
+            case .flag: if has(option.name) { given[option.name] = "" }
+            case .text, .path: if let text = value(option.name) { given[option.name] = text }
+            }
+        }
+        return given
     }
 
     /// A text option's value (validated as UTF-8 while parsing).

@@ -101,36 +101,32 @@ struct BenchCommand {
     let only: Case?
     let sizes: [(Int, Int)]
 
+    /// Everything `kiosk bench` takes.
+    static let options = [
+        CommandOption("config", .path), CommandOption("overlay", .text), CommandOption("size", .text),
+        CommandOption("sizes-only", .flag), CommandOption("json", .flag), CommandOption("iterations", .text),
+        CommandOption("scene", .text, accepts: { $0 == "anchor" }, expectation: "must be anchor"),
+        CommandOption("only", .text, accepts: { Case(rawValue: $0) != nil },
+                      expectation: "must be one of " + Case.allCases.map(\.rawValue).joined(separator: ", ")),
+    ]
+
     init(arguments: [FilePath]) throws(UsageError) {
-        let args = try ArgumentList(arguments, command: "kiosk bench",
-                                    valueOptions: ["iterations", "only", "overlay", "scene", "size"],
-                                    pathOptions: ["config"], flagOptions: ["json", "sizes-only"])
+        let args = try ArgumentList(arguments, command: "kiosk bench", options: Self.options)
         try args.expectPositionals(atMost: 0)
-        switch args.value("scene") {
-        case nil:
+        if args.value("scene") == nil {
             configPath = args.path("config") ?? "config/demo.json"
             overlayID = args.value("overlay")
-        case "anchor"?:
+        } else {   // anchor, the one scene the table accepts
             guard args.path("config") == nil else {
                 throw UsageError(command: "kiosk bench", message: "--scene anchor is a config of its own; leave out --config")
             }
             configPath = Self.anchorConfig
             overlayID = args.value("overlay") ?? Self.anchorOverlay
-        case let other?:
-            throw UsageError(command: "kiosk bench", message: "--scene must be anchor, not '\(other)'")
         }
         json = args.has("json")
         // The bound keeps a typo (an extra zero or three) from running for hours.
         iterations = try args.integer("iterations", in: 1...100_000) ?? 200
-        if let name = args.value("only") {
-            guard let c = Case(rawValue: name) else {
-                let names = Case.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError(command: "kiosk bench", message: "--only must be one of \(names), not '\(name)'")
-            }
-            only = c
-        } else {
-            only = nil
-        }
+        only = args.value("only").flatMap(Case.init(rawValue:))   // the table accepts the cases only
         // --sizes-only: just the --size ones, for a profiler looking at one size.
         var sizes = args.has("sizes-only") && args.value("size") != nil ? [] : Self.defaultSizes
         if let list = args.value("size") {

@@ -17,29 +17,34 @@ struct CalibrateCommand {
     let screenshotPath: FilePath?
     let rotation: DisplayRotation?
     let size: (width: Int, height: Int)?
-    let drm: DRMOptions
-    let inputDevices: [String]
-    let framebufferDevice: String?
+    /// The backends' options given (`--drm-device`, `--fb-device`, …), by name.
+    let backendOptions: [String: String]
+    /// `--list-outputs`: print DRM's connectors and exit.
+    let listOutputs: Bool
+
+    /// The backends it calibrates on: the devices, and headless for its tests.
+    static let backends: [BackendName] = [.drm, .fbdev, .headless]
+    /// Those backends' options (`DisplayChoice.backends`), each once.
+    static let backendOptionTable = [CommandOption]()
+        .adding(backends.compactMap(DisplayChoice.backend(named:)).flatMap(\.options))
+    /// Everything `kiosk calibrate` takes.
+    static let options = [
+        CommandOption("config", .path), CommandOption("backend", .text), CommandOption("rotation", .text),
+        CommandOption("size", .text), CommandOption("input", .path), CommandOption("screenshot", .path),
+    ].adding(backendOptionTable)
 
     init(arguments: [FilePath]) throws(UsageError) {
         let command = "kiosk calibrate"
-        let args = try ArgumentList(arguments, command: command,
-                                    valueOptions: ["backend", "rotation", "size", "drm-device", "output", "mode",
-                                                   "input-device", "fb-device"],
-                                    pathOptions: ["config", "input", "screenshot"],
-                                    flagOptions: ["legacy"])
+        let args = try ArgumentList(arguments, command: command, options: Self.options)
         // The config may be given as --config FILE or as the one positional argument.
         try args.expectPositionals(atMost: args.path("config") == nil ? 1 : 0)
         try args.refuseOverwriting(inputs: ["config", "input"], with: ["screenshot"])
-        guard let config = args.path("config") ?? args.positionals.first else {
+        listOutputs = args.has("list-outputs")
+        guard let config = args.path("config") ?? args.positionals.first ?? (listOutputs ? "" : nil) else {
             throw UsageError(command: command, message: "--config FILE is required")
         }
         configPath = config
-        let name = args.value("backend") ?? "drm"
-        guard let backend = BackendName(rawValue: name), [.drm, .fbdev, .headless].contains(backend) else {
-            throw UsageError(command: command, message: "--backend must be drm, fbdev or headless, not '\(name)'")
-        }
-        self.backend = backend
+        backend = try args.backend(allowed: Self.backends, fallback: .drm)
         inputPath = args.path("input")
         if backend == .headless && inputPath == nil {
             throw UsageError(command: command, message: "--backend headless needs --input TOUCHES.jsonl")
@@ -47,13 +52,12 @@ struct CalibrateCommand {
         screenshotPath = args.path("screenshot")
         rotation = try args.rotation()
         size = try args.size("size")
-        drm = try args.drmOptions()
-        inputDevices = args.inputDevices()
-        framebufferDevice = args.framebufferDevice()
+        backendOptions = args.values(of: Self.backendOptionTable)
     }
 
     /// Runs the command; the config may use the app's control types.
     func execute(app: CommandLineApp) throws -> Int32 {
+        if listOutputs { return try OutputList.print(drmDevice: backendOptions["drm-device"]) }
         let config = try KioskSetup.loadConfig(configPath, registry: app.registry)
         let rotation = self.rotation ?? config.display.rotation
         let theme = SceneBuilder.makeTheme(config)
@@ -78,8 +82,7 @@ struct CalibrateCommand {
             if let screenshotPath, let scanout = kiosk.scanout { try Screenshot.write(scanout, to: screenshotPath) }
             panel = Size(Double(size.width), Double(size.height))
         } else {
-            let request = DisplayRequest(backend: backend, drm: drm, inputDevices: inputDevices,
-                                         framebufferDevice: framebufferDevice)
+            let request = DisplayRequest(backend: backend, options: backendOptions)
             let runner = KioskRunner(display: { loop in try DisplayChoice.make(request, loop: loop) }, scene: scene,
                                      options: .init(rotation: rotation, clock: .monotonic)) { _ in }
             runner.touchInterceptor = intercept

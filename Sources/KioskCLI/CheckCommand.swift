@@ -1,3 +1,4 @@
+import KioskCore
 import KioskConfig
 import KioskService
 
@@ -10,8 +11,11 @@ struct CheckCommand {
     /// `--fonts`: list the font packages instead.
     let listsFonts: Bool
 
+    /// Everything `kiosk check` takes (besides the file).
+    static let options = [CommandOption("fonts", .flag)]
+
     init(arguments: [FilePath]) throws(UsageError) {
-        let args = try ArgumentList(arguments, command: "kiosk check", valueOptions: [], flagOptions: ["fonts"])
+        let args = try ArgumentList(arguments, command: "kiosk check", options: Self.options)
         guard args.positionals.count == 1 else {
             throw UsageError(command: "kiosk check", message: "expects exactly one config file")
         }

@@ -16,10 +16,13 @@ struct ControlCommand {
     /// How long a reply may take; `events` waits for ever.
     static let replyTimeoutMilliseconds: Int32 = 10_000
 
+    /// Everything `kiosk ctl` takes: the socket, and the shortcuts' options (`--lower 3`).
+    static let options = [CommandOption("socket", .path)]
+        + ControlShortcut.optionNames.sorted().map { CommandOption($0, .text) }
+
     init(arguments: [FilePath]) throws(UsageError) {
         let command = "kiosk ctl"
-        let args = try ArgumentList(arguments, command: command, valueOptions: ControlShortcut.optionNames,
-                                    pathOptions: ["socket"], flagOptions: [])
+        let args = try ArgumentList(arguments, command: command, options: Self.options)
         socketPath = args.path("socket")?.description ?? ControlServer.Options.defaultPath
         var options: [String: String] = [:]
         for name in ControlShortcut.optionNames { if let v = args.value(name) { options[name] = v } }

@@ -1,3 +1,5 @@
+import KioskService
+
 /// Everything `--help` prints. Kept next to the commands so that it changes with them.
 enum HelpText {
     static let version = "0.1.0"
@@ -19,71 +21,8 @@ enum HelpText {
     Control changes leave the process as JSON lines on stdout (or --events FILE).
     """
 
-    static let run = """
-    Usage: kiosk run --config FILE [options]
-
-    Options:
-      --config FILE          the kiosk's JSON config (required)
-      --backend NAME         auto | drm | wayland | fbdev | headless (default auto: drm when
-                             a card with a connected output can be opened and no compositor
-                             holds it, else wayland when WAYLAND_DISPLAY is set, else fbdev
-                             when /dev/fb0 is a framebuffer, else headless)
-      --size WxH             the headless panel's size in its own orientation, and a Wayland
-                             surface's when the compositor names none (default: the config's
-                             display.designSize turned by the rotation, else 800x480)
-      --rotation DEG         0 | 90 | 180 | 270, overrides display.rotation in the config;
-                             turns rendering and touch together
-      --state FILE           keep control values and the screen in FILE across restarts
-                             (overrides state.file in the config): restored at start,
-                             written atomically on every commit and screen change, at most
-                             every state.debounce ms (500) while a finger drags, and at exit;
-                             a bad file is reported and ignored
-
-    Control socket (see 'kiosk ctl --help' and Documentation/Contracts.md):
-      --socket PATH          serve the control socket at PATH (overrides the config's
-                             ipc.socket); not on the virtual clock
-    SIGHUP (systemctl reload) or 'kiosk ctl reload' re-reads the config and its templates:
-    a bad one is reported and changes nothing; a good one replaces the scene, keeping the
-    values of the controls that still exist and the current screen.
-
-    Headless options (virtual clock unless --clock real; same inputs give the same events
-    and pixels):
-      --clock real|virtual   virtual (default with headless): time jumps, the run ends when
-                             nothing is left to happen; real: the monotonic clock, until
-                             SIGTERM, SIGINT or --until (so the socket, the state file and
-                             MQTT can take part headless)
-      --input FILE           touch script, JSON lines in panel coordinates:
-                             {"t": 0, "type": "down", "id": 0, "x": 137, "y": 115}
-      --until MS             stop at this time, 0…1000000000 ms (default: when the script is
-                             over and nothing moves any more; on the real clock: SIGTERM)
-      --screenshot OUT.png   write the final framebuffer as scanned out (panel orientation)
-      --events OUT|-         where to write events as JSON lines (default: stdout)
-
-    DRM options (real display and touch):
-      --drm-device PATH      the card, e.g. /dev/dri/card0 (default: the first with a
-                             connected output)
-      --output NAME          the connector, e.g. HDMI-A-1 (default: the first connected)
-      --mode WxH[@Hz]        the mode (default: the output's preferred one)
-      --legacy               use legacy modesetting even where atomic works
-      --list-outputs         print the connectors, their status and modes, then exit
-      --input-device PATHS   evdev nodes (comma-separated) instead of the udev seat
-      --seat NAME            the udev seat (default seat0)
-
-    Framebuffer options (Linux fbdev; 16, 24 or 32 bpp; touch as for DRM):
-      --fb-device PATH       the framebuffer, e.g. /dev/fb1 (default /dev/fb0)
-      --input-device, --seat as for DRM
-    On a device the kiosk runs until SIGTERM or SIGINT and then puts the display back.
-
-    Wayland options (a client of cage, Weston's kiosk-shell, labwc or a desktop):
-      --windowed WxH         a desktop window of that size instead of fullscreen; the
-                             compositor may resize it and the layout follows
-    The compositor is WAYLAND_DISPLAY's. Touch and pointer come from its seat; the cursor
-    is hidden over the kiosk unless input.showCursor. Closing the window ends the run
-    (exit 0); a compositor that goes away or a protocol error ends it with exit 1.
-
-    A short summary (frames rendered, events emitted) goes to stderr. Events that cannot be
-    written (a full disk, a closed pipe) are reported at once; the run goes on and exits 1.
-    """
+    /// Made from the option table (`RunCommand.options`).
+    static var run: String { RunCommand.help }
 
     static let check = """
     Usage: kiosk check [--fonts] FILE
@@ -98,8 +37,9 @@ enum HelpText {
               or not they are installed; scripts/install.sh installs them.
     """
 
+    /// The backends and their options are the table's (`CalibrateCommand.backends`, `.backendOptionTable`).
     static let calibrate = """
-    Usage: kiosk calibrate --config FILE [--backend drm|fbdev|headless] [options]
+    Usage: kiosk calibrate --config FILE [--backend \(calibrateBackends)] [options]
 
     Shows a cross near each corner of the screen in turn; touch the centre of each. The
     fitted matrix (libinput's six numbers) is written to the config's input.calibration;
@@ -108,9 +48,9 @@ enum HelpText {
     Touches are taken raw: no previous calibration applies while calibrating.
 
     Options:
-      --backend drm|fbdev|headless   drm (default) or fbdev: the real display and touchscreen
+      --backend \(calibrateBackends)   drm (default) or fbdev: the real display and touchscreen
       --rotation DEG           as for kiosk run (default: display.rotation)
-      --drm-device, --output, --mode, --legacy, --fb-device, --input-device   as for kiosk run
+    \(calibrateBackendOptions)
       Headless (for tests): --input TOUCHES.jsonl (four taps), --size WxH, --screenshot OUT.png
     """
 
@@ -153,4 +93,13 @@ enum HelpText {
 
     Example: kiosk ctl set price lower=3 upper=7
     """
+
+    private static let calibrateBackends = CalibrateCommand.backends.map(\.rawValue).joined(separator: "|")
+    /// "  --drm-device, --output, …   as for kiosk run", wrapped.
+    private static let calibrateBackendOptions: String = {
+        var lines = BackendHelp.wrap(CalibrateCommand.backendOptionTable.map { "--" + $0.name }.joined(separator: ", "),
+                                     width: 80).map { "  " + $0 }
+        lines[lines.count - 1] += "   as for kiosk run"
+        return lines.joined(separator: "\n")
+    }()
 }

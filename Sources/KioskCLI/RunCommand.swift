@@ -7,7 +7,6 @@ import KioskDevice
 import KioskLoop
 import KioskConfig
 import KioskUI
-import KioskWayland
 
 /// `kiosk run`: loads the config, picks a backend (`DisplayChoice`) and runs the one runner
 /// until done (headless, on the virtual clock) or until stopped (a device or a compositor).
@@ -23,14 +22,11 @@ struct RunCommand {
     let eventsPath: FilePath?
     /// `--state FILE`: overrides the config's `state.file`.
     let statePath: FilePath?
-    // Devices
-    let drm: DRMOptions
+    /// The backends' options given (`--drm-device`, `--windowed`, …), by name: each backend
+    /// reads its own.
+    let backendOptions: [String: String]
+    /// `--list-outputs`: print DRM's connectors and exit.
     let listOutputs: Bool
-    let inputDevices: [String]
-    let seat: String
-    let framebufferDevice: String?
-    /// `--windowed WxH`: a desktop window instead of a fullscreen surface (Wayland).
-    let windowed: (width: Int, height: Int)?
     /// `--clock real|virtual`; nil: virtual when headless, real otherwise.
     let clock: KioskRunner.Clock?
     /// `--socket PATH`: the control socket, overriding the config's `ipc.socket`.
@@ -38,24 +34,16 @@ struct RunCommand {
 
     init(arguments: [FilePath]) throws(UsageError) {
         let command = "kiosk run"
-        let args = try ArgumentList(arguments, command: command,
-                                    valueOptions: ["backend", "size", "rotation", "until", "drm-device", "output",
-                                                   "mode", "input-device", "seat", "fb-device", "windowed", "clock"],
-                                    pathOptions: ["config", "input", "screenshot", "events", "state", "socket"],
-                                    flagOptions: ["list-outputs", "legacy"])
+        let args = try ArgumentList(arguments, command: command, options: Self.options)
         try args.expectPositionals(atMost: 0)
         try args.refuseOverwriting(inputs: ["config", "input"], with: ["events", "screenshot", "state"])
         listOutputs = args.has("list-outputs")
-        drm = try args.drmOptions()
-        inputDevices = args.inputDevices()
-        seat = args.value("seat") ?? "seat0"
-        framebufferDevice = args.framebufferDevice()
-        windowed = try args.windowedSize()
+        backendOptions = args.values(of: Self.backendOptions)
         guard let config = args.path("config") ?? (listOutputs ? "" : nil) else {
             throw UsageError(command: command, message: "--config FILE is required")
         }
         configPath = config
-        backend = try args.backend()
+        backend = try args.backend(allowed: BackendName.allCases, fallback: .auto)
         size = try args.size("size")
         rotation = try args.rotation()
         inputPath = args.path("input")
@@ -64,19 +52,15 @@ struct RunCommand {
         eventsPath = args.path("events")
         statePath = args.path("state")
         socketPath = args.path("socket")
-        switch args.value("clock") {
-        case nil: clock = nil
-        case "real": clock = .monotonic
-        case "virtual": clock = .virtual
-        case let other?: throw UsageError(command: command, message: "--clock must be real or virtual, not '\(other)'")
-        }
+        // The table accepts real and virtual only.
+        clock = args.value("clock").map { $0 == "real" ? .monotonic : .virtual }
     }
 
     /// Runs the command: the config may use the app's control types, and the app's
     /// `customize` sees every scene built from it (at start and on every reload).
     func execute(app: CommandLineApp) throws -> Int32 {
         let registry = app.registry
-        if listOutputs { return try printOutputs() }
+        if listOutputs { return try OutputList.print(drmDevice: backendOptions["drm-device"]) }
         let config = try KioskSetup.loadConfig(configPath, registry: registry)
         // What `kiosk check` would warn about goes to the log once: the kiosk runs all the same.
         for line in config.warningLines { Log.write(line, priority: .warning) }
@@ -84,10 +68,7 @@ struct RunCommand {
         let events = try eventWriter()
         let rotation = self.rotation ?? config.display.rotation
         let panel = size ?? DisplaySettings.panelSize(designSize: config.display.designSize, rotation: rotation)
-        let wayland = WaylandOptions(windowedSize: windowed, fallbackSize: panel, showCursor: config.input.showCursor)
-        let request = DisplayRequest(backend: backend, drm: drm, inputDevices: inputDevices, seat: seat,
-                                     framebufferDevice: framebufferDevice, headlessSize: panel, script: touches,
-                                     wayland: wayland)
+        let request = DisplayRequest(backend: backend, options: backendOptions, headlessSize: panel, script: touches)
         let kiosk = Kiosk(config: config, display: request, customize: app.customize)
         kiosk.rotation = rotation
         kiosk.until = until
@@ -135,17 +116,6 @@ struct RunCommand {
         return ControlServer(options: ControlServer.Options(
             path: path, group: config.ipc?.group,
             maximumClients: config.ipc?.maximumClients ?? ControlServer.Options.defaultMaximumClients))
-    }
-
-    private func printOutputs() throws -> Int32 {
-        let (device, outputs) = try DRMBackend.listOutputs(devicePath: drm.devicePath, opener: DirectOpener())
-        let out = LineWriter.standardOutput
-        out.writeLine(device)
-        for o in outputs {
-            out.writeLine("  \(o.name): \(o.connected ? "connected" : "disconnected")"
-                          + (o.modes.isEmpty ? "" : "; modes " + o.modes.joined(separator: ", ")))
-        }
-        return 0
     }
 
     /// Where events go: `--events FILE`, or stdout for `-` and by default.

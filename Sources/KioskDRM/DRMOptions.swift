@@ -1,21 +1,21 @@
 /// What the user chose about the display (`--drm-device`, `--output`, `--mode`); everything
 /// left nil is discovered.
-public struct DRMOptions: Sendable {
+package struct DRMOptions: Sendable {
     /// The card to use, e.g. `/dev/dri/card0`. Nil: the first card (drmGetDevices2 order)
     /// that can allocate dumb buffers and has a connected connector.
-    public var devicePath: String?
+    package var devicePath: String?
     /// The connector to light up, by its kernel name (`Virtual-1`, `HDMI-A-1`, `DSI-1`).
     /// Nil: the first connected connector.
-    public var output: String?
+    package var output: String?
     /// The mode to set. Nil: the connector's preferred mode. `refresh` nil: the best refresh
     /// rate listed at that size (the kernel lists the preferred one first).
-    public var mode: (width: Int, height: Int, refresh: Int?)?
+    package var mode: (width: Int, height: Int, refresh: Int?)?
     /// Use legacy `drmModeSetCrtc` + `drmModePageFlip` even when atomic modesetting works.
-    public var forceLegacy: Bool
+    package var forceLegacy: Bool
     /// Scanout buffers: 2 (double buffering) or 3 (other values are clamped). Since no frame is
     /// presented while a flip is pending, a third buffer is rarely used: the freshest free
     /// buffer is always drawn into, so two alternate and the third only helps after a failed flip.
-    public var bufferCount: Int
+    package var bufferCount: Int
 
     /// Options with the defaults of each field (the first connected output, its preferred mode).
     /// - Parameters:
@@ -24,7 +24,7 @@ public struct DRMOptions: Sendable {
     ///   - mode: ``mode``: the size and refresh to set, or nil for the preferred mode.
     ///   - forceLegacy: ``forceLegacy``: legacy modesetting even where atomic works.
     ///   - bufferCount: ``bufferCount``: 2 or 3 scanout buffers.
-    public init(devicePath: String? = nil, output: String? = nil,
+    package init(devicePath: String? = nil, output: String? = nil,
                 mode: (width: Int, height: Int, refresh: Int?)? = nil,
                 forceLegacy: Bool = false, bufferCount: Int = 2) {
         self.devicePath = devicePath

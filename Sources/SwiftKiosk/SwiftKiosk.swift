@@ -7,9 +7,9 @@
 // springs and animators (KioskAnimation); controls, scenes, screens, panels, popups, events and
 // the Canvas (KioskUI); configs, the control registry and the field decoders for custom
 // controls (KioskConfig); PNG images and their comparison (KioskRender); `Kiosk`, the backend
-// choice and the config loader (KioskService); the DRM and Wayland options a `DisplayRequest`
-// carries (KioskDRM, KioskWayland); and the command line as a library entry,
-// `KioskCommand.main` (KioskCLI).
+// choice and the config loader (KioskService; a `DisplayRequest` carries the backends' options
+// by their command-line names); and the command line as a library entry, `KioskCommand.main`
+// (KioskCLI).
 //
 // The other tiers: SwiftKioskTesting (an app's tests) and SwiftKioskBackend (for those who write
 // a display of their own and pass it as `DisplayRequest.custom`). Everything else in these
@@ -24,9 +24,7 @@
 @_exported import KioskCLI
 @_exported import KioskConfig
 @_exported import KioskCore
-@_exported import KioskDRM
 @_exported import KioskGestures
 @_exported import KioskRender
 @_exported import KioskService
 @_exported import KioskUI
-@_exported import KioskWayland

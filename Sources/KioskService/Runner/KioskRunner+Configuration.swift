@@ -15,27 +15,8 @@ extension KioskRunner {
         case virtual
     }
 
-    /// What the backend chooser hands the runner.
-    package struct Display {
-        /// The display the frames go to.
-        package var backend: DisplayBackend
-        /// The VT or logind session, for backends that own a device (DRM, framebuffer).
-        package var session: Session?
-        /// Makes the input source for a panel size, for backends that do not deliver input.
-        package var input: ((OutputMode) throws -> InputSource)?
-        /// The panel's backlight, which dims and darkens the screen (DRM, framebuffer); nil:
-        /// the renderer's shade does (Wayland, headless, panels without one).
-        package var backlight: Backlight?
-
-        /// A display of `backend`, with its session and, when the backend has no input of its own, a maker for the input source.
-        package init(backend: DisplayBackend, session: Session? = nil, input: ((OutputMode) throws -> InputSource)? = nil,
-                    backlight: Backlight? = nil) {
-            self.backend = backend
-            self.session = session
-            self.input = input
-            self.backlight = backlight
-        }
-    }
+    /// What the backend chooser hands the runner (a backend's making, `BackendDescription.make`).
+    package typealias Display = DisplayParts
 
     /// How the scene is made once the screen's size is known.
     package struct SceneSource {

@@ -124,6 +124,7 @@ public final class Kiosk {
             // The layout 1:1 on the upright screen, as `kiosk run` does without --size.
             display.headlessSize = DisplaySettings.panelSize(designSize: sceneSource.designSize, rotation: rotation)
         }
+        display.showCursor = showsCursor
         let headless = DisplayChoice.resolve(display) == .headless
         var options = KioskRunner.Options(rotation: rotation, calibration: calibration, showCursor: showsCursor,
                                           clock: clock ?? (headless ? .virtual : .monotonic), until: until,
