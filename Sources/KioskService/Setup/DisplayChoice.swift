@@ -103,7 +103,7 @@ public enum DisplayChoice {
     }
 
     /// What `auto` means on this machine (a request with a `custom` display resolves to
-    /// `auto`: none of these): the first backend of ``backends`` whose probe says yes (DRM
+    /// `auto`: none of these): the first of `backends` whose probe says yes (DRM
     /// when a card with a connected output can be opened and no compositor holds it, else
     /// Wayland when `WAYLAND_DISPLAY` is set, else the framebuffer when `/dev/fb0` (or
     /// `--fb-device`) opens as one), else headless.
