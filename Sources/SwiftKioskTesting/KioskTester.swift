@@ -163,7 +163,7 @@ public final class KioskTester {
 
     /// The pipeline of the last run (its scene, renderer and the next thing it waits for):
     /// nil before the first.
-    package var runtime: KioskRuntime? { kiosk.runtime }
+    package var runtime: SceneRuntime? { kiosk.runtime }
 
     /// The events of the last run as the JSON lines `kiosk run` writes.
     public var eventLines: [String] { events.map(\.description) }

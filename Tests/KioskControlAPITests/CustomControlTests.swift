@@ -46,9 +46,9 @@ struct CustomControlTests {
         try k.step(until: 100)
         // Set from outside a touch: the owner's, and the line says so.
         #expect(k.eventLines.last == #"{"t": 16.667, "source": "wifi", "event": "toggled", "origin": "owner", "value": {"on": true}}"#)
-        #expect(KioskState.capture(from: k.scene!).value(of: "wifi")
-                == KioskState.SavedValue(id: "wifi", fields: [("on", true)]))
-        let restored = KioskState(screen: nil, values: [KioskState.SavedValue(id: "wifi", fields: [("on", false)])])
+        #expect(SavedState.capture(from: k.scene!).value(of: "wifi")
+                == SavedState.SavedValue(id: "wifi", fields: [("on", true)]))
+        let restored = SavedState(screen: nil, values: [SavedState.SavedValue(id: "wifi", fields: [("on", false)])])
         #expect(restored.restore(into: k.scene!).problems.isEmpty)
         try k.step(until: 200)
         #expect(!lamp.isOn && k.eventLines.count == 1)

@@ -1,3 +1,4 @@
+import KioskConfig
 import KioskCore
 import KioskUI
 
@@ -35,7 +36,7 @@ extension KioskRunner: ControlTarget {
     }
 
     /// Reads the config again (`reloadSource`). A good one replaces the scene
-    /// (`KioskRuntime.replaceScene`: same display, values and screen kept) and is announced
+    /// (`SceneRuntime.replaceScene`: same display, values and screen kept) and is announced
     /// by a `reloaded` event; a bad one leaves everything as it was, its problems go to stderr
     /// line by line and into a `reloadFailed` event. The control socket stays where it is.
     package func reload() -> ReloadOutcome {

@@ -34,7 +34,7 @@ package final class KioskRunner {
     // Set before `run()`: a run copies them into its host side when it starts, so a later
     // write would be silently ignored; it traps instead (`mustBeConfiguring`).
 
-    /// Sees every raw touch first; true consumes it (see `KioskRuntime.touchInterceptor`).
+    /// Sees every raw touch first; true consumes it (see `SceneRuntime.touchInterceptor`).
     package var touchInterceptor: ((TouchEvent) -> Bool)? { didSet { mustBeConfiguring("touchInterceptor") } }
     /// Checked on every pass of the loop; true ends the run as SIGTERM would.
     package var shouldStop: (() -> Bool)? { didSet { mustBeConfiguring("shouldStop") } }
@@ -55,7 +55,7 @@ package final class KioskRunner {
     package var notifier: ServiceNotifier? { didSet { mustBeConfiguring("notifier") } }
 
     /// The pipeline, once the output's size is known.
-    package var runtime: KioskRuntime? { host?.runtime }
+    package var runtime: SceneRuntime? { host?.runtime }
     /// The backend, once made.
     package var backend: DisplayBackend? { output?.backend }
     /// The time of the last pass (virtual time on the virtual clock).

@@ -6,7 +6,7 @@ import KioskLoop
 /// Live reload: the config read again, the scene replaced in place or nothing changed.
 extension RunnerHost {
     /// Reads the config again (`reloadSource`). A good one replaces the scene
-    /// (`KioskRuntime.replaceScene`: same display, values and screen kept) and is announced
+    /// (`SceneRuntime.replaceScene`: same display, values and screen kept) and is announced
     /// by a `reloaded` event; a bad one leaves everything as it was, its problems go to stderr
     /// line by line and into a `reloadFailed` event. The control socket stays where it is.
     func reload() -> ReloadOutcome {

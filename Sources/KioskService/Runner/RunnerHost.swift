@@ -1,10 +1,11 @@
 import KioskBackend
+import KioskConfig
 import KioskCore
 import KioskLoop
 import KioskRender
 import KioskUI
 
-/// The runner's host side: what a run shows and who talks to it. The pipeline (`KioskRuntime`:
+/// The runner's host side: what a run shows and who talks to it. The pipeline (`SceneRuntime`:
 /// scene and renderer, made once the output's size is known, re-laid-out when it changes), its
 /// reload, the screen's power, the state file, the services (the control socket, MQTT) and the
 /// requests they bring, and systemd's notifier. It draws into frames and hands them to the
@@ -23,7 +24,7 @@ final class RunnerHost {
     let notifier: ServiceNotifier?
 
     /// The pipeline, once the output's size is known.
-    private(set) var runtime: KioskRuntime?
+    private(set) var runtime: SceneRuntime?
     /// The time of the current pass.
     var now = Instant.zero
     /// The number of the last event handed out (`RunnerService.eventHandedOut`); 0: none yet.
@@ -75,7 +76,7 @@ final class RunnerHost {
         } else {
             // Every text's fonts open now, not on the first frame that shows them.
             if let config = sceneSource.config { renderer.preloadFonts(MachineFonts.preloadTexts(of: config)) }
-            let runtime = KioskRuntime(scene: sceneSource.make(design), renderer: renderer, start: now,
+            let runtime = SceneRuntime(scene: sceneSource.make(design), renderer: renderer, start: now,
                                        calibration: options.calibration,
                                        properties: makeProperties(of: sceneSource)) { [unowned self] event in self.handOut(event) }
             runtime.touchInterceptor = touchInterceptor

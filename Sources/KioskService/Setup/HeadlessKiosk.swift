@@ -110,7 +110,7 @@ public final class HeadlessKiosk {
     }
 
     /// The pipeline of the last run (nil before the first).
-    package var runtime: KioskRuntime? { kiosk?.runtime }
+    package var runtime: SceneRuntime? { kiosk?.runtime }
     /// Where the last run ended, in virtual time.
     public var now: Instant { kiosk?.now ?? .zero }
     /// What the panel shows after the last run.

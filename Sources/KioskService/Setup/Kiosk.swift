@@ -154,7 +154,7 @@ public final class Kiosk {
     }
 
     /// The pipeline of the current or last run (nil before the screen's size was known).
-    package var runtime: KioskRuntime? { runner?.runtime }
+    package var runtime: SceneRuntime? { runner?.runtime }
     /// The time of the last pass of the loop (virtual time on the virtual clock).
     public var now: Instant { runner?.now ?? .zero }
     /// What the panel shows after a headless run (nil on other backends).

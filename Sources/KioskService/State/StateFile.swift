@@ -23,7 +23,7 @@ enum StateFile {
 
     /// What reading found: the state (nil when there was none to use) and what was wrong.
     struct Reading: Sendable, Equatable {
-        var state: KioskState?
+        var state: SavedState?
         /// One line each, without the file name.
         var problems: [String]
         /// Why the file is not one the kiosk wrote, which it must not replace (no state and no
@@ -34,7 +34,7 @@ enum StateFile {
         /// `FILE.bad` and the next write makes a new one. Nil when there was a state, or no file.
         var unusable: String?
 
-        init(state: KioskState?, problems: [String], foreign: String? = nil, unusable: String? = nil) {
+        init(state: SavedState?, problems: [String], foreign: String? = nil, unusable: String? = nil) {
             self.state = state
             self.problems = problems
             self.foreign = foreign
@@ -43,7 +43,7 @@ enum StateFile {
     }
 
     /// The file's bytes for `state`: one line of JSON and a newline.
-    static func encode(_ state: KioskState) -> [UInt8] {
+    static func encode(_ state: SavedState) -> [UInt8] {
         var values = JSONObject()
         for saved in state.values {
             var fields = JSONObject()
@@ -124,7 +124,7 @@ enum StateFile {
         case .string(let code)?: language = code
         case let other?: problems.append("language: expected a string, found \(other.kindDescription); ignored")
         }
-        var values: [KioskState.SavedValue] = []
+        var values: [SavedState.SavedValue] = []
         switch object["values"] {
         case nil: break
         case .object(let controls)?:
@@ -146,7 +146,7 @@ enum StateFile {
             }
         case let other?: problems.append("properties: expected an object, found \(other.kindDescription); ignored")
         }
-        var state = KioskState(screen: screen, values: values, properties: properties)
+        var state = SavedState(screen: screen, values: values, properties: properties)
         state.language = language
         return Reading(state: state, problems: problems)
     }
@@ -159,7 +159,7 @@ enum StateFile {
     }
 
     /// One member of `values`: an object of scalar fields (nothing when it is not one).
-    private static func decodeValue(_ member: JSONObject.Member, problems: inout [String]) -> [KioskState.SavedValue] {
+    private static func decodeValue(_ member: JSONObject.Member, problems: inout [String]) -> [SavedState.SavedValue] {
         let id = member.key
         guard let object = member.value.objectValue else {
             problems.append("values.\(JSONWriter.escaped(id)): expected an object of fields, found "
@@ -176,7 +176,7 @@ enum StateFile {
             }
             fields.append((field.key, scalar))
         }
-        return [KioskState.SavedValue(id: id, fields: fields)]
+        return [SavedState.SavedValue(id: id, fields: fields)]
     }
 
     private static func json(_ value: EventScalar) -> JSONValue {

@@ -1,3 +1,4 @@
+import KioskConfig
 import KioskCore
 import KioskLoop
 import KioskUI
@@ -66,7 +67,7 @@ package final class StateKeeper {
         self.log = log
     }
 
-    /// Restores the file into `scene` (see `KioskState.restore(into:)`) and from now on
+    /// Restores the file into `scene` (see `SavedState.restore(into:)`) and from now on
     /// keeps it. Stale temporary files of writers that were killed are removed first: they
     /// never replaced the file, which still holds the last complete state.
     package func start(with scene: Scene, properties: PropertyModel? = nil, at time: Instant) {
@@ -133,7 +134,7 @@ package final class StateKeeper {
 
     private func write() {
         guard let scene else { return }
-        let state = KioskState.capture(from: scene)
+        let state = SavedState.capture(from: scene)
         let bytes = StateFile.encode(state)
         // The schedule counts the write as made now; a failure reported later re-arms it.
         schedule.wrote()

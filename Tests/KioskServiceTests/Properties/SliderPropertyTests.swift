@@ -75,7 +75,7 @@ struct SliderPropertyTests {
         let scene = try #require(target.scene)
         _ = target.reply(#"{"op": "set", "control": "dim", "value": {"value": 25}}"#)
         _ = target.reply(#"{"op": "set", "control": "heat", "value": {"value": 23.5}}"#)
-        let state = KioskState.capture(from: scene)
+        let state = SavedState.capture(from: scene)
         #expect(state.value(of: "dim")?.fields.map(\.name) == ["value"])
         let fresh = try #require(try self.target().scene)
         _ = fresh.drainEvents()

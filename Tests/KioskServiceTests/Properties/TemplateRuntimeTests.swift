@@ -16,10 +16,10 @@ struct TemplateRuntimeTests {
           {"type": "label", "id": "other", "frame": [40, 20, 420, 40], "text": "static"}]}]}
         """#
 
-    func runtime() throws -> (KioskRuntime, Scene) {
+    func runtime() throws -> (SceneRuntime, Scene) {
         let config = try ConfigLoader.decode(Self.config, file: "k.json")
         let scene = SceneBuilder.build(config, designSize: Size(800, 480))
-        let runtime = KioskRuntime(scene: scene, renderer: try KioskRenderFactory.renderer(width: 800, height: 480),
+        let runtime = SceneRuntime(scene: scene, renderer: try KioskRenderFactory.renderer(width: 800, height: 480),
                                    properties: PropertyModel(config: config)) { _ in }
         return (runtime, scene)
     }

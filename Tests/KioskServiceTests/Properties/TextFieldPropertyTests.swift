@@ -85,13 +85,13 @@ struct TextFieldPropertyTests {
         let pin = try #require(scene.control(withID: "pin") as? TextField)
         let table = try #require(scene.control(withID: "table") as? TextField)
         pin.insert("1234")
-        let state = KioskState.capture(from: scene)
+        let state = SavedState.capture(from: scene)
         #expect(state.value(of: "pin") == nil)
         #expect(state.value(of: "table")?.fields.first?.value == .string("12"))
         #expect(ControlValueJSON.state(of: pin) == nil)
         #expect(ControlValueJSON.state(of: table) == #"{"text": "12"}"#)
         #expect(!ControlValueJSON.controlsWithState(in: scene).contains { $0 === pin })
         pin.isMasked = false
-        #expect(KioskState.capture(from: scene).value(of: "pin")?.fields.first?.value == .string("1234"))
+        #expect(SavedState.capture(from: scene).value(of: "pin")?.fields.first?.value == .string("1234"))
     }
 }

@@ -13,10 +13,10 @@ struct IdleRuntimeTests {
          "screens": [{"id": "start"}, {"id": "menu"}]}
         """#
 
-    func runtime() throws -> (KioskRuntime, Scene) {
+    func runtime() throws -> (SceneRuntime, Scene) {
         let config = try ConfigLoader.decode(Self.config, file: "k.json")
         let scene = SceneBuilder.build(config, designSize: Size(800, 480))
-        let runtime = KioskRuntime(scene: scene, renderer: try KioskRenderFactory.renderer(width: 800, height: 480)) { _ in }
+        let runtime = SceneRuntime(scene: scene, renderer: try KioskRenderFactory.renderer(width: 800, height: 480)) { _ in }
         return (runtime, scene)
     }
 

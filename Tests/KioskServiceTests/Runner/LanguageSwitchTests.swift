@@ -113,7 +113,7 @@ struct LanguageSwitchTests {
         _ = try k.request(#"{"op": "setLanguage", "language": "de"}"#)
         try k.step(until: .seconds(1))
         let scene = try #require(k.scene)
-        let state = KioskState.capture(from: scene)
+        let state = SavedState.capture(from: scene)
         #expect(state.language == "de")
         let bytes = StateFile.encode(state)
         #expect(String(decoding: bytes, as: UTF8.self).contains(#""language": "de""#))

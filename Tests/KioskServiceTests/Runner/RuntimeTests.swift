@@ -72,7 +72,7 @@ struct RuntimeTests {
     @Test("a long-press deadline wakes the runtime even when nothing is drawn")
     func gestureDeadline() throws {
         let scene = Scene(designSize: Size(800, 480), screens: [Screen(id: "main", controls: [slider()])])
-        let runtime = KioskRuntime(scene: scene, renderer: try KioskRenderFactory.renderer(width: 800, height: 480)) { _ in }
+        let runtime = SceneRuntime(scene: scene, renderer: try KioskRenderFactory.renderer(width: 800, height: 480)) { _ in }
         runtime.handle(touch(.down, 300, 300, at: 0))   // on no control
         _ = runtime.renderFrame(at: .zero)
         #expect(runtime.nextWakeup(now: .zero, outputReady: false) == .milliseconds(500))

@@ -123,8 +123,8 @@ struct StateFileOwnershipTests {
 
     @Test("every file the kiosk writes begins with the signature")
     func encodeBeginsWithSignature() {
-        let states = [KioskState(screen: nil, values: []),
-                      KioskState(screen: "main", values: [.init(id: "a", fields: [("x", 1)])])]
+        let states = [SavedState(screen: nil, values: []),
+                      SavedState(screen: "main", values: [.init(id: "a", fields: [("x", 1)])])]
         for state in states { #expect(StateFile.encode(state).starts(with: StateFile.signature)) }
     }
 

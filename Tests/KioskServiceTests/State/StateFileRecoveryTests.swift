@@ -16,10 +16,10 @@ struct StateFileRecoveryTests {
     /// properties, with the language. Then the objects it reads whatever their key order and
     /// spacing (an older kiosk's, as Contracts.md has it).
     static let formats: [String] = {
-        var withProperties = KioskState(screen: "main", values: [.init(id: "price", fields: [("lower", 3), ("upper", 8)])],
+        var withProperties = SavedState(screen: "main", values: [.init(id: "price", fields: [("lower", 3), ("upper", 8)])],
                                         properties: [("title", [OwnerProperty(name: "text", value: "Total: 9.60 €", persists: true)])])
         let written = [
-            KioskState(screen: "main", values: [.init(id: "price", fields: [("lower", 3), ("upper", 8)]),
+            SavedState(screen: "main", values: [.init(id: "price", fields: [("lower", 3), ("upper", 8)]),
                                                 .init(id: "angle", fields: [("angle", 300)])]),
             withProperties,
             { withProperties.language = "de"; return withProperties }(),

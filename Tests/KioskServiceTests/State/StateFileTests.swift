@@ -9,7 +9,7 @@ struct StateFileTests {
     @Test("a scene's state written and read back is the same state")
     func roundTrip() {
         let scene = StateTestScene.make()
-        let state = KioskState.capture(from: scene)
+        let state = SavedState.capture(from: scene)
         #expect(state.screen == "main")
         #expect(state.values.map(\.id) == ["price", "angle", "size"])
         let bytes = StateFile.encode(state)
@@ -25,7 +25,7 @@ struct StateFileTests {
 
     @Test("numbers keep every digit a drag gave them")
     func fullPrecision() {
-        let state = KioskState(screen: "main", values: [.init(id: "price", fields: [("lower", 3.141592653589793), ("upper", 1e-7)])])
+        let state = SavedState(screen: "main", values: [.init(id: "price", fields: [("lower", 3.141592653589793), ("upper", 1e-7)])])
         #expect(StateFile.decode(StateFile.encode(state)).state == state)
     }
 
@@ -81,7 +81,7 @@ struct StateFileTests {
             "values.angle: expected an object of fields, found a number; ignored",
             "values.size.upper: expected a number, a string or a boolean, found null; ignored",
         ])
-        #expect(reading.state == KioskState(screen: nil, values: [.init(id: "price", fields: [("lower", 3)]),
+        #expect(reading.state == SavedState(screen: nil, values: [.init(id: "price", fields: [("lower", 3)]),
                                                                    .init(id: "size", fields: [("lower", "NaN")])]))
     }
 
@@ -132,11 +132,11 @@ struct StateRestoreTests {
     @Test("every saved value and the screen come back, without events")
     func restoresAll() {
         let scene = StateTestScene.make()
-        let state = KioskState(screen: "details", values: [.init(id: "price", fields: [("lower", 3), ("upper", 7.5)]),
+        let state = SavedState(screen: "details", values: [.init(id: "price", fields: [("lower", 3), ("upper", 7.5)]),
                                                            .init(id: "angle", fields: [("angle", 270)]),
                                                            .init(id: "size", fields: [("upper", 9)])])
         let result = state.restore(into: scene)
-        #expect(result == KioskState.Restoration(restoredValues: 3, problems: []))
+        #expect(result == SavedState.Restoration(restoredValues: 3, problems: []))
         #expect(StateTestScene.value(scene, "price", "lower") == 3)
         #expect(StateTestScene.value(scene, "price", "upper") == 7.5)
         #expect(StateTestScene.value(scene, "angle", "angle") == 270)
@@ -149,7 +149,7 @@ struct StateRestoreTests {
     @Test("a value that no longer fits its control is clamped as a finger's would be")
     func clamps() {
         let scene = StateTestScene.make()
-        let state = KioskState(screen: nil, values: [.init(id: "price", fields: [("lower", -40), ("upper", 1e9)]),
+        let state = SavedState(screen: nil, values: [.init(id: "price", fields: [("lower", -40), ("upper", 1e9)]),
                                                      .init(id: "angle", fields: [("angle", 725)])])
         #expect(state.restore(into: scene).problems == [])
         #expect(StateTestScene.value(scene, "price", "lower") == 0)
@@ -160,7 +160,7 @@ struct StateRestoreTests {
     @Test("what no longer fits the config is reported, one line each, and keeps the config's value")
     func reportsWhatDoesNotFit() {
         let scene = StateTestScene.make()
-        let state = KioskState(screen: "gone", values: [
+        let state = SavedState(screen: "gone", values: [
             .init(id: "removed", fields: [("lower", 1)]),
             .init(id: "go", fields: [("on", true)]),
             .init(id: "price", fields: [("lower", 4), ("middle", 5), ("upper", "9")]),
@@ -191,7 +191,7 @@ struct StatePropertiesTests {
         let control = try #require(scene.control(withID: "price"))
         control.recordOwnerProperties([OwnerProperty(name: "trackColor", value: "#112233", persists: true),
                                        OwnerProperty(name: "knobColor", value: "#445566", persists: false)])
-        let state = KioskState.capture(from: scene)
+        let state = SavedState.capture(from: scene)
         let text = String(decoding: StateFile.encode(state), as: UTF8.self)
         #expect(text.contains(##""properties": {"price": {"trackColor": "#112233"}}"##))
         let reading = StateFile.decode(StateFile.encode(state))
@@ -203,7 +203,7 @@ struct StatePropertiesTests {
     func problems() {
         let reading = StateFile.decode(Array(#"{"format": "swiftkiosk-state", "version": 1, "properties": {"a": 3}}"#.utf8))
         #expect(reading.problems == ["properties.a: expected an object of properties, found a number; ignored"])
-        let state = KioskState(screen: nil, values: [], properties: [("gone", [OwnerProperty(name: "text", value: "x", persists: true)])])
+        let state = SavedState(screen: nil, values: [], properties: [("gone", [OwnerProperty(name: "text", value: "x", persists: true)])])
         #expect(state.restore(into: StateTestScene.make()).problems == [#"properties.gone: no control "gone" in the config; ignored"#])
     }
 }

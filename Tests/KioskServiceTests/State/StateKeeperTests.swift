@@ -123,11 +123,11 @@ struct StateKeeperTests {
     @Test("a crash in the middle of a write never replaces the state; the next start reads the last one and removes the leftover")
     func crashDuringWrite() throws {
         let path = try Self.statePath()
-        let good = KioskState(screen: "details", values: [.init(id: "price", fields: [("lower", 3), ("upper", 6)])])
+        let good = SavedState(screen: "details", values: [.init(id: "price", fields: [("lower", 3), ("upper", 6)])])
         try AtomicFile.write(StateFile.encode(good), to: path)
         // What a writer killed between open(2) and rename(2) leaves: its temporary file, cut
         // short. 4194305 is above the kernel's largest pid, so no process has it.
-        let newer = StateFile.encode(KioskState(screen: "main", values: [.init(id: "price", fields: [("lower", 9)])]))
+        let newer = StateFile.encode(SavedState(screen: "main", values: [.init(id: "price", fields: [("lower", 9)])]))
         let dead = AtomicFile.temporaryPath(for: path, process: 4_194_305)
         try Data(newer.prefix(40)).write(to: URL(fileURLWithPath: dead.description))
         // A writer that still runs (pid 1) keeps its file.

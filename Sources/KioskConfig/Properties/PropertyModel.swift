@@ -1,5 +1,4 @@
 import KioskCore
-import KioskConfig
 import KioskUI
 
 /// The owner's side of the controls' properties (Contracts.md, "Properties"): what the
@@ -24,17 +23,17 @@ package final class PropertyModel {
     /// The language the texts and the popups' words were last written in; nil: none yet.
     private var writtenLanguage: String?
     /// Where an image property set at run time (`source`, `icon`) resolves, confined as the
-    /// config's images are.
-    private let images: ImageLibrary
+    /// config's images are (the kiosk's `ImageLibrary`).
+    private let images: any ImageSources
     /// Where an icon set at run time by name is looked up.
     private let icons: IconCatalog
     /// Told what a refused image source's reply leaves out (where it leads): for the journal.
     package var refusals: (String) -> Void = { _ in }
 
     /// The controls of `config`'s screens and panels; nil (a scene made in code): none. Image
-    /// files set at run time are found through `images`, icons by name in `icons`.
-    package init(config: KioskConfiguration?, images: ImageLibrary = ImageLibrary(),
-                 icons: IconCatalog = MachineFonts.installed.icons) {
+    /// files set at run time are found through `images`, icons by name in `icons` (the
+    /// service's `PropertyModel(config:images:)` gives the machine's).
+    package init(config: KioskConfiguration?, imageSources images: any ImageSources, icons: IconCatalog) {
         self.images = images
         self.icons = icons
         guard let config else { return }

@@ -1,15 +1,10 @@
+import KioskConfig
 import KioskCore
 import KioskRender
 import KioskUI
 
-/// An image file found and confined (`ImageLibrary.locate`), not read yet: what a `source`
-/// set at run time is while it is decoded off the loop.
-package struct ImageFile: Sendable, Equatable {
-    /// The source as written.
-    package var source: String
-    /// The file: absolute, without links, inside the allowed folders.
-    package var path: String
-
+/// Reading a located file: the service's, for it needs the file system and the decoder.
+extension ImageFile {
     /// Reads the file, checks it within `ImageLimits` and decodes it whole, so that a file cut
     /// short or corrupt inside is refused now, with its reason, and never becomes a blank
     /// frame later; `use` gets the pixels before they are let go (to scale them for their
@@ -28,10 +23,6 @@ package struct ImageFile: Sendable, Equatable {
             throw ImageSourceError(source: source, reason: Self.phrase(error.reason))
         }
     }
-
-    /// A reference standing for the file before its header is read: where its control would
-    /// draw it does not depend on its size (`ImageSiteRecorder`).
-    package var placeholder: ImageReference { ImageReference(path: path, size: Size(1, 1)) }
 
     /// A reason from the reader (an `errno` text) or the decoder ("is …"), as it follows a path.
     private static func phrase(_ reason: String) -> String {

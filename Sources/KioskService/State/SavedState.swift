@@ -1,10 +1,11 @@
+import KioskConfig
 import KioskCore
 import KioskUI
 
 /// What a kiosk keeps across a restart: the value of every control that has one, the
-/// screen shown and the display language. The state file holds one (`StateFile`); `capture(from:)` takes it from a scene
-/// and `restore(into:)` puts it back.
-package struct KioskState: Sendable, Equatable {
+/// screen shown and the display language. The state file holds one (`StateFile`);
+/// `capture(from:)` takes it from a scene and `restore(into:)` puts it back.
+package struct SavedState: Sendable, Equatable {
     /// One control's value, its fields in the order the control's events carry them.
     package struct SavedValue: Sendable, Equatable {
         /// The control's id.
@@ -40,7 +41,7 @@ package struct KioskState: Sendable, Equatable {
         self.properties = properties
     }
 
-    package static func == (a: KioskState, b: KioskState) -> Bool {
+    package static func == (a: SavedState, b: SavedState) -> Bool {
         a.screen == b.screen && a.language == b.language && a.values == b.values
             && a.properties.map(\.id) == b.properties.map(\.id) && a.properties.map(\.properties) == b.properties.map(\.properties)
     }
@@ -51,7 +52,7 @@ package struct KioskState: Sendable, Equatable {
     /// The state of `scene` now: every control on every screen and in every registered panel
     /// with a `currentValue` that is not secret (`Control.valueIsSecret`: a masked text
     /// field's PIN) (ids are unique across a scene, so one id is one control).
-    package static func capture(from scene: Scene) -> KioskState {
+    package static func capture(from scene: Scene) -> SavedState {
         var values: [SavedValue] = []
         let controls = scene.allControls
         var properties: [(id: String, properties: [OwnerProperty])] = []
@@ -62,7 +63,7 @@ package struct KioskState: Sendable, Equatable {
             guard let value = control.currentValue, !control.valueIsSecret else { continue }
             values.append(SavedValue(id: control.id, fields: value))
         }
-        var state = KioskState(screen: scene.currentScreen.id, values: values, properties: properties)
+        var state = SavedState(screen: scene.currentScreen.id, values: values, properties: properties)
         if !scene.languages.isEmpty { state.language = scene.language.code }
         return state
     }

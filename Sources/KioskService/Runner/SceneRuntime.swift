@@ -1,3 +1,4 @@
+import KioskConfig
 import KioskCore
 import KioskGestures
 import KioskAnimation
@@ -13,7 +14,7 @@ import KioskRender
 /// time into every call, hands the rendered frame to the display, and sleeps until
 /// `nextWakeup(now:outputReady:)`; nil means nothing moves and it may sleep without a timeout.
 /// The runtime knows no backend: pixels and damage go out, touches come in.
-package final class KioskRuntime {
+package final class SceneRuntime {
     /// The scene it drives: touches go to it, it is stepped and drawn; a reload replaces it.
     package private(set) var scene: Scene
     /// Draws the scene into frames for the panel; ``replaceRenderer(_:)`` swaps it when the

@@ -1,5 +1,4 @@
 import KioskCore
-import KioskConfig
 import KioskUI
 
 /// The text properties of a scene that are not shown as written: templates
