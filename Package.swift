@@ -83,6 +83,8 @@ let package = Package(
         .target(name: "KioskAnimation", dependencies: ["KioskCore"]),
         .target(name: "KioskUI", dependencies: ["KioskCore", "KioskGestures", "KioskAnimation"]),
         .target(name: "KioskConfig", dependencies: ["KioskCore", "KioskUI"]),
+        // The built-in controls, one folder each, written and registered as an app's own are.
+        .target(name: "KioskControls", dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig"]),
 
         // Modules that touch C libraries or the operating system.
         // No unsafe flags in a library target: SwiftPM refuses them in a dependency required by
@@ -107,38 +109,42 @@ let package = Package(
         // The MQTT bridge: libmosquitto's socket in the kiosk's loop; the only module touching it.
         .target(name: "KioskMQTT", dependencies: ["KioskCore", "KioskLoop", "CMosquitto", "CMosquittoLoader"]),
         .target(name: "KioskService",
-                dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig",
+                dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig", "KioskControls",
                                "KioskRender", "KioskLoop", "KioskBackend", "KioskDevice", "KioskDRM", "KioskFramebuffer",
                                "KioskInput", "KioskWayland", "KioskMQTT"]),
-        .target(name: "KioskCLI", dependencies: ["KioskService", "KioskConfig", "KioskRender", "KioskBackend", "KioskLoop",
+        .target(name: "KioskCLI", dependencies: ["KioskService", "KioskConfig", "KioskControls", "KioskRender", "KioskBackend", "KioskLoop",
                                                  "KioskDRM", "KioskDevice", "KioskUI", "KioskCore"]),
         // The library products: an umbrella that re-exports the modules above, and the testing kit.
         .target(name: "SwiftKiosk",
-                dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig", "KioskRender",
+                dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig", "KioskControls", "KioskRender",
                                "KioskService", "KioskCLI"]),
         .target(name: "SwiftKioskBackend", dependencies: ["KioskCore", "KioskBackend", "KioskLoop"]),
         .target(name: "SwiftKioskTesting", dependencies: ["SwiftKiosk"]),
         // The executable is a client of the library like any app: `KioskCommand.main` with the built-ins.
         .executableTarget(name: "kiosk", dependencies: ["SwiftKiosk"]),
         // Bytes in, whole pipeline run, expected errors swallowed: one entry per input format.
-        .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskBackend", "KioskRender", "KioskService", "KioskUI"]),
+        .target(name: "KioskFuzzing", dependencies: ["KioskCore", "KioskConfig", "KioskControls", "KioskBackend", "KioskRender", "KioskService", "KioskUI"]),
 
         // What every test target may share: helpers that keep the tests compiling with Swift Testing 6.0.
         // Also what more than one test target needs: the package's files and configs, the lamp
         // control, the control protocol's fake target.
-        .target(name: "KioskTestSupport", dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig",
+        .target(name: "KioskTestSupport", dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig", "KioskControls",
                                                      "KioskService", "SwiftKioskTesting"],
                 path: "Tests/Support/KioskTestSupport"),
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
         .testTarget(name: "KioskGesturesTests", dependencies: ["KioskGestures"]),
         .testTarget(name: "KioskAnimationTests", dependencies: ["KioskAnimation"]),
-        .testTarget(name: "KioskUITests", dependencies: ["KioskUI"]),
+        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskControls", "KioskTestSupport"]),
+        // One folder per built-in control: its touch, value, config and property tests.
+        .testTarget(name: "KioskControlsTests",
+                    dependencies: ["KioskControls", "KioskConfig", "KioskUI", "KioskCore", "KioskGestures", "KioskAnimation",
+                                   "KioskTestSupport"]),
         // The control API as an app sees it: no @testable import, custom controls in the tests.
         .testTarget(name: "KioskControlAPITests",
-                    dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskRender", "KioskService",
-                                   "KioskBackend", "KioskLoop", "KioskTestSupport", "SwiftKioskTesting"]),
-        .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig", "SwiftKioskTesting", "KioskTestSupport"],
+                    dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskControls", "KioskRender",
+                                   "KioskService", "KioskBackend", "KioskLoop", "KioskTestSupport", "SwiftKioskTesting"]),
+        .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskControls", "KioskTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "KioskRenderTests", dependencies: ["KioskRender", "KioskConfig", "KioskControls", "SwiftKioskTesting", "KioskTestSupport"],
                     resources: [.copy("Goldens")]),
         .testTarget(name: "KioskDeviceTests", dependencies: ["KioskDevice"]),
         .testTarget(name: "KioskDRMTests", dependencies: ["KioskDRM", "KioskBackend", "KioskLoop", "KioskDevice", "CConsoleShim"]),
@@ -151,28 +157,28 @@ let package = Package(
         .testTarget(name: "KioskPacingTests", dependencies: ["KioskBackend", "KioskCore", "KioskLoop", "KioskDRM",
                                                              "KioskFramebuffer", "KioskWayland"]),
         .testTarget(name: "KioskLoopTests", dependencies: ["KioskLoop", "KioskTestSupport"]),
-        .testTarget(name: "KioskMQTTTests", dependencies: ["KioskMQTT", "KioskConfig", "KioskLoop", "KioskService", "KioskUI",
+        .testTarget(name: "KioskMQTTTests", dependencies: ["KioskMQTT", "KioskConfig", "KioskControls", "KioskLoop", "KioskService", "KioskUI",
                                                            "KioskTestSupport"]),
         .testTarget(name: "SwiftKioskTestingTests", dependencies: ["SwiftKioskTesting"], exclude: ["Goldens"]),
         // A counting malloc (per thread), linked into the test executable only: the steady-state
         // tests count what a frame allocates, in our code and in cairo, Pango and the Swift runtime.
         .target(name: "CAllocationCounter", path: "Tests/Support/CAllocationCounter"),
         .testTarget(name: "KioskSteadyStateTests",
-                    dependencies: ["CAllocationCounter", "KioskCore", "KioskGestures", "KioskUI", "KioskConfig",
+                    dependencies: ["CAllocationCounter", "KioskCore", "KioskGestures", "KioskUI", "KioskConfig", "KioskControls",
                                    "KioskRender", "KioskBackend", "KioskService", "KioskTestSupport", "SwiftKioskTesting"]),
         // The runtime, the runner, the control protocol and the state file, in process.
         .testTarget(name: "KioskServiceTests",
-                    dependencies: ["KioskService", "KioskCore", "KioskUI", "KioskConfig", "KioskRender", "KioskBackend",
+                    dependencies: ["KioskService", "KioskCore", "KioskUI", "KioskConfig", "KioskControls", "KioskRender", "KioskBackend",
                                    "KioskLoop", "KioskDevice", "KioskTestSupport", "SwiftKioskTesting"]),
         // The command line as an app calls it (`KioskCommand.main`), in process.
         .testTarget(name: "KioskCLITests",
-                    dependencies: ["KioskCLI", "KioskService", "KioskConfig", "KioskRender", "KioskUI", "KioskCore",
+                    dependencies: ["KioskCLI", "KioskService", "KioskConfig", "KioskControls", "KioskRender", "KioskUI", "KioskCore",
                                    "KioskDevice", "KioskTestSupport"]),
         // The whole kiosk: the `kiosk` binary run as a user would, and the dependency rule.
-        .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskRender", "KioskTestSupport"]),
+        .testTarget(name: "KioskEndToEndTests", dependencies: ["KioskCLI", "KioskService", "KioskControls", "KioskRender", "KioskTestSupport"]),
         // Replays the seed corpus (Fuzz/Corpus) and every input a fuzzer once broke (Regressions).
         .testTarget(name: "KioskFuzzRegressionTests",
-                    dependencies: ["KioskFuzzing", "KioskCore", "KioskUI", "KioskConfig", "KioskBackend",
+                    dependencies: ["KioskFuzzing", "KioskCore", "KioskUI", "KioskConfig", "KioskControls", "KioskBackend",
                                    "KioskTestSupport"],
                     exclude: ["Regressions"]),
     ] + fuzzExecutables

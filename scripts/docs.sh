@@ -26,7 +26,7 @@ scripts/install-deps.sh
 # The library surface, every module with public symbols: the app tier (re-exported by
 # SwiftKiosk) and the implementor tier (KioskBackend, KioskLoop: SwiftKioskBackend). The rest
 # (KioskDevice, KioskInput, KioskFramebuffer, KioskMQTT, KioskFuzzing) is all `package`.
-modules=(KioskCore KioskGestures KioskAnimation KioskUI KioskConfig KioskRender
+modules=(KioskCore KioskGestures KioskAnimation KioskUI KioskConfig KioskControls KioskRender
          KioskService KioskCLI KioskBackend KioskLoop)
 # The products, documented as soon as their modules exist.
 for product in SwiftKiosk SwiftKioskTesting SwiftKioskBackend; do

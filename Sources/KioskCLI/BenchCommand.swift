@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import KioskControls
 import KioskCore
 import KioskUI
 import KioskConfig

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import KioskConfig
+import KioskControls
 import KioskLoop
 import KioskService
 import KioskUI

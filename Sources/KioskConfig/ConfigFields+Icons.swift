@@ -5,7 +5,7 @@ extension ConfigFields {
     /// `IconCatalog.isIconName`), noted for the loader to look up once the config has decoded;
     /// where `allowsImage`, anything else is an image file's path (`icons/lamp.png`), checked
     /// as an `image`'s `source`. The value as written, or nil when absent.
-    func optionalIcon(_ key: Key, allowsImage: Bool) throws -> String? {
+    package func optionalIcon(_ key: Key, allowsImage: Bool) throws -> String? {
         guard container.contains(key), (try? container.decodeNil(forKey: key)) == false else { return nil }
         guard let value = try string(key, .path) else { return nil }
         if IconCatalog.isIconName(value) {

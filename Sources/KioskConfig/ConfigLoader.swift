@@ -19,8 +19,9 @@ import KioskUI
 /// an inspector every image is a problem ("images need an image inspector").
 ///
 /// The control types a config may use are those of `registry` (`ControlRegistry.standard`,
-/// the built-ins, unless an app passes its own): an unknown `"type"` is reported with the
-/// registry's names to choose from.
+/// the built-ins, unless an app passes its own; KioskControls adds the forms without a
+/// registry that use it): an unknown `"type"` is reported with the registry's names to
+/// choose from.
 public enum ConfigLoader {
     /// Gives the text of the file at a path as written in the config, or why it cannot.
     public typealias FileReader = (String) -> Result<String, FileReadProblem>
@@ -32,7 +33,7 @@ public enum ConfigLoader {
     /// many popups share it) and the broker's CA file (`mqtt.caFile`, which must hold a PEM
     /// certificate). Throws all problems at once: the config's in document order,
     /// then each template's, templates in the order the config first names them.
-    public static func decode(_ text: String, file: String, registry: ControlRegistry = .standard,
+    public static func decode(_ text: String, file: String, registry: ControlRegistry,
                               readFile: FileReader, inspectImage: ImageInspector = noImages,
                               fonts: InstalledFonts = .none)
         throws(ConfigErrors) -> KioskConfiguration
@@ -50,14 +51,14 @@ public enum ConfigLoader {
 
     /// Parses and decodes a config that may not name files: without a file reader, every
     /// `template` and `caFile` is reported as unreadable ("files need a file reader").
-    public static func decode(_ text: String, file: String, registry: ControlRegistry = .standard)
+    public static func decode(_ text: String, file: String, registry: ControlRegistry)
         throws(ConfigErrors) -> KioskConfiguration
     {
         try decode(text, file: file, registry: registry, readFile: noFiles)
     }
 
     /// Decodes an already parsed document.
-    package static func decode(_ document: JSONNode, file: String, registry: ControlRegistry = .standard,
+    package static func decode(_ document: JSONNode, file: String, registry: ControlRegistry,
                               readFile: FileReader = noFiles, inspectImage: ImageInspector = noImages,
                               fonts: InstalledFonts = .none)
         throws(ConfigErrors) -> KioskConfiguration

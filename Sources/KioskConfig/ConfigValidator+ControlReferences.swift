@@ -4,7 +4,7 @@ import KioskCore
 /// control is known: the id must name a control, and one of the type the reference needs.
 extension ConfigValidator {
     /// Notes that the value at `path` names the control `id`, which must be a `typeName`.
-    func refer(toControl id: String, ofType typeName: String, at path: [any CodingKey]) {
+    package func refer(toControl id: String, ofType typeName: String, at path: [any CodingKey]) {
         controlReferences.append((id, typeName, path))
     }
 

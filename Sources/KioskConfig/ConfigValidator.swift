@@ -11,7 +11,7 @@ import KioskUI
 /// decoded model afterwards, keeps the paths right even when a broken element was left out of
 /// the model, and means a fact is recorded only for a value that decoded (so a broken value
 /// never causes a second message).
-final class ConfigValidator {
+package final class ConfigValidator {
     static let userInfoKey = CodingUserInfoKey(rawValue: "KioskConfig.ConfigValidator")!
 
     /// What a reference can name.
@@ -21,7 +21,7 @@ final class ConfigValidator {
 
     /// Where the frames being decoded are placed: on the screen, or on a panel (whose size
     /// follows from the design size, so it is worked out in `finish()`).
-    enum PlacementArea {
+    package enum PlacementArea {
         case screen
         case panel(edge: PanelEdge, extent: Double)
         /// A list's row: as wide as the list, `rowHeight` tall.
@@ -102,7 +102,7 @@ final class ConfigValidator {
     var designSize: Size?
     /// Where frames decoded from now on belong; nil while it is unknown (a panel whose edge or
     /// extent is broken), when their frames are not checked.
-    var placementArea: PlacementArea? = .screen
+    package var placementArea: PlacementArea? = .screen
 
     /// `designSize` is the size that applies when the document does not set one.
     init(diagnostics: Diagnostics, designSize: Size) {
@@ -132,7 +132,7 @@ final class ConfigValidator {
     }
 
     /// Notes a button checked in the config in `group`; a second is a mistake (one choice).
-    func checked(inGroup group: String, elementPath: [any CodingKey], at path: [any CodingKey]) {
+    package func checked(inGroup group: String, elementPath: [any CodingKey], at path: [any CodingKey]) {
         if let first = checkedInGroup[group] {
             diagnostics.report("another button of group \(JSONWriter.quoted(group)) is checked already (\(first)); "
                                + "a group is one choice", at: path)
@@ -227,5 +227,5 @@ final class ConfigValidator {
     var suggestionBudget: Suggestion.Budget { diagnostics.suggestionBudget }
 
     /// `800x480`.
-    static func format(_ size: Size) -> String { JSONWriter.format(size.width) + "x" + JSONWriter.format(size.height) }
+    package static func format(_ size: Size) -> String { JSONWriter.format(size.width) + "x" + JSONWriter.format(size.height) }
 }

@@ -78,13 +78,13 @@ struct RotationValue: Decodable {
 
 /// A string naming one of a fixed set of words (`"alignment"`, `"edge"`). Conforming types
 /// implement `init(from:)` as `self = try Self(keywordFrom: decoder)`.
-protocol ConfigKeyword: RawRepresentable<String>, CaseIterable {
+package protocol ConfigKeyword: RawRepresentable<String>, CaseIterable {
     /// What the word names, for messages: "alignment".
     static var keywordKind: String { get }
 }
 
 extension ConfigKeyword {
-    init(keywordFrom decoder: any Decoder) throws {
+    package init(keywordFrom decoder: any Decoder) throws {
         let word = try decoder.singleValueContainer().decode(String.self)
         if let value = Self(rawValue: word) {
             self = value
@@ -103,18 +103,18 @@ extension ConfigKeyword {
 
 /// A keyword whose type belongs to another module (`PanelEdge`, `TransitionKind`), read the
 /// same way as the config's own keywords: `KeywordValue<PanelEdge>`.
-struct KeywordValue<Word: ConfigKeyword>: Decodable {
-    let word: Word
+package struct KeywordValue<Word: ConfigKeyword>: Decodable {
+    package let word: Word
 
-    init(_ word: Word) { self.word = word }
+    package init(_ word: Word) { self.word = word }
 
-    init(from decoder: any Decoder) throws { word = try Word(keywordFrom: decoder) }
+    package init(from decoder: any Decoder) throws { word = try Word(keywordFrom: decoder) }
 }
 
 extension PanelEdge: ConfigKeyword {
-    static var keywordKind: String { "edge" }
+    package static var keywordKind: String { "edge" }
 }
 
 extension TransitionKind: ConfigKeyword {
-    static var keywordKind: String { "transition" }
+    package static var keywordKind: String { "transition" }
 }

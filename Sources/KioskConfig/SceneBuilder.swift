@@ -64,12 +64,4 @@ public enum SceneBuilder {
         theme.background = config.display.background
         return theme
     }
-
-    /// Whole degrees 0…359 of any angle, floored. A config from `ConfigLoader` has
-    /// 0 ≤ angle < 360, but one made in code may hold anything, and `Int(_:)` traps on a
-    /// Double beyond Int's range: the remainder of a turn is taken first.
-    static func wholeDegrees(_ angle: Double) -> Int {
-        guard angle.isFinite else { return 0 }
-        return CircularSlider.normalised(Int(angle.truncatingRemainder(dividingBy: 360).rounded(.down)))
-    }
 }

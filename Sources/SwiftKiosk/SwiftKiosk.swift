@@ -23,6 +23,7 @@
 @_exported import KioskAnimation
 @_exported import KioskCLI
 @_exported import KioskConfig
+@_exported import KioskControls
 @_exported import KioskCore
 @_exported import KioskGestures
 @_exported import KioskRender

@@ -1,6 +1,7 @@
 import Foundation
 import KioskCLI
 import KioskConfig
+import KioskControls
 import KioskRender
 import KioskService
 import KioskTestSupport

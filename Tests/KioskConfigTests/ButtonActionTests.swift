@@ -1,5 +1,7 @@
 import KioskConfig
+import KioskControls
 import KioskCore
+import KioskTestSupport
 import KioskUI
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import KioskConfig
+import KioskControls
 import KioskCore
 import KioskUI
 import KioskTestSupport
@@ -105,11 +106,18 @@ import Testing
         #expect(config == expected)
     }
 
-    /// The config types are ordinary `Decodable`s: another decoder reads them too, stopping at
-    /// the first problem (unknown keys and cross-references are `ConfigLoader`'s extra checks).
+    /// The config types are ordinary `Decodable`s: another decoder reads them too, given the
+    /// registry in its `userInfo`, stopping at the first problem (unknown keys and
+    /// cross-references are `ConfigLoader`'s extra checks).
+    static func foundationDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.userInfo[ControlRegistry.userInfoKey] = ControlRegistry.standard
+        return decoder
+    }
+
     @Test func foundationsDecoderReadsTheSameModel() throws {
         let viaLoader = try ConfigLoader.decode(Self.everything, file: "all.json")
-        let viaFoundation = try JSONDecoder().decode(KioskConfiguration.self, from: Data(Self.everything.utf8))
+        let viaFoundation = try Self.foundationDecoder().decode(KioskConfiguration.self, from: Data(Self.everything.utf8))
         #expect(viaFoundation == viaLoader)
         // The demo names popup templates and string files, which only ConfigLoader (with a
         // file reader) loads; apart from them both read the same model.
@@ -117,20 +125,32 @@ import Testing
         var viaReader = try ConfigLoader.decode(demo, file: "demo.json", readFile: TestFiles.configReader(directory: "config"))
         viaReader.templates = [:]
         viaReader.languages?.strings = [:]
-        #expect(try JSONDecoder().decode(KioskConfiguration.self, from: Data(demo.utf8)) == viaReader)
+        #expect(try Self.foundationDecoder().decode(KioskConfiguration.self, from: Data(demo.utf8)) == viaReader)
     }
 
     @Test func anotherDecoderThrowsTheFirstProblem() {
         let json = #"{"startScreen": "main", "screens": [{"id": "main", "controls": [{"type": "rangeSlider", "id": "r", "frame": [0, 0, 9, 9], "max": -1}]}]}"#
         // caughtError, not #expect {} throws: {} around a decode: Swift 6.0's type checker
         // crashes on that closure (signal 11).
-        let error = caughtError(DecodingError.self) { try JSONDecoder().decode(KioskConfiguration.self, from: Data(json.utf8)) }
+        let error = caughtError(DecodingError.self) { try Self.foundationDecoder().decode(KioskConfiguration.self, from: Data(json.utf8)) }
         guard case .dataCorrupted(let context)? = error else {
             Issue.record("expected DecodingError.dataCorrupted, got \(String(describing: error))")
             return
         }
         #expect(context.debugDescription == "must be greater than min (0)")
         #expect(context.codingPath.map(\.stringValue).suffix(1) == ["max"])
+    }
+
+    @Test("another decoder without a registry knows no control type, and says so at the type")
+    func anotherDecoderWithoutARegistry() {
+        let json = #"{"startScreen": "main", "screens": [{"id": "main", "controls": [{"type": "label", "id": "l", "frame": [0, 0, 9, 9], "text": "x"}]}]}"#
+        let error = caughtError(DecodingError.self) { try JSONDecoder().decode(KioskConfiguration.self, from: Data(json.utf8)) }
+        guard case .dataCorrupted(let context)? = error else {
+            Issue.record("expected DecodingError.dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(context.debugDescription == #"unknown control type "label"; no control types are registered"#)
+        #expect(context.codingPath.map(\.stringValue).suffix(1) == ["type"])
     }
 }
 

@@ -1,4 +1,5 @@
 import KioskConfig
+import KioskTestSupport
 import Testing
 
 /// One case per limit (Contracts.md, "Limits"): a value just past it, with the exact message.

@@ -1,3 +1,4 @@
+@testable import KioskControls
 import Testing
 import KioskCore
 import KioskUI

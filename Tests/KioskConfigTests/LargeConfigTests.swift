@@ -1,5 +1,6 @@
 @testable import KioskConfig
 import KioskCore
+import KioskTestSupport
 import Testing
 
 /// A key of a path, by name.
@@ -19,7 +20,8 @@ func check(_ json: String, suggestionCells: Int) throws -> (problems: [String], 
     let diagnostics = Diagnostics(root: document, suggestionBudget: budget)
     let validator = ConfigValidator(diagnostics: diagnostics, designSize: DisplaySettings.defaultPanelSize)
     let decoded = JSONTreeDecoder.decode(KioskConfiguration.self, from: document, diagnostics: diagnostics,
-                                         userInfo: [ConfigValidator.userInfoKey: validator])
+                                         userInfo: [ConfigValidator.userInfoKey: validator,
+                                                    ControlRegistry.userInfoKey: ControlRegistry.standard])
     if decoded != nil { validator.finish() }
     return (diagnostics.problems(file: "demo.json").map(\.description), budget)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KioskConfig
+import KioskControls
 import KioskCore
 import KioskTestSupport
 import KioskUI

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskTestSupport
 import Testing
 @testable import KioskConfig
 

@@ -1,3 +1,4 @@
+import KioskControls
 import KioskCore
 import KioskGestures
 import KioskAnimation

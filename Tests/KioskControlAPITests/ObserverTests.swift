@@ -1,3 +1,4 @@
+import KioskControls
 import Testing
 import KioskCore
 import KioskTestSupport

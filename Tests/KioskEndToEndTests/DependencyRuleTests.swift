@@ -55,7 +55,7 @@ struct DependencyRuleTests {
     @Test("the pure modules import no C module but libm, and no Glibc")
     func pureModules() throws {
         let rule = try Self.rule()
-        for module in ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig"] {
+        for module in ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig", "KioskControls"] {
             let c = (rule[module] ?? []).filter { $0.hasPrefix("C") && $0 != "CMath" }
             #expect(c.isEmpty && rule[module]?.contains("Glibc") == false, "\(module): \(c)")
         }
@@ -68,6 +68,40 @@ struct DependencyRuleTests {
             for name in allowed where name.hasPrefix("C") { users[name, default: []].insert(module) }
         }
         for (library, modules) in users { #expect(modules.count == 1, "\(library) is imported by \(modules.sorted())") }
+    }
+
+    @Test("the framework (KioskUI, KioskConfig) names no built-in control: each is in KioskControls alone")
+    func frameworkNamesNoBuiltInControl() throws {
+        let controls = KioskProcess.path("Sources/KioskControls")
+        let files = try #require(FileManager.default.enumerator(atPath: controls))
+        var names: Set<String> = []
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: controls + "/" + file, encoding: .utf8)
+            // Top-level types: a nested one (a control's `Phase`) may share a framework word.
+            for line in text.split(separator: "\n") where !line.hasPrefix(" ") {
+                let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "<" || $0 == "{" })
+                guard let i = words.firstIndex(where: { ["class", "struct", "enum", "protocol"].contains($0) }),
+                      i + 1 < words.count, words[..<i].allSatisfy({ ["public", "package", "final", "open", "indirect"].contains($0) })
+                else { continue }
+                names.insert(String(words[i + 1]))
+            }
+        }
+        #expect(names.contains("Button") && names.contains("SliderConfig"), "no controls found in \(controls)")
+        for module in ["KioskUI", "KioskConfig"] {
+            let folder = KioskProcess.path("Sources/\(module)")
+            let sources = try #require(FileManager.default.enumerator(atPath: folder))
+            for case let file as String in sources where file.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+                for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    // Code only: a comment may say what a built-in control does with a hook.
+                    let code = line.components(separatedBy: "//")[0]
+                    let words = code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+                    for word in words where names.contains(String(word)) {
+                        Issue.record("Sources/\(module)/\(file):\(n + 1) names \(word), a built-in control's type (KioskControls)")
+                    }
+                }
+            }
+        }
     }
 
     @Test("an errno is worded in one place: strerror is called by SystemCallError.message alone")

@@ -1,4 +1,5 @@
 import Foundation
+import KioskControls
 import KioskTestSupport
 
 /// Runs the real `kiosk` executable that `swift build` produced, as a user would.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import KioskControls
 import Testing
 import KioskCore
 import KioskUI

@@ -1,3 +1,4 @@
+@testable import KioskControls
 import Testing
 import KioskCore
 @testable import KioskUI

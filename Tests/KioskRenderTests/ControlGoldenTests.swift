@@ -1,3 +1,4 @@
+import KioskControls
 import KioskTestSupport
 import SwiftKioskTesting
 import Foundation

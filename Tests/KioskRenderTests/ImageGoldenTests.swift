@@ -1,4 +1,5 @@
 import Foundation
+import KioskControls
 import KioskCore
 @testable import KioskRender
 import KioskTestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import KioskControls
 import Testing
 import KioskCore
 import KioskUI

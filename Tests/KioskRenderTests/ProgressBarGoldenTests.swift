@@ -1,3 +1,4 @@
+import KioskControls
 import SwiftKioskTesting
 import Testing
 import KioskCore

@@ -1,3 +1,4 @@
+@testable import KioskControls
 import KioskCore
 import Testing
 @testable import KioskUI

@@ -1,4 +1,6 @@
+import KioskControls
 import KioskCore
+import KioskTestSupport
 import KioskUI
 import Testing
 

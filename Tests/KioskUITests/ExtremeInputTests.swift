@@ -1,3 +1,5 @@
+@testable import KioskControls
+import KioskTestSupport
 import Testing
 import KioskCore
 import KioskGestures

@@ -1,3 +1,4 @@
+import KioskTestSupport
 import Testing
 import KioskCore
 import KioskUI

@@ -1,3 +1,5 @@
+import KioskControls
+import KioskTestSupport
 import Testing
 import KioskCore
 import KioskUI

@@ -82,7 +82,7 @@ public struct ControlConfig: Sendable, Equatable, Decodable {
     enum CodingKeys: String, CodingKey { case type, enabled, visible }
 
     /// Reads `type`, looks it up in the registry of the decoding run (`ControlRegistry`
-    /// under `ControlRegistry.userInfoKey`; `standard` without one), then lets that type read
+    /// under `ControlRegistry.userInfoKey`; without one no type is known), then lets that type read
     /// the other keys of the same object (so the unknown-key check sees both as asked for).
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -91,7 +91,7 @@ public struct ControlConfig: Sendable, Equatable, Decodable {
             fields.validator?.lostTrackOfControls = true
             throw ProblemAlreadyReported()
         }
-        let registry = decoder.userInfo[ControlRegistry.userInfoKey] as? ControlRegistry ?? .standard
+        let registry = decoder.userInfo[ControlRegistry.userInfoKey] as? ControlRegistry ?? ControlRegistry()
         guard let type = registry.descriptionType(named: name) else {
             try fields.report(Self.unknownTypeMessage(name, known: registry.typeNames), at: .type)
             fields.validator?.lostTrackOfControls = true

@@ -10,32 +10,14 @@
 /// let config = try ConfigLoader.decode(text, file: "kiosk.json", registry: registry)
 /// ```
 ///
-/// The built-in controls register themselves exactly as an app's own do (`standard`).
+/// The built-in controls register themselves exactly as an app's own do (`standard`, in
+/// KioskControls: this module names none of them).
 public struct ControlRegistry: Sendable {
     /// Type name → description type.
     private var types: [String: any ControlDescription.Type] = [:]
 
     /// A registry that knows no control type at all (a config with any control is rejected).
     public init() {}
-
-    /// The built-in controls: `label`, `button`, `image`, `rangeSlider`, `circularSlider`,
-    /// `progressBar`, `slider`, `toggle`, `textField` with its `keypad`, and `list`.
-    public static let standard = ControlRegistry()
-        .registering(LabelConfig.self)
-        .registering(ImageConfig.self)
-        .registering(ButtonConfig.self)
-        .registering(RangeSliderConfig.self)
-        .registering(CircularSliderConfig.self)
-        .registering(ProgressBarConfig.self)
-        // issue 21: the toggle switch
-        .registering(ToggleConfig.self)
-        // issue 21, slider: the one-value slider.
-        .registering(SliderConfig.self)
-        // A text field and the keypad that types into it (issue 21).
-        .registering(TextFieldConfig.self)
-        .registering(KeypadConfig.self)
-        // issue 21: the list
-        .registering(ListConfig.self)
 
     /// Adds `type` under its `typeName`.
     ///
@@ -66,6 +48,6 @@ public struct ControlRegistry: Sendable {
 
     /// Where `ControlConfig` finds the registry in a decoder's `userInfo`. `ConfigLoader` puts
     /// its registry there; set it when decoding a config with another decoder (without it,
-    /// `standard` is used).
+    /// no control type is known).
     public static let userInfoKey = CodingUserInfoKey(rawValue: "KioskConfig.ControlRegistry")!
 }

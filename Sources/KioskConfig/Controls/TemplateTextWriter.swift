@@ -5,25 +5,10 @@ import KioskUI
 /// and the general path for a run-time change (`ControlConfig.changing(_:designSize:)`:
 /// the control's config object decoded again) costs about 70 allocations a time; a template's
 /// text needs only the one check the config makes of any text (`TextRule.displayText`).
-/// The built-in label and button take it; a custom type's texts take the general path.
+/// The built-in label and button take it (their `+TemplateText` files in KioskControls); a
+/// custom type's texts take the general path.
 package protocol TemplateTextWriter {
     /// Shows `text` (checked already) as the text property `name` of `control`, a control this
     /// description made; false when `name` is not one of its text properties.
     func write(text: String, as name: String, on control: Control) -> Bool
-}
-
-extension LabelConfig: TemplateTextWriter {
-    package func write(text: String, as name: String, on control: Control) -> Bool {
-        guard name == "text", let label = control as? Label else { return false }
-        label.text = text
-        return true
-    }
-}
-
-extension ButtonConfig: TemplateTextWriter {
-    package func write(text: String, as name: String, on control: Control) -> Bool {
-        guard name == "title", let button = control as? Button else { return false }
-        button.title = text
-        return true
-    }
 }

@@ -38,7 +38,7 @@ extension Decoder {
 /// let onColor = try fields.optionalColor(.onColor)              // "#RRGGBB" or "#RRGGBBAA"
 /// ```
 public struct ConfigFields<Key: CodingKey> {
-    let container: KeyedDecodingContainer<Key>
+    package let container: KeyedDecodingContainer<Key>
     let diagnostics: Diagnostics?
     let userInfo: [CodingUserInfoKey: Any]
 
@@ -46,7 +46,7 @@ public struct ConfigFields<Key: CodingKey> {
     public var codingPath: [any CodingKey] { container.codingPath }
 
     /// The rules that span the whole document; nil when not decoding through `ConfigLoader`.
-    var validator: ConfigValidator? { userInfo[ConfigValidator.userInfoKey] as? ConfigValidator }
+    package var validator: ConfigValidator? { userInfo[ConfigValidator.userInfoKey] as? ConfigValidator }
 
     /// The JSON path of the value at `key`.
     public func path(of key: Key) -> [any CodingKey] { codingPath + [key] }
@@ -138,7 +138,7 @@ extension ConfigFields {
 
     /// A required string shaped like an id (`TextRule.id`) that claims nothing: a popup
     /// button's id, or a reference to an id.
-    func idString(_ key: Key) throws -> String? { try string(key, .id) }
+    package func idString(_ key: Key) throws -> String? { try string(key, .id) }
 
     /// A required id naming a screen, panel or popup, noted for the check that one exists.
     func reference(_ key: Key, to target: ConfigValidator.Target) throws -> String? {
@@ -223,7 +223,7 @@ extension ConfigFields {
 
     /// The whole number at `key`, which must obey `rule`; `defaultValue` when absent; nil when
     /// invalid, a fraction reported as "must be a whole number of `unit` (found 2.5)".
-    func wholeNumber(_ key: Key, _ rule: NumberRule, default defaultValue: Int, of unit: String) throws -> Int? {
+    package func wholeNumber(_ key: Key, _ rule: NumberRule, default defaultValue: Int, of unit: String) throws -> Int? {
         guard let value = try number(key, rule, default: Double(defaultValue)) else { return nil }
         guard value.rounded(.towardZero) == value else {
             try report("must be a whole number of \(unit) (found \(JSONWriter.format(value)))", at: key)
@@ -268,7 +268,7 @@ extension ConfigFields {
     /// within them, at its key. Each check runs only when the numbers it needs are sound, so
     /// one mistake gives one message. True when the range is sound and every value given lies
     /// in it.
-    func checkRange(minimum: Double?, maximum: Double?, maximumKey: Key,
+    package func checkRange(minimum: Double?, maximum: Double?, maximumKey: Key,
                     values: [(value: Double?, key: Key)]) throws -> Bool {
         guard let minimum, let maximum else { return false }
         guard maximum > minimum else {
@@ -291,7 +291,7 @@ extension ConfigFields {
     ///
     /// A key of the string files (`"@units.temp"`) is a format per language: each language's
     /// string is checked as one, and the kiosk writes the display language's (nil here).
-    func numberStyle(_ key: Key) throws -> NumberStyle? {
+    package func numberStyle(_ key: Key) throws -> NumberStyle? {
         guard container.contains(key), let text = try string(key, .displayText) else { return nil }
         if StringKey.key(in: text) != nil {
             _ = noted(text, at: key, isNumberFormat: true)
@@ -307,7 +307,7 @@ extension ConfigFields {
 
     /// A slider's or a dial's `step` within a sound range: more than 0 (its rule) and at most
     /// `max − min`, reported at `key`; only when the numbers it needs are sound.
-    func checkStep(_ step: Double?, minimum: Double?, maximum: Double?, key: Key) throws {
+    package func checkStep(_ step: Double?, minimum: Double?, maximum: Double?, key: Key) throws {
         guard let step, let minimum, let maximum, maximum > minimum, step > maximum - minimum else { return }
         try report("must not be greater than max − min (\(JSONWriter.format(maximum - minimum)))", at: key)
     }

@@ -1,4 +1,5 @@
 import KioskConfig
+import KioskControls
 import KioskCore
 
 /// One request, parsed and checked against its op's fields (`ControlOperation.fields`) before

@@ -1,5 +1,6 @@
 import Glibc
 import KioskConfig
+import KioskControls
 import KioskCore
 import KioskLoop
 import KioskRender

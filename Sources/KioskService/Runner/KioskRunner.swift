@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import KioskBackend
+import KioskControls
 import KioskCore
 import KioskDevice
 import KioskLoop

@@ -1,5 +1,6 @@
 import KioskBackend
 import KioskConfig
+import KioskControls
 import KioskCore
 import KioskDevice
 import KioskDRM

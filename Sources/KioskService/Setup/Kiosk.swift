@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import KioskBackend
 import KioskConfig
+import KioskControls
 import KioskCore
 import KioskUI
 

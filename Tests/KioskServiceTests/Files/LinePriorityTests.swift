@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import KioskControls
 import Testing
 @testable import KioskService
 import KioskLoop

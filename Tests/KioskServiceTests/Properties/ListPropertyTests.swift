@@ -1,3 +1,4 @@
+import KioskControls
 import KioskTestSupport
 import Testing
 import KioskCore
@@ -22,7 +23,7 @@ struct ListPropertyTests {
         let target = try ControlTestTarget(configJSON: Self.config)
         let reply = target.reply(##"{"op": "set", "control": "exhibits", "value": {"background": "#203040"}}"##)
         #expect(reply.hasPrefix(#"{"ok": true, "control": "exhibits""#), "\(reply)")
-        let list = try #require(target.scene?.control(withID: "exhibits") as? KioskUI.List)
+        let list = try #require(target.scene?.control(withID: "exhibits") as? KioskControls.List)
         #expect(list.background == Color(hex: "#203040"))
         #expect(target.reply(##"{"op": "set", "control": "exhibits", "value": {"background": "blue"}}"##).hasPrefix(#"{"ok": false"#))
     }

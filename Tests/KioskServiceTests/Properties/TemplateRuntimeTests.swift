@@ -1,3 +1,4 @@
+import KioskControls
 import KioskTestSupport
 import Testing
 import KioskCore

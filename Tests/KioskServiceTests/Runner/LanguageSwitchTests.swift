@@ -1,4 +1,5 @@
 import KioskConfig
+import KioskControls
 import KioskCore
 import KioskTestSupport
 import KioskUI

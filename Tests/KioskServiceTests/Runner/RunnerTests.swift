@@ -1,4 +1,5 @@
 import KioskBackend
+import KioskControls
 import KioskCore
 import KioskDevice
 import KioskLoop

@@ -1,4 +1,5 @@
 import Foundation
+import KioskControls
 import KioskCore
 import KioskUI
 @testable import KioskService

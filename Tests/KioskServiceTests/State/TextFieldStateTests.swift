@@ -1,5 +1,6 @@
 import Foundation
 import KioskBackend
+import KioskControls
 import KioskCore
 import KioskUI
 import Testing

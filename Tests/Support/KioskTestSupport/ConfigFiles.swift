@@ -1,5 +1,6 @@
 import Foundation
 import KioskConfig
+import KioskControls
 
 extension TestFiles {
     /// A file reader relative to `directory` of the package, as `kiosk` reads the files a

@@ -1,5 +1,6 @@
 import KioskAnimation
 import KioskConfig
+import KioskControls
 import KioskCore
 import KioskGestures
 import KioskUI

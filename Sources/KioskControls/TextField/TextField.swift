@@ -1,0 +1,157 @@
+import KioskCore
+import KioskUI
+
+/// One line of text that a person types, with an on-screen `Keypad` bound to it (a PIN, a
+/// quantity, a locker number): a box showing the text, or its `placeholder` dimmed while it
+/// is empty, with a caret after the last character. A masked field (`isMasked`) draws each
+/// character as a ● (a PIN).
+///
+/// **Its text is its value** (`{"text": "1234"}`): every key typed sends `textChanged` with
+/// the whole text, OK sends `submitted`, and the owner reads it with `get` and sets or clears
+/// it with `set` (`kiosk ctl set pin text=`), which sends `textChanged` as well. Text never
+/// grows past `maxLength` characters: a key typed into a full field is ignored, a longer text
+/// from the owner is cut. Templates follow it like any value.
+///
+/// **A masked field's text is secret** (`valueIsSecret`): it goes out in its events and `get`
+/// (the owner must check the PIN) but is never written where it outlives the moment: not into
+/// the state file, not into MQTT's retained state. A PIN is typed for one login, not kept.
+///
+/// The caret does not blink: a blinking caret would wake the kiosk twice a second for as long
+/// as the field is shown, and an idle kiosk draws nothing. The field takes no touch (a finger
+/// on it reaches what lies under it): its keypad types into it.
+public final class TextField: Control {
+    /// What a masked field draws for each character.
+    public static let maskCharacter: Character = "●"
+    /// How far the text sits inside the box's left and right edges.
+    public static let textInset = 12.0
+    /// The caret's width; it stands 2 px after the last character.
+    public static let caretWidth = 2.0
+
+    /// The text typed or set (the value). Change it with `insert(_:)`, `deleteBackward()`,
+    /// `setText(_:)` or the value's `setValue(_:sendsEvents:)`.
+    public private(set) var text: String
+    /// The most characters (grapheme clusters) the text may have; nil: no limit but the
+    /// display's (4096 Unicode scalars).
+    public let maxLength: Int?
+    /// Shown dimmed while the text is empty ("PIN"); empty: nothing.
+    public var placeholder: String {
+        didSet { if oldValue != placeholder && text.isEmpty { invalidateText(oldShown: oldValue, wasEmpty: true) } }
+    }
+    /// Draws each character as `maskCharacter`, and keeps the text out of the state file and
+    /// MQTT's retained state (see `valueIsSecret`).
+    public var isMasked: Bool { didSet { if oldValue != isMasked { invalidate() } } }
+    /// A Pango font description for the text; nil takes the theme's.
+    public var font: String? { didSet { if oldValue != font { invalidate() } } }
+    /// The text's colour (the placeholder's too, dimmed); nil takes the theme's text colour.
+    public var textColor: Color? { didSet { if oldValue != textColor { invalidate() } } }
+    /// The box's fill; nil takes the theme's button background.
+    public var backgroundColor: Color? { didSet { if oldValue != backgroundColor { invalidate() } } }
+    /// Where the text sits across the box.
+    public var alignment: TextAlignment { didSet { if oldValue != alignment { invalidate() } } }
+
+    /// A field showing `text` (cut to `maxLength` characters); `maxLength` nil or below 1 sets
+    /// no limit of its own.
+    public init(id: String, frame: Rect, theme: Theme = .standard, text: String = "", maxLength: Int? = nil,
+                placeholder: String = "", masked: Bool = false, alignment: TextAlignment = .leading) {
+        let limit = maxLength.flatMap { $0 >= 1 ? $0 : nil }
+        self.maxLength = limit
+        self.text = Self.cut(text, to: limit)
+        self.placeholder = placeholder
+        self.isMasked = masked
+        self.alignment = alignment
+        super.init(id: id, frame: frame, theme: theme)
+    }
+
+    // MARK: Editing
+
+    /// Appends `characters`, as many as fit under `maxLength`; sends `textChanged` when the
+    /// text changed. Returns whether it did (false: the field was full, or `characters` empty).
+    @discardableResult
+    public func insert(_ characters: String) -> Bool {
+        let changed = replaceText(with: Self.cut(text + characters, to: maxLength))
+        if changed { sendTextChanged() }
+        return changed
+    }
+
+    /// Removes the last character; sends `textChanged` when there was one. Returns whether
+    /// the text changed (false on an empty field).
+    @discardableResult
+    public func deleteBackward() -> Bool {
+        guard !text.isEmpty else { return false }
+        replaceText(with: String(text.dropLast()))
+        sendTextChanged()
+        return true
+    }
+
+    /// Sends `submitted` with the text as it is (empty included: the owner says what an empty
+    /// PIN means). The text stays; the owner clears it (`set` with `text` "").
+    public func submit() {
+        send(.submitted, value: ["text": .string(text)])
+    }
+
+    /// Replaces the text (cut to `maxLength`), without events: what Swift code does when the
+    /// change is not news (a state restored). `setValue(_:sendsEvents:)` sends them.
+    public func setText(_ newText: String) {
+        replaceText(with: Self.cut(newText, to: maxLength))
+    }
+
+    @discardableResult
+    private func replaceText(with newText: String) -> Bool {
+        guard newText != text else { return false }
+        let old = text
+        text = newText
+        invalidateText(oldShown: old.isEmpty ? placeholder : displayed(old), wasEmpty: old.isEmpty)
+        return true
+    }
+
+    private func sendTextChanged() { send(.textChanged, value: ["text": .string(text)]) }
+
+    /// `text` cut to `limit` characters and to the display's limits (whole characters only).
+    static func cut(_ text: String, to limit: Int?) -> String {
+        var result = Substring(text)
+        if let limit, text.count > limit { result = result.prefix(limit) }
+        var scalars = 0
+        var end = result.startIndex
+        for character in result {
+            let count = character.unicodeScalars.count
+            guard count <= DisplayTextLimits.maximumCharacterScalars,
+                  scalars + count <= DisplayTextLimits.maximumScalars else { break }
+            scalars += count
+            end = result.index(after: end)
+        }
+        return String(result[..<end])
+    }
+
+    // MARK: Value
+
+    /// `{"text": …}`.
+    public override var currentValue: [(name: String, value: EventScalar)]? { [("text", .string(text))] }
+
+    /// A masked field's text is a secret (a PIN): kept out of the state file and MQTT's
+    /// retained state.
+    public override var valueIsSecret: Bool { isMasked }
+
+    /// Sets `text` (cut to `maxLength`); a number is taken as the text it reads as (`kiosk ctl
+    /// set pin text=42` cannot say which it meant). Sends `textChanged` when the text changed
+    /// and `sendsEvents`.
+    public override func setValue(_ fields: [(name: String, value: EventScalar)],
+                                  sendsEvents: Bool = true) throws(ControlValueError) {
+        if let error = ControlValueError.unknownFields(fields, known: ["text"], control: id) { throw error }
+        guard let field = fields.last else { return }
+        let newText: String
+        switch field.value {
+        case .string(let s): newText = s
+        case .number(let n) where n.isFinite: newText = JSONWriter.format(n)
+        default: throw ControlValueError("'\(id)'.text must be text (found \(field.value.kindDescription))")
+        }
+        guard replaceText(with: Self.cut(newText, to: maxLength)) else { return }
+        if sendsEvents { sendTextChanged() }
+    }
+
+    // MARK: Touch and drawing (TextField+Drawing.swift)
+
+    /// No touch: its keypad types into it, and a finger on it reaches what lies under it.
+    public override func touchDistance(to point: Point) -> Double? { nil }
+
+    public override func draw(_ canvas: Canvas, in dirty: Rect) { drawField(canvas, in: dirty) }
+}
