@@ -129,6 +129,7 @@ let package = Package(
         // Also what more than one test target needs: the package's files and configs, the lamp
         // control, the control protocol's fake target.
         .target(name: "KioskTestSupport", dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskConfig", "KioskControls",
+                                                     "KioskRender",
                                                      "KioskService", "SwiftKioskTesting"],
                 path: "Tests/Support/KioskTestSupport"),
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
@@ -136,9 +137,12 @@ let package = Package(
         .testTarget(name: "KioskAnimationTests", dependencies: ["KioskAnimation"]),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskControls", "KioskTestSupport"]),
         // One folder per built-in control: its touch, value, config and property tests.
+        // Each folder's goldens are read beside its tests (`expectMatchesGolden`), not bundled.
         .testTarget(name: "KioskControlsTests",
                     dependencies: ["KioskControls", "KioskConfig", "KioskUI", "KioskCore", "KioskGestures", "KioskAnimation",
-                                   "KioskTestSupport"]),
+                                   "KioskRender", "KioskService", "KioskTestSupport", "SwiftKioskTesting"],
+                    exclude: ["Button/Goldens", "CircularSlider/Goldens", "Image/Goldens", "Keypad/Goldens", "Label/Goldens",
+                              "List/Goldens", "ProgressBar/Goldens", "RangeSlider/Goldens", "Slider/Goldens", "Toggle/Goldens"]),
         // The control API as an app sees it: no @testable import, custom controls in the tests.
         .testTarget(name: "KioskControlAPITests",
                     dependencies: ["KioskCore", "KioskGestures", "KioskAnimation", "KioskUI", "KioskControls", "KioskRender",

@@ -68,7 +68,7 @@ struct ControlRequestQueueTests {
 
     @Test("a set naming an image file costs what finding it, checking it twice and caching it cost, not a small request's share")
     func imageSetsCostTheirShare() throws {
-        let kiosk = try ImagePropertyTests.Kiosk()
+        let kiosk = try ImageKiosk()
         let budget = 2 * ControlRequestQueue.imageFileCost
         let queue = ControlRequestQueue(target: kiosk.target, limits: .init(budgetPerPass: budget))
         let replies = Replies()

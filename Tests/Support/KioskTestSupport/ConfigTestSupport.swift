@@ -3,7 +3,6 @@ import KioskConfig
 import KioskControls
 import KioskCore
 import KioskUI
-import KioskTestSupport
 import Testing
 
 /// A config that must be rejected, with the exact messages `kiosk check` will print. `files`

@@ -5,8 +5,8 @@ import KioskCore
 import KioskUI
 @testable import KioskRender
 
-/// One-value sliders and range dials drawn by the real renderer: their looks in golden images,
-/// and a drag's and a turn's frames, each repainting only what moved, equal to a full repaint.
+/// One-value sliders drawn by the real renderer: their looks in golden images, and a drag's
+/// and a gauge's turn's frames, each repainting only what moved, equal to a full repaint.
 @Suite("Slider and range dial goldens")
 struct SliderGoldenTests {
     /// Horizontal (plain, with a label, read-only, disabled) and vertical (with a label, plain)
@@ -35,20 +35,6 @@ struct SliderGoldenTests {
                                          panelHeight: rotation.swapsAxes ? 360 : 240, rotation: rotation)
         renderer.render(sliders())
         expectMatchesGolden(renderer.frame, named: degrees == 0 ? "sliders" : "sliders-rotated-90")
-    }
-
-    @Test("a 270° gauge with a unit and a quantity dial from 1 to 10")
-    func gauges() throws {
-        let heat = CircularSlider(id: "heat", frame: Rect(10, 10, 220, 220),
-                                  range: DialRange(minimum: 5, maximum: 30, step: 0.5, startAngle: 225, endAngle: -45), value: 21.5)
-        heat.valueFormat = NumberStyle(decimals: 1, unit: " °C")
-        let qty = CircularSlider(id: "qty", frame: Rect(240, 40, 160, 160),
-                                 range: DialRange(minimum: 1, maximum: 10, step: 1, startAngle: 225, endAngle: -45), value: 2)
-        qty.valueFormat = NumberStyle(decimals: 0)
-        let scene = Scene(designSize: Size(420, 240), screens: [Screen(id: "s", controls: [heat, qty])])
-        let renderer = try SceneRenderer(designSize: Size(420, 240), panelWidth: 420, panelHeight: 240, rotation: .none)
-        renderer.render(scene)
-        expectMatchesGolden(renderer.frame, named: "dial-gauges")
     }
 
     @Test("every step of a slider drag and of a gauge turn repaints only what moved and equals a full repaint")

@@ -13,44 +13,9 @@ import KioskUI
 /// config's folder, and a bad one is an error that leaves the old picture.
 @Suite("Image properties through set")
 struct ImagePropertyTests {
-    /// A config folder with `images/day.png` and `images/night.png`, `secret.png` beside it
-    /// (outside), and a screen with an image `logo` and a button `go` with an icon.
-    final class Kiosk {
-        let root: URL
-        let target: ControlTestTarget
-        let logo: ImageView
-        let go: Button
-
-        init() throws {
-            root = try TestFiles.temporaryDirectory()
-            let folder = root.appendingPathComponent("kiosk")
-            let png = try PNGImage.encode(PixelBuffer(width: 4, height: 2))
-            for file in ["kiosk/images/day.png", "kiosk/images/night.png", "secret.png"] {
-                let url = root.appendingPathComponent(file)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(png).write(to: url)
-            }
-            try Data("not a picture".utf8).write(to: folder.appendingPathComponent("images/broken.png"))
-            let json = #"""
-                {"startScreen": "main", "screens": [{"id": "main", "controls": [
-                  {"type": "image", "id": "logo", "frame": [10, 10, 100, 50], "source": "images/day.png"},
-                  {"type": "button", "id": "go", "frame": [10, 100, 160, 48], "title": "Go", "icon": "images/day.png"}]}]}
-                """#
-            let path = folder.appendingPathComponent("kiosk.json").path
-            try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-            let config = try KioskSetup.loadConfig(FilePath(path))
-            target = ControlTestTarget(scene: SceneBuilder.build(config, designSize: Size(800, 480)), config: config)
-            target.properties = PropertyModel(config: config, images: ImageLibrary(config: config))
-            logo = try #require(target.scene?.control(withID: "logo") as? ImageView)
-            go = try #require(target.scene?.control(withID: "go") as? Button)
-        }
-
-        deinit { try? FileManager.default.removeItem(at: root) }
-    }
-
     @Test("a new source shows the new file, repaints the image's frame and is announced")
     func newSource() throws {
-        let kiosk = try Kiosk()
+        let kiosk = try ImageKiosk()
         let scene = try #require(kiosk.target.scene)
         _ = scene.takeDamage()
         _ = scene.drainEvents()
@@ -64,7 +29,7 @@ struct ImagePropertyTests {
 
     @Test("a source outside the config's folder, missing or not a picture is refused with the config's words; the old picture stays")
     func badSources() throws {
-        let kiosk = try Kiosk()
+        let kiosk = try ImageKiosk()
         let before = kiosk.logo.image
         var journal: [String] = []
         kiosk.target.properties?.refusals = { journal.append($0) }
@@ -86,7 +51,7 @@ struct ImagePropertyTests {
 
     @Test("an icon's name is no image source: refused as the config refuses it, the picture stays, and a reload does not bring it back")
     func iconNameAsSource() throws {
-        let kiosk = try Kiosk()
+        let kiosk = try ImageKiosk()
         let before = kiosk.logo.image
         #expect(kiosk.target.reply(#"{"op": "set", "control": "logo", "value": {"source": "lightbulb"}}"#)
                 == #"{"ok": false, "error": "source: \"lightbulb\" cannot be read: No such file or directory"}"#)
@@ -101,7 +66,7 @@ struct ImagePropertyTests {
 
     @Test("a button's icon changes to another file, and null takes it away")
     func buttonIcon() throws {
-        let kiosk = try Kiosk()
+        let kiosk = try ImageKiosk()
         #expect(kiosk.target.reply(#"{"op": "set", "control": "go", "value": {"icon": "images/night.png"}}"#).hasPrefix(#"{"ok": true"#))
         #expect(kiosk.go.icon?.path.hasSuffix("/kiosk/images/night.png") == true)
         #expect(kiosk.target.reply(#"{"op": "set", "control": "go", "value": {"title": "Stop"}}"#).hasPrefix(#"{"ok": true"#))
