@@ -78,14 +78,15 @@ struct TemplateTargets {
     var ids: Suggestion.Candidates
 }
 
-/// What a template may insert from a control: its value fields (those of the control made
-/// from the config, once) and its properties.
+/// What a template may insert from a control: its value fields as it discloses them (those of
+/// the control made from the config, once: a masked field's `length`, never its text) and its
+/// properties.
 struct TemplateFields {
     var values: [String]
     var properties: [String]
 
     init(_ config: ControlConfig) {
-        values = (config.makeControl(in: ControlContext(theme: .standard)).currentValue ?? []).map(\.name)
+        values = (config.makeControl(in: ControlContext(theme: .standard)).disclosedValue ?? []).map(\.name)
         properties = config.properties.map(\.name)
     }
 }

@@ -35,6 +35,9 @@ package struct MQTTSettings: Sendable, Equatable, Decodable {
     /// `ControlOperation.brokerMaySendByDefault`). Names are checked against
     /// `ControlOperationNames.all`.
     package var allow: [String]?
+    /// `maskedText` (default false): whether a masked field's `submitted` carries its text on
+    /// `PREFIX/events`; false: only its length, so a PIN never crosses the broker.
+    package var maskedText: Bool
 
     /// `keepalive` when the config gives none: a vanished kiosk is reported within 45 s.
     package static let defaultKeepalive = 30
@@ -43,7 +46,7 @@ package struct MQTTSettings: Sendable, Equatable, Decodable {
     /// Settings for the broker at `url`; nil fields take the defaults described above.
     package init(url: BrokerURL, clientID: String? = nil, topicPrefix: String? = nil, username: String? = nil,
                 passwordFile: String? = nil, caFile: String? = nil, keepalive: Int = MQTTSettings.defaultKeepalive,
-                allow: [String]? = nil) {
+                allow: [String]? = nil, maskedText: Bool = false) {
         self.url = url
         self.clientID = clientID
         self.topicPrefix = topicPrefix
@@ -52,6 +55,7 @@ package struct MQTTSettings: Sendable, Equatable, Decodable {
         self.caFile = caFile
         self.keepalive = keepalive
         self.allow = allow
+        self.maskedText = maskedText
     }
 
     /// The client id: `clientID`, else `swiftkiosk-` and the host name with every character
@@ -73,7 +77,7 @@ package struct MQTTSettings: Sendable, Equatable, Decodable {
     static let topicRule = TextRule(allowsEmpty: false, maximumScalars: 256)
     static let usernameRule = TextRule(allowsEmpty: false, maximumScalars: 256)
 
-    enum CodingKeys: String, CodingKey { case url, clientID, topicPrefix, username, passwordFile, caFile, keepalive, allow }
+    enum CodingKeys: String, CodingKey { case url, clientID, topicPrefix, username, passwordFile, caFile, keepalive, allow, maskedText }
 
     package init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -97,6 +101,7 @@ package struct MQTTSettings: Sendable, Equatable, Decodable {
         let caFile = try Self.checked(fields.optional(.caFile, as: String.self), .path, .caFile, fields) { _ in nil }
         let keepalive = try fields.wholeNumber(.keepalive, Self.keepaliveRule, default: Self.defaultKeepalive, of: "seconds")
         let allow = try Self.allowedOperations(fields)
+        let maskedText = try fields.bool(.maskedText, default: false) ?? false
         if passwordFile != nil && !fields.container.contains(.username) {
             try fields.report("needs \"username\" as well", at: .passwordFile)
         }
@@ -109,7 +114,7 @@ package struct MQTTSettings: Sendable, Equatable, Decodable {
         }
         self.init(url: url ?? BrokerURL(scheme: .mqtt, host: "invalid"), clientID: clientID, topicPrefix: prefix,
                   username: username, passwordFile: passwordFile, caFile: caFile,
-                  keepalive: keepalive ?? Self.defaultKeepalive, allow: allow)
+                  keepalive: keepalive ?? Self.defaultKeepalive, allow: allow, maskedText: maskedText)
     }
 
     /// `allow`: a list of op names, each an op of the protocol (a typo gets its suggestion) and

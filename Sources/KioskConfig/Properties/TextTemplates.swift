@@ -85,7 +85,8 @@ struct TextTemplates {
     static func value(of reference: TextTemplate.Reference, in scene: Scene,
                       properties: (Control) -> JSONObject) -> JSONValue? {
         guard let control = scene.control(withID: reference.control) else { return nil }
-        let value = control.currentValue ?? []
+        // A secret value (a masked field's text) is never shown: only what it discloses.
+        let value = control.disclosedValue ?? []
         guard let field = reference.field else { return value.count == 1 ? value[0].value.json : nil }
         if let scalar = value.first(where: { $0.name == field })?.value { return scalar.json }
         return properties(control)[field]

@@ -7,14 +7,16 @@ import KioskUI
 /// character as a ● (a PIN).
 ///
 /// **Its text is its value** (`{"text": "1234"}`): every key typed sends `textChanged` with
-/// the whole text, OK sends `submitted`, and the owner reads it with `get` and sets or clears
+/// the whole text (a masked field's: its length), OK sends `submitted`, and the owner reads it with `get` and sets or clears
 /// it with `set` (`kiosk ctl set pin text=`), which sends `textChanged` as well. Text never
 /// grows past `maxLength` characters: a key typed into a full field is ignored, a longer text
 /// from the owner is cut. Templates follow it like any value.
 ///
-/// **A masked field's text is secret** (`valueIsSecret`): it goes out in its events and `get`
-/// (the owner must check the PIN) but is never written where it outlives the moment: not into
-/// the state file, not into MQTT's retained state. A PIN is typed for one login, not kept.
+/// **A masked field's text is secret** (`valueIsSecret`): it leaves the kiosk only in
+/// `submitted`, to the owner that checks the PIN (over MQTT only with `mqtt.maskedText`; else
+/// its length). Its `textChanged`, `get`, `subscribe`'s state and templates carry only its
+/// `length`; the state file and MQTT's retained state nothing. A PIN is typed for one login,
+/// not kept.
 ///
 /// The caret does not blink: a blinking caret would wake the kiosk twice a second for as long
 /// as the field is shown, and an idle kiosk draws nothing. The field takes no touch (a finger
@@ -86,7 +88,7 @@ public final class TextField: Control {
     /// Sends `submitted` with the text as it is (empty included: the owner says what an empty
     /// PIN means). The text stays; the owner clears it (`set` with `text` "").
     public func submit() {
-        send(.submitted, value: ["text": .string(text)])
+        send(.submitted, fields: [("text", .string(text))], disclosing: isMasked ? lengthValue : nil)
     }
 
     /// Replaces the text (cut to `maxLength`), without events: what Swift code does when the
@@ -104,7 +106,12 @@ public final class TextField: Control {
         return true
     }
 
-    private func sendTextChanged() { send(.textChanged, value: ["text": .string(text)]) }
+    /// A masked field's says only how long the text is: every key would otherwise put the PIN
+    /// on every channel that hears events.
+    private func sendTextChanged() { send(.textChanged, fields: disclosedValue ?? []) }
+
+    /// `{"length": n}`: what may be said of a masked field's text.
+    private var lengthValue: [(name: String, value: EventScalar)] { [("length", .number(Double(text.count)))] }
 
     /// `text` cut to `limit` characters and to the display's limits (whole characters only).
     static func cut(_ text: String, to limit: Int?) -> String {
@@ -127,9 +134,13 @@ public final class TextField: Control {
     /// `{"text": …}`.
     public override var currentValue: [(name: String, value: EventScalar)]? { [("text", .string(text))] }
 
-    /// A masked field's text is a secret (a PIN): kept out of the state file and MQTT's
-    /// retained state.
+    /// A masked field's text is a secret (a PIN): it leaves only in `submitted`.
     public override var valueIsSecret: Bool { isMasked }
+
+    /// `{"text": …}`, or a masked field's `{"length": n}`.
+    public override var disclosedValue: [(name: String, value: EventScalar)]? {
+        isMasked ? lengthValue : currentValue
+    }
 
     /// Sets `text` (cut to `maxLength`); a number is taken as the text it reads as (`kiosk ctl
     /// set pin text=42` cannot say which it meant). Sends `textChanged` when the text changed

@@ -13,7 +13,7 @@ extension ControlRequestHandler {
     func stateFields(of scene: Scene) -> [(String, JSONValue)] {
         var values = JSONObject(), properties = JSONObject()
         for control in Self.controls(of: scene) where values[control.id] == nil && properties[control.id] == nil {
-            if let value = control.currentValue { values[control.id] = Self.json(value) }
+            if let value = control.disclosedValue { values[control.id] = Self.json(value) }
             let fields = Self.runTimeProperties(of: control)
             if !fields.isEmpty { properties[control.id] = .object(fields) }
         }

@@ -10,7 +10,7 @@ extension ControlRequestHandler {
         if let name = request.string("control") {
             guard let control = scene.control(withID: name) else { throw Failure("no control \(quoted(name))") }
             var fields: [(String, JSONValue)] = [("control", .string(name))]
-            if let value = control.currentValue { fields.append(("value", Self.json(value))) }
+            if let value = control.disclosedValue { fields.append(("value", Self.json(value))) }
             if let properties = target.properties { fields.append(("properties", .object(properties.properties(of: control)))) }
             return .ok(id: request.id, fields)
         }
@@ -69,7 +69,7 @@ extension ControlRequestHandler {
             do { try control.setValue(fields, sendsEvents: true) } catch { throw Failure(error.message) }
         }
         var reply: [(String, JSONValue)] = [("control", .string(name))]
-        if let value = control.currentValue { reply.append(("value", Self.json(value))) }
+        if let value = control.disclosedValue { reply.append(("value", Self.json(value))) }
         if let change, let properties = target.properties {
             properties.make(change, on: control)
             reply.append(("properties", .object(properties.properties(of: control))))

@@ -77,9 +77,18 @@ package final class MQTTService: RunnerService {
     }
 
     /// Publishes the event, and the value it changed.
+    /// An event holding a secret (a masked field's `submitted`) goes out as it discloses it
+    /// (its length) unless `maskedText` says the broker may carry it.
     package func eventHandedOut(_ event: ControlEvent, line: String, sequence: Int) {
         publishAllStatesOfNewScene()
-        link?.emitted(event, line: Self.numberedLine(line, sequence: sequence), scene: target?.scene)
+        link?.emitted(event, line: Self.numberedLine(Self.line(of: event, line, maskedText: settings.maskedText),
+                                                     sequence: sequence), scene: target?.scene)
+    }
+
+    /// The line `P/events` carries for `event` (whose line everywhere else is `line`): the
+    /// disclosed one when it holds a secret, unless `maskedText`.
+    static func line(of event: ControlEvent, _ line: String, maskedText: Bool) -> String {
+        event.disclosedValue == nil || maskedText ? line : event.disclosed.jsonLine
     }
 
     /// Publishes `offline` and disconnects.

@@ -330,11 +330,17 @@ open class Control {
     /// label, a button). What the control socket's `get` answers and the state file keeps.
     open var currentValue: [(name: String, value: EventScalar)]? { nil }
 
-    /// Whether the value is a secret (a PIN in a masked `TextField`): it still goes out in
-    /// the control's events and `get` (its owner needs it), but is never written where it would
-    /// outlive the moment: not into the state file, not into MQTT's retained state. False by
-    /// default.
+    /// Whether the value is a secret (a PIN in a masked `TextField`): it leaves the kiosk only
+    /// in the one event meant to carry it (the field's `submitted`, to the owner that checks
+    /// it), and is never written where it would outlive the moment or reach someone else: not
+    /// into the state file, MQTT's retained state, `get`, `subscribe`'s state or a template
+    /// (they see `disclosedValue`). False by default.
     open var valueIsSecret: Bool { false }
+
+    /// The value as `get`, `subscribe`'s state and templates show it: `currentValue`, or for a
+    /// secret one (`valueIsSecret`) what can be said without it (a masked field: its
+    /// `length`); nil by default for a secret value.
+    open var disclosedValue: [(name: String, value: EventScalar)]? { valueIsSecret ? nil : currentValue }
 
     /// Sets some or all of the value's fields from outside (the socket's `set`, a restored
     /// state file), as a finger would: clamped and brought into range the same way, and, when
@@ -366,10 +372,15 @@ open class Control {
         send(kind, fields: value.map { (name: $0.key, value: $0.value) })
     }
 
-    /// `send(_:value:)` with fields already in an array (built in a loop, say).
-    public func send(_ kind: ControlEvent.Kind, fields: [(name: String, value: EventScalar)]) {
+    /// `send(_:value:)` with fields already in an array (built in a loop, say); `disclosing`,
+    /// when the fields hold a secret, is what channels that must not carry it send instead
+    /// (`ControlEvent.disclosedValue`).
+    public func send(_ kind: ControlEvent.Kind, fields: [(name: String, value: EventScalar)],
+                     disclosing disclosed: [(name: String, value: EventScalar)]? = nil) {
         guard let host else { return }
-        host.post(ControlEvent(time: host.currentTime, source: id, kind: kind, value: fields), from: self)
+        var event = ControlEvent(time: host.currentTime, source: id, kind: kind, value: fields)
+        event.disclosedValue = disclosed
+        host.post(event, from: self)
     }
 
     /// Calls `handler` with every event of `kind` this control sends (every event when

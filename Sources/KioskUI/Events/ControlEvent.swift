@@ -17,6 +17,10 @@ public struct ControlEvent: Sendable, Equatable, CustomStringConvertible {
     /// handling at the time (`Scene.eventOrigin`), so a value given here is replaced by
     /// `Scene.post`; it matters only for events that are never posted.
     public var origin: Origin
+    /// What a channel that must not carry a secret sends as the value instead (a masked
+    /// field's `submitted`: `{"length": 4}` for MQTT without `maskedText`); nil: the value
+    /// holds no secret and goes out as it is everywhere.
+    public var disclosedValue: [(name: String, value: EventScalar)]?
 
     /// Makes an event; controls usually call `Control.send(_:value:)` instead, which stamps
     /// it with the host's time and the control's id.
@@ -33,6 +37,18 @@ public struct ControlEvent: Sendable, Equatable, CustomStringConvertible {
     public static func == (a: ControlEvent, b: ControlEvent) -> Bool {
         a.time == b.time && a.source == b.source && a.kind == b.kind && a.origin == b.origin
             && a.value.map(\.name) == b.value.map(\.name) && a.value.map(\.value) == b.value.map(\.value)
+            && a.disclosedValue?.map(\.name) == b.disclosedValue?.map(\.name)
+            && a.disclosedValue?.map(\.value) == b.disclosedValue?.map(\.value)
+    }
+
+    /// The event as a channel that must not carry a secret sends it: `value` replaced by
+    /// `disclosedValue` when it has one, else the event itself.
+    public var disclosed: ControlEvent {
+        guard let disclosedValue else { return self }
+        var event = self
+        event.value = disclosedValue
+        event.disclosedValue = nil
+        return event
     }
 }
 

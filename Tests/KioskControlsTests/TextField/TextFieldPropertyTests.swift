@@ -22,7 +22,7 @@ struct TextFieldPropertyTests {
 
     func target() throws -> ControlTestTarget { try ControlTestTarget(configJSON: Self.config) }
 
-    @Test("set text clears or fills the field, cut to maxLength, with textChanged; get lists text and properties")
+    @Test("set text clears or fills the field, cut to maxLength, with textChanged; get lists a masked field's length and properties")
     func setText() throws {
         let target = try target()
         let scene = try #require(target.scene)
@@ -31,15 +31,17 @@ struct TextFieldPropertyTests {
         for d in [1, 2, 3] { pad.enter(.digit(d)) }
         _ = scene.drainEvents()
         #expect(target.reply(#"{"op": "set", "control": "pin", "value": {"text": ""}}"#)
-                == #"{"ok": true, "control": "pin", "value": {"text": ""}}"#)
+                == #"{"ok": true, "control": "pin", "value": {"length": 0}}"#)
         #expect(pin.text.isEmpty)
         let cleared = scene.drainEvents()
         #expect(cleared.map(\.kind) == [.textChanged])
         #expect(cleared.first?.origin == .owner)
         #expect(target.reply(#"{"op": "set", "control": "pin", "value": {"text": "987654"}}"#)
-                == #"{"ok": true, "control": "pin", "value": {"text": "9876"}}"#)
+                == #"{"ok": true, "control": "pin", "value": {"length": 4}}"#)
+        #expect(pin.text == "9876")
+        // A masked field's text is its length everywhere but `submitted`.
         #expect(target.reply(#"{"op": "get", "control": "pin"}"#)
-                == #"{"ok": true, "control": "pin", "value": {"text": "9876"}, "properties": {"placeholder": "PIN", "#
+                == #"{"ok": true, "control": "pin", "value": {"length": 4}, "properties": {"placeholder": "PIN", "#
                 + #""mask": true, "font": null, "color": null, "background": null, "align": null, "enabled": true, "visible": true}}"#)
         #expect(target.reply(#"{"op": "set", "control": "pin", "value": {"text": true}}"#)
                 == #"{"ok": false, "error": "'pin'.text must be text (found a boolean)"}"#)
