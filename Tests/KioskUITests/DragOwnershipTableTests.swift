@@ -13,8 +13,8 @@ import Testing
 struct DragOwnershipTableTests {
     enum Inner: String, CaseIterable, CustomStringConvertible {
         case none, button, rangeSlider, circularSlider, list
-        /// A one-value slider along x, one along y, a toggle, a keypad's key.
-        case slider, verticalSlider, toggle, keypad
+        /// A one-value slider along x, one along y, a toggle, a keypad's key, a text field.
+        case slider, verticalSlider, toggle, keypad, textField
         /// A list whose finger landed on a range slider in one of its rows.
         case listHoldingRangeSlider
         var description: String { rawValue }
@@ -56,6 +56,8 @@ struct DragOwnershipTableTests {
         Row(container: .vertical, inner: .toggle, drag: .horizontal, owner: .control),
         Row(container: .vertical, inner: .keypad, drag: .vertical, owner: .container),
         Row(container: .vertical, inner: .keypad, drag: .horizontal, owner: .control),
+        Row(container: .vertical, inner: .textField, drag: .vertical, owner: .container),
+        Row(container: .vertical, inner: .textField, drag: .horizontal, owner: .control),
         Row(container: .vertical, inner: .list, drag: .vertical, owner: .control),
         Row(container: .vertical, inner: .list, drag: .horizontal, owner: .control),
         Row(container: .horizontal, inner: .none, drag: .horizontal, owner: .container),
@@ -74,6 +76,8 @@ struct DragOwnershipTableTests {
         Row(container: .horizontal, inner: .toggle, drag: .vertical, owner: .control),
         Row(container: .horizontal, inner: .keypad, drag: .horizontal, owner: .container),
         Row(container: .horizontal, inner: .keypad, drag: .vertical, owner: .control),
+        Row(container: .horizontal, inner: .textField, drag: .horizontal, owner: .container),
+        Row(container: .horizontal, inner: .textField, drag: .vertical, owner: .control),
         Row(container: .horizontal, inner: .list, drag: .horizontal, owner: .container),
         Row(container: .horizontal, inner: .list, drag: .vertical, owner: .control),
         Row(container: .horizontal, inner: .listHoldingRangeSlider, drag: .horizontal, owner: .control),
@@ -92,6 +96,7 @@ struct DragOwnershipTableTests {
         case .verticalSlider: return Slider(id: "v", frame: frame, value: 50, axis: .vertical)
         case .toggle: return Toggle(id: "t", frame: frame)
         case .keypad: return Keypad(id: "k", frame: frame, fieldID: "pin")
+        case .textField: return TextField(id: "f", frame: frame)
         case .list: return exhibitList()
         case .listHoldingRangeSlider:
             let list = exhibitList(slider: true)
@@ -136,6 +141,7 @@ struct DragOwnershipTableTests {
         case .slider: inner = Slider(id: "s", frame: Rect(0, 0, 400, 60), value: 50)
         case .verticalSlider: inner = Slider(id: "v", frame: Rect(180, 0, 40, 60), value: 50)
         case .toggle: inner = Toggle(id: "t", frame: Rect(0, 0, 400, 60))
+        case .textField: inner = TextField(id: "f", frame: Rect(0, 0, 400, 60))
         case .keypad: return   // not in `listRows`: the rule's test covers it
         case .list, .listHoldingRangeSlider:
             inner = List(id: "inner", frame: Rect(0, 0, 400, 60), rowHeight: 20, rows: (0..<10).map {

@@ -45,4 +45,8 @@ public final class ListRow: ControlHost {
     }
     /// The scene's: a keypad in a row types into a field anywhere in the scene.
     public func sceneControl(withID id: String) -> Control? { list?.host?.sceneControl(withID: id) }
+    /// The list's host's.
+    public var focusedControl: Control? { list?.host?.focusedControl }
+    /// The list's host focuses `control`.
+    public func focus(_ control: Control) { list?.host?.focus(control) }
 }

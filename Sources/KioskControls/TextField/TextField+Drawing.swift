@@ -2,12 +2,17 @@ import KioskCore
 import KioskUI
 
 /// Appearance: a rounded box in the background colour with a 2 px accent border (the look of
-/// the place typing goes to), the text (or ● per character) or the dimmed placeholder inside,
-/// and a static caret: after the last character, or just before the placeholder.
+/// the place typing goes to; 3 px while focused), the text (or ● per character) or the dimmed
+/// placeholder inside, and a static caret at `caretIndex`: after the last character, between
+/// two, or just before the placeholder.
 ///
-/// A change of the text repaints the band its old and new words (and carets) cover inside the
-/// border, measured as the display sets them, as a label does: a PIN growing by one ● repaints
-/// a few dots, not the field.
+/// A text that fits is placed by `alignment` in the box; a longer one is scrolled so that the
+/// caret stays in view (`scrollOffset`), the line running past the box's inside edges.
+///
+/// A change of the text with the caret at its end repaints the band its old and new words (and
+/// carets) cover inside the border, measured as the display sets them, as a label does: a PIN
+/// growing by one ● repaints a few dots, not the field. A caret moved or a scrolled text
+/// repaints the inside of the border.
 extension TextField {
     /// How opaque the placeholder is drawn, in the text's colour.
     static let placeholderOpacity = 0.45
@@ -60,33 +65,103 @@ extension TextField {
     }
 
     /// Repaints the band the old shown line (`oldShown`; `wasEmpty`: the placeholder, with
-    /// the caret before it) and the new one cover; the whole inside of the border when nothing
-    /// measures text yet.
-    func invalidateText(oldShown: String, wasEmpty: Bool) {
-        guard let measurer = host?.textMeasurer else { return invalidate(frame.insetBy(2)) }
+    /// the caret before it) and the new one cover when both carets stand at their line's end
+    /// and both lines fit; else, or when nothing measures text yet, the inside of the border.
+    func invalidateText(oldShown: String, wasEmpty: Bool, caretsAtEnd: Bool = true) {
+        guard let measurer = host?.textMeasurer, caretsAtEnd else { return invalidate(frame.insetBy(2)) }
         let font = resolvedFont
-        let old = textBand(width: measurer.measureText(oldShown, font: font).width, empty: wasEmpty)
-        let new = textBand(width: measurer.measureText(shownText, font: font).width, empty: text.isEmpty)
-        invalidate(old.union(new))
+        let oldWidth = measurer.measureText(oldShown, font: font).width
+        let newWidth = measurer.measureText(shownText, font: font).width
+        guard max(oldWidth, newWidth) <= textArea.width else { return invalidate(frame.insetBy(2)) }
+        invalidate(textBand(width: oldWidth, empty: wasEmpty).union(textBand(width: newWidth, empty: text.isEmpty)))
+    }
+
+    /// Where a shown line `width` wide goes when it is wider than the box: its left edge, with
+    /// `scrollOffset` brought up to date so that a caret `caret` in from the line's start (in
+    /// the reading direction) is in view.
+    func scrolledLineStart(width: Double, caret: Double) -> Double {
+        let room = textArea.width - Self.caretWidth - Self.caretMargin
+        if caret - scrollOffset > room { scrollOffset = caret - room }
+        if caret - scrollOffset < Self.caretMargin { scrollOffset = caret - Self.caretMargin }
+        scrollOffset = min(max(scrollOffset, 0), max(0, width + Self.caretWidth + 2 - textArea.width))
+        return layoutDirection.isRightToLeft ? textArea.maxX + scrollOffset - width : textArea.minX - scrollOffset
+    }
+
+    /// The width of the shown text before the caret.
+    func caretOffset(measurer: TextMeasuring, font: String) -> Double {
+        guard caretIndex < text.count else { return measurer.measureText(displayed(text), font: font).width }
+        return measurer.measureText(displayed(String(text.prefix(caretIndex))), font: font).width
+    }
+
+    /// The line's left edge and the caret's left edge, for a text that is not empty.
+    func lineAndCaret(width: Double, measurer: TextMeasuring, font: String) -> (lineStart: Double?, caretX: Double) {
+        let atEnd = caretIndex == text.count
+        if width <= textArea.width {
+            if atEnd { return (nil, caretX(width: width, empty: false)) }
+            let start = textStart(width: width), offset = caretOffset(measurer: measurer, font: font)
+            let x = layoutDirection.isRightToLeft ? start + width - offset : start + offset
+            return (nil, min(max(x - Self.caretWidth / 2, frame.minX + 4), frame.maxX - 4 - Self.caretWidth))
+        }
+        let offset = caretOffset(measurer: measurer, font: font)
+        let start = scrolledLineStart(width: width, caret: offset)
+        let gap = atEnd ? 2 : -Self.caretWidth / 2
+        let x = layoutDirection.isRightToLeft ? start + width - offset - Self.caretWidth - gap : start + offset + gap
+        return (start, x)
+    }
+
+    /// The caret position (0…`text.count`) nearest `x`, in the frame's coordinates.
+    func caretIndex(at x: Double, measurer: TextMeasuring) -> Int {
+        guard !text.isEmpty else { return 0 }
+        let font = resolvedFont, width = measurer.measureText(displayed(text), font: font).width
+        let start = lineAndCaret(width: width, measurer: measurer, font: font).lineStart ?? textStart(width: width)
+        let along = layoutDirection.isRightToLeft ? start + width - x : x - start
+        func offset(_ i: Int) -> Double { measurer.measureText(displayed(String(text.prefix(i))), font: font).width }
+        // The widths grow with the prefix: the first prefix at least as wide as `along`, or the
+        // one before it, whichever is nearer.
+        var low = 0, high = text.count
+        while low < high {
+            let mid = (low + high) / 2
+            if offset(mid) < along { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return 0 }
+        return abs(offset(low) - along) < abs(along - offset(low - 1)) ? low : low - 1
     }
 
     func drawField(_ canvas: Canvas, in dirty: Rect) {
         let r = cornerRadius
         canvas.fill(.roundedRect(frame, radius: r), .solid(backgroundColor ?? theme.buttonBackground))
-        canvas.stroke(.roundedRect(frame.insetBy(1), radius: max(r - 1, 0)), width: 2, .solid(theme.accent), cap: .butt)
+        let border = isFocused ? 3.0 : 2.0
+        canvas.stroke(.roundedRect(frame.insetBy(border / 2), radius: max(r - border / 2, 0)), width: border,
+                      .solid(theme.accent), cap: .butt)
         let shown = shownText, font = resolvedFont
         let color = text.isEmpty ? resolvedTextColor.withAlpha(resolvedTextColor.alpha * Self.placeholderOpacity)
             : resolvedTextColor
         canvas.save()
         canvas.clip(frame.insetBy(dx: 4, dy: 2))
-        if !shown.isEmpty {
-            canvas.drawText(shown, style: TextStyle(font: font, color: color, alignment: alignment,
-                                                    direction: layoutDirection), in: textArea)
-        }
         let size = canvas.measureText(shown.isEmpty ? "0" : shown, font: font)
+        var caret = caretX(width: 0, empty: true)
+        if text.isEmpty {
+            if !shown.isEmpty {
+                canvas.drawText(shown, style: TextStyle(font: font, color: color, alignment: alignment,
+                                                        direction: layoutDirection), in: textArea)
+            }
+            caret = caretX(width: shown.isEmpty ? 0 : size.width, empty: true)
+        } else {
+            let placed = lineAndCaret(width: size.width, measurer: canvas, font: font)
+            caret = placed.caretX
+            if let start = placed.lineStart {
+                // Wider than the box: centred in a box just wide enough, so nothing is cut or
+                // ellipsized; the clip keeps it inside the border.
+                let line = Rect(start - Self.overhang, textArea.minY, size.width + 2 * Self.overhang, textArea.height)
+                canvas.drawText(shown, style: TextStyle(font: font, color: color, alignment: .center,
+                                                        direction: layoutDirection), in: line)
+            } else {
+                canvas.drawText(shown, style: TextStyle(font: font, color: color, alignment: alignment,
+                                                        direction: layoutDirection), in: textArea)
+            }
+        }
         let height = min(size.height, frame.height - 8)
-        let x = caretX(width: shown.isEmpty ? 0 : size.width, empty: text.isEmpty)
-        canvas.fill(.rect(Rect(x, frame.midY - height / 2, Self.caretWidth, height)), .solid(theme.accent))
+        canvas.fill(.rect(Rect(caret, frame.midY - height / 2, Self.caretWidth, height)), .solid(theme.accent))
         canvas.restore()
     }
 }

@@ -18,20 +18,33 @@ import KioskUI
 /// `length`; the state file and MQTT's retained state nothing. A PIN is typed for one login,
 /// not kept.
 ///
-/// The caret does not blink: a blinking caret would wake the kiosk twice a second for as long
-/// as the field is shown, and an idle kiosk draws nothing. The field takes no touch (a finger
-/// on it reaches what lies under it): its keypad types into it.
-public final class TextField: Control {
+/// **The caret** stands where typing goes (`caretIndex`): at the end after a `set`, moved by a
+/// tap between the characters nearest the finger. A text longer than the box scrolls so that
+/// the caret stays in view. The caret does not blink: a blinking caret would wake the kiosk
+/// twice a second for as long as the field is shown, and an idle kiosk draws nothing.
+///
+/// **Focus.** A tap on the field focuses it (`Scene.focusedControl`, one field at a time): a
+/// hardware keyboard and the on-screen keyboard type into the focused field, and a focused
+/// field's border is drawn thicker. Its keypad types into it whether it has the focus or not.
+public final class TextField: Control, TextInputTarget {
     /// What a masked field draws for each character.
     public static let maskCharacter: Character = "●"
     /// How far the text sits inside the box's left and right edges.
     public static let textInset = 12.0
-    /// The caret's width; it stands 2 px after the last character.
+    /// The caret's width; at the end it stands 2 px after the last character.
     public static let caretWidth = 2.0
+    /// How far past the caret a scrolled text keeps in view, so a typed character shows whole.
+    static let caretMargin = 6.0
 
     /// The text typed or set (the value). Change it with `insert(_:)`, `deleteBackward()`,
     /// `setText(_:)` or the value's `setValue(_:sendsEvents:)`.
     public private(set) var text: String
+    /// Where typing goes, in characters from the start (0…`text.count`): the end after a `set`,
+    /// where a tap put it. Typing inserts there, ⌫ removes the character before it.
+    public private(set) var caretIndex: Int
+    /// How far a text wider than the box is scrolled, in design pixels from its start (kept so
+    /// that the caret stays in view and the text does not jump as it moves).
+    var scrollOffset = 0.0
     /// The most characters (grapheme clusters) the text may have; nil: no limit but the
     /// display's (4096 Unicode scalars).
     public let maxLength: Int?
@@ -58,6 +71,7 @@ public final class TextField: Control {
         let limit = maxLength.flatMap { $0 >= 1 ? $0 : nil }
         self.maxLength = limit
         self.text = Self.cut(text, to: limit)
+        caretIndex = self.text.count
         self.placeholder = placeholder
         self.isMasked = masked
         self.alignment = alignment
@@ -66,23 +80,39 @@ public final class TextField: Control {
 
     // MARK: Editing
 
-    /// Appends `characters`, as many as fit under `maxLength`; sends `textChanged` when the
-    /// text changed. Returns whether it did (false: the field was full, or `characters` empty).
+    /// Types `characters` at the caret, as many as fit under `maxLength`, the caret after them;
+    /// sends `textChanged` when the text changed. Returns whether it did (false: the field was
+    /// full, or `characters` empty).
     @discardableResult
     public func insert(_ characters: String) -> Bool {
-        let changed = replaceText(with: Self.cut(text + characters, to: maxLength))
-        if changed { sendTextChanged() }
-        return changed
-    }
-
-    /// Removes the last character; sends `textChanged` when there was one. Returns whether
-    /// the text changed (false on an empty field).
-    @discardableResult
-    public func deleteBackward() -> Bool {
-        guard !text.isEmpty else { return false }
-        replaceText(with: String(text.dropLast()))
+        let caret = text.index(text.startIndex, offsetBy: caretIndex)
+        let room = maxLength.map { max(0, $0 - text.count) } ?? Int.max
+        let typed = Self.cut(String(characters.prefix(room)), to: nil)
+        let newText = Self.cut(String(text[..<caret]) + typed + String(text[caret...]), to: maxLength)
+        let before = text.count
+        guard replaceText(with: newText, caret: caretIndex + max(0, newText.count - before)) else { return false }
         sendTextChanged()
         return true
+    }
+
+    /// Removes the character before the caret; sends `textChanged` when there was one.
+    /// Returns whether the text changed (false with the caret at the start).
+    @discardableResult
+    public func deleteBackward() -> Bool {
+        guard caretIndex > 0 else { return false }
+        var newText = text
+        newText.remove(at: newText.index(newText.startIndex, offsetBy: caretIndex - 1))
+        replaceText(with: newText, caret: caretIndex - 1)
+        sendTextChanged()
+        return true
+    }
+
+    /// Puts the caret before the character at `index` (clamped to 0…`text.count`).
+    public func moveCaret(to index: Int) {
+        let index = min(max(index, 0), text.count)
+        guard index != caretIndex else { return }
+        caretIndex = index
+        invalidate(frame.insetBy(2))
     }
 
     /// Sends `submitted` with the text as it is (empty included: the owner says what an empty
@@ -97,12 +127,16 @@ public final class TextField: Control {
         replaceText(with: Self.cut(newText, to: maxLength))
     }
 
+    /// The new text with the caret at `caret` (nil: at the end); false when the text is the
+    /// one shown.
     @discardableResult
-    private func replaceText(with newText: String) -> Bool {
+    private func replaceText(with newText: String, caret: Int? = nil) -> Bool {
         guard newText != text else { return false }
-        let old = text
+        let old = text, oldCaret = caretIndex
         text = newText
-        invalidateText(oldShown: old.isEmpty ? placeholder : displayed(old), wasEmpty: old.isEmpty)
+        caretIndex = min(caret ?? newText.count, newText.count)
+        let atEnds = oldCaret == old.count && caretIndex == newText.count
+        invalidateText(oldShown: old.isEmpty ? placeholder : displayed(old), wasEmpty: old.isEmpty, caretsAtEnd: atEnds)
         return true
     }
 
@@ -159,10 +193,21 @@ public final class TextField: Control {
         if sendsEvents { sendTextChanged() }
     }
 
-    // MARK: Touch and drawing (TextField+Drawing.swift)
+    // MARK: Focus and touch
 
-    /// No touch: its keypad types into it, and a finger on it reaches what lies under it.
-    public override func touchDistance(to point: Point) -> Double? { nil }
+    /// An enabled field takes the focus.
+    public override var acceptsFocus: Bool { true }
+
+    /// A finger on the field is the field's: a tap focuses it and places the caret.
+    public override func touchBegan(at point: Point, time: Instant) -> Bool { true }
+
+    /// Focuses the field and puts the caret between the characters nearest the tap.
+    public override func touchTapped(at point: Point, time: Instant) {
+        host?.focus(self)
+        if let measurer = host?.textMeasurer { moveCaret(to: caretIndex(at: point.x, measurer: measurer)) }
+    }
+
+    // MARK: Drawing (TextField+Drawing.swift)
 
     public override func draw(_ canvas: Canvas, in dirty: Rect) { drawField(canvas, in: dirty) }
 }

@@ -9,7 +9,8 @@ extension ControlRequestHandler {
     /// goes), `overlays` (the panels and popups shown, bottom first, not those on their way
     /// out), `values` (every control with a value: screens in order, then panels),
     /// `properties` (run-time properties by control, only when some control has any; see
-    /// `runTimeProperties(of:)`), and with screen power `power` and `keepAwake`.
+    /// `runTimeProperties(of:)`), `focused` (the field typing goes to, when one has the
+    /// focus), and with screen power `power` and `keepAwake`.
     func stateFields(of scene: Scene) -> [(String, JSONValue)] {
         var values = JSONObject(), properties = JSONObject()
         for control in Self.controls(of: scene) where values[control.id] == nil && properties[control.id] == nil {
@@ -21,6 +22,7 @@ extension ControlRequestHandler {
         var fields: [(String, JSONValue)] = [("screen", .string(scene.currentScreen.id)), ("overlays", overlays),
                                              ("values", .object(values))]
         if !properties.isEmpty { fields.append(("properties", .object(properties))) }
+        if let focused = scene.focusedControl { fields.append(("focused", .string(focused.id))) }
         if !scene.languages.isEmpty { fields.append(("language", .string(scene.language.code))) }
         if let status = target.screenPowerStatus {
             fields += [("power", .string(status.state.rawValue)), ("keepAwake", .bool(status.keepsAwake))]

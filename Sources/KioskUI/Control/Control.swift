@@ -44,6 +44,10 @@ public protocol ControlHost: AnyObject {
     /// control bound to another by id reaches it when it acts (a keypad its text field), so
     /// that the binding survives a reload and needs no reference kept.
     func sceneControl(withID id: String) -> Control?
+    /// The control keys type into (`Scene.focusedControl`), if any.
+    var focusedControl: Control? { get }
+    /// Gives `control` the focus (a tap on a text field): keys type into it from now on.
+    func focus(_ control: Control)
 }
 
 /// A host that belongs to a scene directly (a screen, a panel, a popup): everything but its
@@ -71,6 +75,10 @@ extension SceneBoundHost {
     public func controlChecked(_ control: Control, inGroup group: String) { scene?.controlChecked(control, inGroup: group) }
     /// The scene's control called `id`, on any screen or in any panel.
     public func sceneControl(withID id: String) -> Control? { scene?.control(withID: id) }
+    /// The scene's.
+    public var focusedControl: Control? { scene?.focusedControl }
+    /// The scene moves its focus to `control`.
+    public func focus(_ control: Control) { scene?.focus(control) }
 }
 
 /// Base class of everything on a screen. Subclasses draw themselves through a `Canvas`,
@@ -282,6 +290,19 @@ open class Control {
     /// itself chosen (a checkable button whose action sets `code`), with events unless
     /// `sendsEvents` is false. Called before `languageChanged` is posted. Nothing by default.
     open func languageChosen(_ code: String, sendsEvents: Bool) {}
+
+    // MARK: Focus
+
+    /// Whether the control takes the focus, and so typed text (a text field): a tap focuses it,
+    /// Tab moves the focus among such controls. A hidden or disabled one is passed over.
+    /// False by default.
+    open var acceptsFocus: Bool { false }
+
+    /// Whether keys type into this control now (`Scene.focusedControl`).
+    public var isFocused: Bool { host?.focusedControl === self }
+
+    /// The focus came or went: the default repaints the control (a focused field's border).
+    open func focusDidChange() { invalidate() }
 
     // MARK: Groups of choices
 

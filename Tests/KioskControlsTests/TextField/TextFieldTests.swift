@@ -127,11 +127,6 @@ struct TextFieldTests {
         #expect(pin.caretX(width: 10_000, empty: false) <= pin.frame.maxX - 4 - TextField.caretWidth)
     }
 
-    @Test("the field takes no touch: a finger reaches what lies under it")
-    func noTouch() {
-        #expect(field().touchDistance(to: Point(100, 60)) == nil)
-    }
-
     func texts(_ canvas: RecordingCanvas) -> [String] {
         canvas.calls.compactMap { if case .text(let s, _) = $0 { return s } else { return nil } }
     }
