@@ -32,7 +32,8 @@ public final class HeadlessBackend: DisplayBackend {
     private var blank: PixelBuffer?
     /// Paces frames like the panel it pretends to be: each one is done a refresh after its present.
     public let pacer: OutputPacer
-    private var script: [TouchEvent]
+    /// What the script delivers, with its time (every scripted event has one).
+    private var script: [(time: Instant, event: InputEvent)]
     private var nextTouch = 0
     private var events: BackendEvents?
     /// The display's power as the runner last set it (the scanout itself is black when off
@@ -48,20 +49,27 @@ public final class HeadlessBackend: DisplayBackend {
     ///   - height: the panel's height in pixels, in its own orientation.
     ///   - refreshInterval: how long a presented frame takes to be done, like a vertical blank (60 Hz by default).
     ///   - script: touches in panel pixels, sorted by time (`TouchScript.parse`).
+    ///   - input: touches, keys and text, sorted by time (`TouchScript.parseInput`), delivered
+    ///     after `script`'s events of the same time.
     public init(width: Int, height: Int, refreshInterval: Duration = OutputPacer.fallbackRefreshInterval,
-                script: [TouchEvent] = []) throws(PixelBufferSizeError) {
+                script: [TouchEvent] = [], input: [InputEvent] = []) throws(PixelBufferSizeError) {
         // The size is checked as it was when the backend had a buffer of its own.
         try PixelBuffer.checkSize(width: width, height: height)
         mode = OutputMode(width: width, height: height, refreshInterval: refreshInterval)
         pacer = OutputPacer(completion: .afterRefresh(refreshInterval))
-        self.script = script
+        // A stable merge by time: the two lists are each in order already.
+        var merged = (script.map(InputEvent.touch) + input).map { (time: $0.time ?? .zero, event: $0) }
+        if !script.isEmpty && !input.isEmpty {
+            merged = merged.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        }
+        self.script = merged
     }
 
     public var name: String { "headless \(mode.width)x\(mode.height)" }
     public var output: OutputMode? { mode }
     public var deliversInput: Bool { true }
 
-    /// True once every scripted touch has been delivered.
+    /// True once every scripted touch, key and text has been delivered.
     public var scriptIsOver: Bool { nextTouch == script.count }
 
     public func start(loop: EventLoop, events: BackendEvents) throws {
@@ -99,9 +107,9 @@ public final class HeadlessBackend: DisplayBackend {
     public func advance(to time: Instant) {
         pacer.advance(to: time)
         while nextTouch < script.count, script[nextTouch].time <= time {
-            let touch = script[nextTouch]
+            let event = script[nextTouch].event
             nextTouch += 1
-            events?.input(.touch(touch))
+            events?.input(event)
         }
     }
 

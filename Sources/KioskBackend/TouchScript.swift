@@ -25,6 +25,13 @@ public struct TouchScriptError: Error, CustomStringConvertible, Equatable {
 ///     {"t": 16, "type": "move", "id": 0, "x": 150, "y": 115}
 ///     {"t": 400, "type": "up", "id": 0}
 ///
+/// Keys and text come in the same lines (`parseInput`): a key by its XKB name, pressed (the
+/// default) or released, and text typed at once, from a named device (a scanner):
+///
+///     {"t": 500, "type": "key", "key": "A"}
+///     {"t": 520, "type": "key", "key": "Return", "pressed": false}
+///     {"t": 900, "type": "text", "text": "K7QX2M", "device": "ticket"}
+///
 /// The script is checked as a whole before anything runs: a typo on line 40 must not
 /// surface after 39 lines have already driven the kiosk.
 public enum TouchScript {
@@ -37,10 +44,20 @@ public enum TouchScript {
     public static let maximumCoordinate = 1e6
 
     static let keys: Set<String> = ["t", "type", "id", "x", "y"]
+    static let keyKeys: Set<String> = ["t", "type", "key", "pressed"]
+    static let textKeys: Set<String> = ["t", "type", "text", "device"]
 
-    /// Parses a whole touch script (JSON lines) into touch events sorted by time, or throws every problem it finds. `file` names the script in the problems.
+    /// Parses a whole touch script (JSON lines) into its touch events sorted by time, or
+    /// throws every problem it finds; `key` and `text` lines are checked and left out (see
+    /// `parseInput`). `file` names the script in the problems.
     public static func parse(_ text: String, file: String) throws(TouchScriptError) -> [TouchEvent] {
-        var events: [TouchEvent] = []
+        try parseInput(text, file: file).compactMap { if case .touch(let touch) = $0 { return touch } else { return nil } }
+    }
+
+    /// Parses a whole script into the input it delivers, sorted by time: touches, keys by
+    /// name (`InputEvent.namedKey`) and text (`InputEvent.text`); throws every problem found.
+    public static func parseInput(_ text: String, file: String) throws(TouchScriptError) -> [InputEvent] {
+        var events: [InputEvent] = []
         var problems: [TouchScriptError.Problem] = []
         var down: [Int: Point] = [:]
         var lastTime = -Double.infinity
@@ -51,12 +68,22 @@ public enum TouchScript {
                 problems.append(.init(file: file, line: lineNumber, message: message))
             }
             do throws(TouchScriptLineError) {
-                let event = try parseLine(line)
-                if event.ms < lastTime {
-                    problem("time goes backwards (\(fmt(event.ms)) after \(fmt(lastTime)))")
+                let parsed = try parseAnyLine(line)
+                if parsed.ms < lastTime {
+                    problem("time goes backwards (\(fmt(parsed.ms)) after \(fmt(lastTime)))")
                     continue
                 }
-                lastTime = event.ms
+                lastTime = parsed.ms
+                let event: Line
+                switch parsed {
+                case .touch(let touch): event = touch
+                case let .key(name, pressed, ms):
+                    events.append(.namedKey(name, pressed: pressed, .milliseconds(ms)))
+                    continue
+                case let .text(text, device, ms):
+                    events.append(.text(text, device: device, .milliseconds(ms)))
+                    continue
+                }
                 switch event.phase {
                 case .down:
                     if down[event.slot] != nil { problem("touch \(event.slot) is already down"); continue }
@@ -69,10 +96,12 @@ public enum TouchScript {
                         problem("touch \(event.slot) ends but is not down"); continue
                     }
                     // libinput's touch-up has no position either: the last one stands.
-                    events.append(TouchEvent(slot: event.slot, phase: event.phase, position: last, time: .milliseconds(event.ms)))
+                    events.append(.touch(TouchEvent(slot: event.slot, phase: event.phase, position: last,
+                                                    time: .milliseconds(event.ms))))
                     continue
                 }
-                events.append(TouchEvent(slot: event.slot, phase: event.phase, position: event.position, time: .milliseconds(event.ms)))
+                events.append(.touch(TouchEvent(slot: event.slot, phase: event.phase, position: event.position,
+                                                time: .milliseconds(event.ms))))
             } catch {
                 problem(error.message)
             }
@@ -117,6 +146,65 @@ public enum TouchScript {
     struct TouchScriptLineError: Error { var message: String }
     struct Line { var ms: Double; var phase: TouchPhase; var slot: Int; var position: Point }
 
+    /// One line of any kind.
+    enum AnyLine {
+        case touch(Line)
+        case key(String, pressed: Bool, ms: Double)
+        case text(String, device: String?, ms: Double)
+
+        var ms: Double {
+            switch self {
+            case .touch(let line): return line.ms
+            case .key(_, _, let ms), .text(_, _, let ms): return ms
+            }
+        }
+    }
+
+    /// The longest `text` line, in Unicode scalars: a scan or a pasted code, not a document.
+    static let maximumTextScalars = 4096
+
+    /// A `key` or `text` line, or else a touch (`parseLine`).
+    static func parseAnyLine(_ line: SourceLine) throws(TouchScriptLineError) -> AnyLine {
+        guard !line.startsWithByteOrderMark, let object = (try? JSONParser().parseValue(line.text))?.objectValue,
+              let type = object["type"]?.stringValue, type == "key" || type == "text" else {
+            return .touch(try parseLine(line))
+        }
+        let allowed = type == "key" ? keyKeys : textKeys
+        if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw TouchScriptLineError(message: "unknown key \"\(unknown)\" in a \(type) line; expected "
+                                       + allowed.sorted().joined(separator: ", "))
+        }
+        guard let t = object["t"]?.numberValue, t >= 0, t <= maximumMilliseconds else {
+            throw TouchScriptLineError(message: "\"t\" must be a number of milliseconds from 0 to \(whole(maximumMilliseconds)) (about 11.5 days)")
+        }
+        if type == "key" {
+            guard let name = object["key"]?.stringValue else {
+                throw TouchScriptLineError(message: "a key line needs \"key\": a key's name, such as \"A\" or \"Return\"")
+            }
+            guard KeyAction.named(name) != nil else {
+                throw TouchScriptLineError(message: "unknown key \(JSONWriter.quoted(name)); expected one character or one of "
+                                           + KeyAction.names.map(\.name).joined(separator: ", "))
+            }
+            var pressed = true
+            if let value = object["pressed"] {
+                guard case .bool(let b) = value else { throw TouchScriptLineError(message: "\"pressed\" must be true or false") }
+                pressed = b
+            }
+            return .key(name, pressed: pressed, ms: t)
+        }
+        guard let text = object["text"]?.stringValue, !text.isEmpty, text.unicodeScalars.count <= maximumTextScalars else {
+            throw TouchScriptLineError(message: "a text line needs \"text\": 1 to \(maximumTextScalars) characters")
+        }
+        var device: String?
+        if let value = object["device"] {
+            guard let name = value.stringValue, !name.isEmpty else {
+                throw TouchScriptLineError(message: "\"device\" must be a device's name")
+            }
+            device = name
+        }
+        return .text(text, device: device, ms: t)
+    }
+
     static func parseLine(_ line: SourceLine) throws(TouchScriptLineError) -> Line {
         if line.startsWithByteOrderMark {
             throw TouchScriptLineError(message: "a byte order mark (U+FEFF) is allowed only at the start of the file")
@@ -136,10 +224,10 @@ public enum TouchScript {
             throw TouchScriptLineError(message: "\"t\" must be a number of milliseconds from 0 to \(whole(maximumMilliseconds)) (about 11.5 days)")
         }
         guard let typeName = object["type"]?.stringValue else {
-            throw TouchScriptLineError(message: "\"type\" must be one of down, move, up, cancel")
+            throw TouchScriptLineError(message: "\"type\" must be one of down, move, up, cancel, key, text")
         }
         guard let phase = TouchPhase(rawValue: typeName) else {
-            throw TouchScriptLineError(message: "unknown type \"\(typeName)\"; expected down, move, up or cancel")
+            throw TouchScriptLineError(message: "unknown type \"\(typeName)\"; expected down, move, up, cancel, key or text")
         }
         var slot = 0
         if let id = object["id"] {

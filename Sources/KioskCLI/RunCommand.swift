@@ -65,11 +65,12 @@ struct RunCommand {
         let config = try KioskSetup.loadConfig(configPath, registry: registry)
         // What `kiosk check` would warn about goes to the log once: the kiosk runs all the same.
         for line in config.warningLines { Log.write(line, priority: .warning) }
-        let touches = try inputPath.map { try KioskSetup.loadTouchScript($0) } ?? []
+        let input = try inputPath.map { try KioskSetup.loadInputScript($0) } ?? []
         let events = try eventWriter()
         let rotation = self.rotation ?? config.display.rotation
         let panel = size ?? DisplaySettings.panelSize(designSize: config.display.designSize, rotation: rotation)
-        let request = DisplayRequest(backend: backend, options: backendOptions, headlessSize: panel, script: touches)
+        var request = DisplayRequest(backend: backend, options: backendOptions, headlessSize: panel)
+        request.input = input
         let kiosk = Kiosk(config: config, display: request, customize: app.customize)
         kiosk.rotation = rotation
         kiosk.until = until
@@ -90,7 +91,10 @@ struct RunCommand {
         kiosk.stateWriteInterval = .nanoseconds(Int64(config.state.debounceMilliseconds * 1_000_000))
         if let mqtt = config.mqtt, clock == .monotonic { kiosk.services.append(try MQTTService(settings: mqtt, configDirectory: configPath.directory)) }
         let code = try kiosk.run()
-        if headless { try reportHeadless(kiosk, panel: panel, touches: touches.count, app: app) }
+        if headless {
+            let touches = input.filter { if case .touch = $0 { return true } else { return false } }.count
+            try reportHeadless(kiosk, panel: panel, touches: touches, app: app)
+        }
         return code != 0 ? code : exitCode(events: events, app: app)
     }
 

@@ -16,10 +16,29 @@ public enum InputEvent: Sendable, Equatable {
     case pointerButton(pressed: Bool, Point, Instant)
     /// A key went down or up; `code` is the evdev key code (`KEY_ENTER` = 28, …).
     case key(code: UInt32, pressed: Bool, Instant)
+    /// A key by its name (`Return`, `A`; see `KeyAction.named(_:)`) went down or up: a touch
+    /// script's `key` line, with no keyboard layout between it and what it does.
+    case namedKey(String, pressed: Bool, Instant)
+    /// Text typed at once by `device` (a touch script's `text` line: a scanner's scan, a
+    /// pasted code); nil: a keyboard of no name.
+    case text(String, device: String?, Instant)
     /// A device appeared (at start, or plugged in later).
     case deviceAdded(name: String, capabilities: InputCapabilities)
     /// A device went away (unplugged, or closed by `suspend()`); its touches were cancelled first.
     case deviceRemoved(name: String)
+}
+
+extension InputEvent {
+    /// When it happened; nil for a device coming or going (they carry no time).
+    public var time: Instant? {
+        switch self {
+        case .touch(let touch): return touch.time
+        case .touchFrame(let time), .pointerMotion(_, let time), .pointerButton(_, _, let time), .key(_, _, let time),
+             .namedKey(_, _, let time), .text(_, _, let time):
+            return time
+        case .deviceAdded, .deviceRemoved: return nil
+        }
+    }
 }
 
 /// What a device can report. A touchscreen is `.touch`; QEMU's virtio tablet and a mouse are

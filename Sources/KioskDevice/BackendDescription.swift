@@ -64,6 +64,8 @@ package struct BackendContext {
     package var showCursor: Bool
     /// The headless display's touch script (panel pixels, sorted by time).
     package var script: [TouchEvent]
+    /// The headless display's keys and text, and touches besides `script` (sorted by time).
+    package var scriptedInput: [InputEvent] = []
     /// The session of a kiosk that owns its devices (logind's, or the console's).
     package var deviceSession: () -> Session
     /// libinput on the seat (or the `--input-device` nodes) opened through `opener`, mapped

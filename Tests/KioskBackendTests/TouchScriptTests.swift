@@ -42,7 +42,7 @@ struct TouchScriptTests {
     func crlf() throws {
         #expect(try events(down + "\r\n" + up + "\r\n").map(\.phase) == [.down, .up])
         let bad = down + "\r\n" + #"{"t": 8, "type": "press"}"# + "\r\n" + up + "\r\n"
-        #expect(problems(bad) == ["t.jsonl:2: unknown type \"press\"; expected down, move, up or cancel"])
+        #expect(problems(bad) == ["t.jsonl:2: unknown type \"press\"; expected down, move, up, cancel, key or text"])
         // Blank CRLF lines are blank lines.
         #expect(try events(down + "\r\n\r\n  \r\n" + up).count == 2)
     }

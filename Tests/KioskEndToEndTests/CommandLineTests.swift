@@ -92,7 +92,7 @@ struct CommandLineTests {
         """, name: "touches.jsonl")
         let out = try KioskProcess.run(["run", "--config", "config/demo.json", "--input", script])
         #expect(out.status == 1)
-        #expect(out.stderr.contains("\(script):2: unknown type \"press\"; expected down, move, up or cancel"))
+        #expect(out.stderr.contains("\(script):2: unknown type \"press\"; expected down, move, up, cancel, key or text"))
         #expect(out.stderr.contains("\(script):3: touch 3 moves but is not down"))
         #expect(out.stderr.contains("\(script):4: time goes backwards (4 after 8)"))
         #expect(out.stdout.isEmpty)

@@ -107,6 +107,18 @@ public final class TextField: Control, TextInputTarget {
         return true
     }
 
+    /// Removes the character after the caret; sends `textChanged` when there was one.
+    /// Returns whether the text changed (false with the caret at the end).
+    @discardableResult
+    public func deleteForward() -> Bool {
+        guard caretIndex < text.count else { return false }
+        var newText = text
+        newText.remove(at: newText.index(newText.startIndex, offsetBy: caretIndex))
+        replaceText(with: newText, caret: caretIndex)
+        sendTextChanged()
+        return true
+    }
+
     /// Puts the caret before the character at `index` (clamped to 0…`text.count`).
     public func moveCaret(to index: Int) {
         let index = min(max(index, 0), text.count)

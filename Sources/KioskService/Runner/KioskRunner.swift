@@ -279,6 +279,7 @@ package final class KioskRunner {
         RunnerOutput.Events(
             touch: { [unowned host] touch in host.deliver(touch) },
             activity: { [unowned host] time in host.activity(at: time) },
+            key: { [unowned host] action, time in host.deliver(action, at: time) },
             pointerMoved: { [unowned host] position in host.pointerMoved(to: position) },
             frameDone: { [unowned host, unowned loop] time, first in host.frameDone(at: time, first: first, loop: loop) },
             outputChanged: { [unowned self, unowned host, unowned loop] mode in

@@ -191,6 +191,15 @@ final class RunnerHost {
         if runtime.scene.needsRedraw { output?.inputChangedScene(at: touch.time) }
     }
 
+    /// A key or typed text: someone is there, and the scene does what it asks (a screen the
+    /// key woke takes it too: the keyboard has no "first touch only wakes" of its own).
+    func deliver(_ action: KeyAction, at time: Instant) {
+        activity(at: time)
+        guard let runtime else { return }
+        runtime.handle(action, at: time)
+        if runtime.scene.needsRedraw { output?.inputChangedScene(at: time) }
+    }
+
     /// Someone is there (a key, the mouse moving).
     func activity(at time: Instant) {
         if let change = screenPower.activity(at: time).change { powerChanged(change, origin: .touch) }

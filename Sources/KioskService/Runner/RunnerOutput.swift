@@ -17,6 +17,8 @@ final class RunnerOutput {
         var touch: (TouchEvent) -> Void
         /// Someone is there without touching (a key, a mouse moving without a button).
         var activity: (Instant) -> Void
+        /// A key or typed text did something (what is for the scene to say).
+        var key: (KeyAction, Instant) -> Void
         /// The mouse moved to a panel position (for the cursor).
         var pointerMoved: (Point) -> Void
         /// The output took a frame; `first` for the first one a run shows.
@@ -145,9 +147,14 @@ final class RunnerOutput {
         case .touchFrame:
             break
         case .key(_, _, let time):
-            // No control takes keys yet; they are read so that the console does not get them,
-            // and they are someone being there.
+            // A key code needs the keyboard's layout, which comes with hardware keyboards; until
+            // then they are read so that the console does not get them, and are someone there.
             events.activity(time)
+        case let .namedKey(name, pressed, time):
+            // A key acts as it goes down; its release is someone there.
+            if pressed, let action = KeyAction.named(name) { events.key(action, time) } else { events.activity(time) }
+        case let .text(text, _, time):
+            events.key(.text(text), time)
         case let .pointerMotion(position, time):
             events.pointerMoved(position)
             if let touch = pointer.moved(to: position, at: time) { events.touch(touch) } else { events.activity(time) }

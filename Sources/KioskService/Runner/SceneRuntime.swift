@@ -73,6 +73,13 @@ package final class SceneRuntime {
         scene.handle(gestures.handle(mapping.map(touch)))
     }
 
+    /// A key or typed text at `time`: the scene's `handleKey` (the focused field, Tab, Escape).
+    package func handle(_ action: KeyAction, at time: Instant) {
+        advance(to: time)
+        scene.noteActivity(at: time)
+        scene.handleKey(action)
+    }
+
     /// A panel position (a mouse pointer's) in scene coordinates, through the same calibration,
     /// rotation and scaling as touches.
     package func scenePosition(ofPanelPoint p: Point) -> Point { mapping.scenePoint(p) }

@@ -56,6 +56,9 @@ public struct DisplayRequest {
     public var headlessSize: (width: Int, height: Int)?
     /// The headless backend's touch script (panel pixels, sorted by time).
     public var script: [TouchEvent]
+    /// What the headless backend delivers besides `script`, sorted by time: a touch script's
+    /// keys by name and text (`TouchScript.parseInput`), and touches.
+    public var input: [InputEvent] = []
     /// The backlight that dims the screen on DRM and fbdev (`power.backlight`); nil: the
     /// first in `/sys/class/backlight`.
     public var backlight: String?
@@ -123,11 +126,12 @@ public enum DisplayChoice {
         // A request without a size comes from a caller that knows no scene (`Kiosk` fills in
         // its scene's): the default panel.
         let panel = request.headlessSize ?? DisplaySettings.panelSize(designSize: nil, rotation: .none)
-        let context = BackendContext(loop: loop, options: request.options, panelSize: panel,
+        var context = BackendContext(loop: loop, options: request.options, panelSize: panel,
                                      showCursor: request.showCursor, script: request.script,
                                      deviceSession: { deviceSession(loop: loop) },
                                      input: { opener in libinput(request, opener: opener, loop: loop) },
                                      backlight: { session in backlight(request, session: session) })
+        context.scriptedInput = request.input
         return try chosen.make(context)
     }
 

@@ -10,6 +10,6 @@ extension HeadlessBackend {
         autoRule: "headless", probe: nil,
         make: { context in
             DisplayParts(backend: try HeadlessBackend(width: context.panelSize.width, height: context.panelSize.height,
-                                                      script: context.script))
+                                                      script: context.script, input: context.scriptedInput))
         })
 }

@@ -74,11 +74,18 @@ public enum KioskSetup {
         }
     }
 
-    /// Reads and checks the touch script at `path`; every bad line is reported, each with its line number.
+    /// Reads and checks the touch script at `path`; every bad line is reported, each with its
+    /// line number. Its touches only (`kiosk calibrate`); `loadInputScript` has its keys too.
     public static func loadTouchScript(_ path: FilePath) throws(LoadError) -> [TouchEvent] {
+        try loadInputScript(path).compactMap { if case .touch(let touch) = $0 { return touch } else { return nil } }
+    }
+
+    /// Reads and checks the script at `path`: its touches, keys and text, sorted by time;
+    /// every bad line is reported, each with its line number.
+    public static func loadInputScript(_ path: FilePath) throws(LoadError) -> [InputEvent] {
         let text: String
         do { text = try TextFile.read(path) } catch { throw LoadError(lines: [error.description]) }
-        do { return try TouchScript.parse(text, file: path.description) } catch {
+        do { return try TouchScript.parseInput(text, file: path.description) } catch {
             throw LoadError(lines: error.problems.map(\.description))
         }
     }
