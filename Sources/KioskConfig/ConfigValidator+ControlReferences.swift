@@ -3,7 +3,8 @@ import KioskCore
 /// References from one control to another by id (a keypad's `field`), checked once every
 /// control is known: the id must name a control, and one of the type the reference needs.
 extension ConfigValidator {
-    /// Notes that the value at `path` names the control `id`, which must be a `typeName`.
+    /// Notes that the value at `path` names the control `id`, which must be a `typeName`
+    /// (empty: a control of any type).
     package func refer(toControl id: String, ofType typeName: String, at path: [any CodingKey]) {
         controlReferences.append((id, typeName, path))
     }
@@ -21,19 +22,21 @@ extension ConfigValidator {
         var candidates: [String: Suggestion.Candidates] = [:]
         for reference in controlReferences {
             if let type = types[reference.id] {
-                if type != reference.typeName {
+                if type != reference.typeName && !reference.typeName.isEmpty {
                     report("\(JSONWriter.quoted(reference.id)) is a \(type), not a \(reference.typeName)", at: reference.path)
                 }
                 continue
             }
-            var message = "no \(reference.typeName) with id \(JSONWriter.quoted(reference.id))"
+            let kind = reference.typeName.isEmpty ? "control" : reference.typeName
+            var message = "no \(kind) with id \(JSONWriter.quoted(reference.id))"
             if let target = declaredTarget(named: reference.id) {
                 message += " (it is a \(target.rawValue))"
             } else if isClaimed(reference.id) || lostTrackOfControls {
                 continue
             } else {
                 let ids = candidates[reference.typeName]
-                    ?? Suggestion.Candidates(controls.filter { $0.config.typeName == reference.typeName }.map(\.config.id))
+                    ?? Suggestion.Candidates(controls.filter { reference.typeName.isEmpty || $0.config.typeName == reference.typeName }
+                        .map(\.config.id))
                 candidates[reference.typeName] = ids
                 if let suggestion = ids.closest(to: reference.id, budget: suggestionBudget) {
                     message += "; did you mean \(JSONWriter.quoted(suggestion))?"

@@ -39,6 +39,8 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     package var power: PowerSettings
     /// `idle` (optional): back to a screen after a time without a touch; never by default.
     package var idle: IdleSettings?
+    /// `scanners`: the barcode and QR readers among the keyboards, by id.
+    package var scanners: [ScannerSettings] = []
     /// `pages` (optional): groups of screens a finger swipes between; none by default.
     package var pages: PagesSettings?
     /// `languages` (optional): the languages the kiosk speaks, with their string files and
@@ -102,7 +104,7 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
     /// The background a screen is painted with: its own, else the display's.
     package func background(of screen: ScreenConfig) -> Color { screen.background ?? display.background }
 
-    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, ipc, mqtt, power, images, idle, pages, languages }
+    enum CodingKeys: String, CodingKey { case display, theme, input, state, startScreen, screens, panels, popups, ipc, mqtt, power, images, idle, pages, languages, scanners }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.configFields(keyedBy: CodingKeys.self)
@@ -127,6 +129,9 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
         let idle = try fields.optional(.idle, as: IdleSettings.self)
         let pages = try fields.optional(.pages, as: PagesSettings.self)
         let languages = try fields.optional(.languages, as: LanguageSettings.self)
+        // A scanner's id is an id like a control's (its events' `source`): used twice, or by a
+        // control too, it is reported as any duplicate id is.
+        let scanners = try fields.array(.scanners, of: ScannerSettings.self, default: []) ?? []
         self.init(display: display ?? DisplaySettings(), theme: theme ?? ThemeSettings(),
                   input: input ?? InputSettings(), startScreen: startScreen ?? "", screens: screens ?? [], panels: panels ?? [], popups: popups ?? [],
                   mqtt: mqtt)
@@ -137,5 +142,6 @@ public struct KioskConfiguration: Sendable, Equatable, Decodable {
         self.idle = idle
         self.pages = pages
         self.languages = languages
+        self.scanners = scanners
     }
 }

@@ -46,6 +46,7 @@ public enum SceneBuilder {
             scene.languages = languages.languages
             scene.language = DisplayLanguage(code: languages.defaultLanguage)
         }
+        scene.scanners = config.scanners.map(\.scanner)
         scene.idleReturn = config.idle?.idleReturn(resettingLanguage: config.languages?.resetsOnIdle ?? false)
         // The page dots are drawn in the theme's text colour: lit, and faint for the others.
         for ids in config.pages?.groups ?? [] {

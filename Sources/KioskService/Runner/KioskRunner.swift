@@ -280,6 +280,7 @@ package final class KioskRunner {
             touch: { [unowned host] touch in host.deliver(touch) },
             activity: { [unowned host] time in host.activity(at: time) },
             key: { [unowned host] action, time in host.deliver(action, at: time) },
+            text: { [unowned host] text, device, time in host.deliver(text: text, from: device, at: time) },
             pointerMoved: { [unowned host] position in host.pointerMoved(to: position) },
             frameDone: { [unowned host, unowned loop] time, first in host.frameDone(at: time, first: first, loop: loop) },
             outputChanged: { [unowned self, unowned host, unowned loop] mode in

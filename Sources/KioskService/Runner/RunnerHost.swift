@@ -200,6 +200,14 @@ final class RunnerHost {
         if runtime.scene.needsRedraw { output?.inputChangedScene(at: time) }
     }
 
+    /// Text typed at once by `device`: a scanner's scan, or typing into the focused field.
+    func deliver(text: String, from device: String?, at time: Instant) {
+        activity(at: time)
+        guard let runtime else { return }
+        runtime.handle(text: text, from: device, at: time)
+        if runtime.scene.needsRedraw { output?.inputChangedScene(at: time) }
+    }
+
     /// Someone is there (a key, the mouse moving).
     func activity(at time: Instant) {
         if let change = screenPower.activity(at: time).change { powerChanged(change, origin: .touch) }

@@ -17,8 +17,10 @@ final class RunnerOutput {
         var touch: (TouchEvent) -> Void
         /// Someone is there without touching (a key, a mouse moving without a button).
         var activity: (Instant) -> Void
-        /// A key or typed text did something (what is for the scene to say).
+        /// A key did something (what is for the scene to say).
         var key: (KeyAction, Instant) -> Void
+        /// Text typed at once by a device (a scanner's scan, a touch script's `text`).
+        var text: (_ text: String, _ device: String?, Instant) -> Void
         /// The mouse moved to a panel position (for the cursor).
         var pointerMoved: (Point) -> Void
         /// The output took a frame; `first` for the first one a run shows.
@@ -153,8 +155,8 @@ final class RunnerOutput {
         case let .namedKey(name, pressed, time):
             // A key acts as it goes down; its release is someone there.
             if pressed, let action = KeyAction.named(name) { events.key(action, time) } else { events.activity(time) }
-        case let .text(text, _, time):
-            events.key(.text(text), time)
+        case let .text(text, device, time):
+            events.text(text, device, time)
         case let .pointerMotion(position, time):
             events.pointerMoved(position)
             if let touch = pointer.moved(to: position, at: time) { events.touch(touch) } else { events.activity(time) }

@@ -80,6 +80,14 @@ package final class SceneRuntime {
         scene.handleKey(action)
     }
 
+    /// Text a device typed at once at `time`: the scene's `handleText` (a scanner's scan, or
+    /// the focused field).
+    package func handle(text: String, from device: String?, at time: Instant) {
+        advance(to: time)
+        scene.noteActivity(at: time)
+        scene.handleText(text, fromDevice: device)
+    }
+
     /// A panel position (a mouse pointer's) in scene coordinates, through the same calibration,
     /// rotation and scaling as touches.
     package func scenePosition(ofPanelPoint p: Point) -> Point { mapping.scenePoint(p) }

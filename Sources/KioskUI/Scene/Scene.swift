@@ -52,6 +52,9 @@ public final class Scene {
     /// The languages the scene can be shown in (codes), its first the default; empty: only
     /// the one it was made with (`setLanguage` refuses every other).
     public var languages: [String] = []
+    /// The barcode and QR readers among the keyboards (`handleText(_:fromDevice:)`): what they
+    /// type is a scan, never typing into the focused field.
+    package var scanners: [Scanner] = []
     /// The control given the focus last (`focusedControl` says whether it may still have it).
     weak var focusHolder: Control?
     /// When the last finger touched the scene (or the idle return was set): what `idleReturn`
