@@ -1,4 +1,3 @@
-import KioskAnimation
 import KioskCore
 import KioskUI
 
@@ -15,7 +14,7 @@ import KioskUI
 /// text field or is disabled types nothing.
 ///
 /// **Touch.** A key lights up as soon as a finger lands on it and fades back over
-/// `PushButton.releaseFade` after the finger lifts, as a button does, and acts on the tap (a lift
+/// `PressHighlight.releaseFade` after the finger lifts, as a button does, and acts on the tap (a lift
 /// within the touch slop): a finger that slides off its key lets the highlight go and types
 /// nothing. Keys are taps, so a scroll container around a keypad takes every drag
 /// (`keepsDrag(along:)` stays false). Each press and fade repaints the pressed key's cell
@@ -54,8 +53,10 @@ public final class Keypad: Control {
     /// The key lit by the last finger that landed; nil once its highlight has faded.
     public private(set) var pressedKey: Key?
     /// 1 while the key is held, fading to 0 after the finger lifts.
-    public private(set) var pressedAmount = 0.0
-    private var fade: Animator?
+    public var pressedAmount: Double { highlight.amount }
+    private var highlight = PressHighlight() {
+        didSet { if oldValue.amount != highlight.amount, let pressedKey { invalidate(keyRect(of: pressedKey)) } }
+    }
     /// The label font made from the keys' size (`keyFont`), and the key height it was made for.
     var generatedFont: (keyHeight: Double, font: String)?
 
@@ -99,9 +100,8 @@ public final class Keypad: Control {
     public override func touchBegan(at point: Point, time: Instant) -> Bool {
         guard let key = key(at: point) else { return false }
         if let old = pressedKey, old != key { invalidate(keyRect(of: old)) }
-        fade = nil
         pressedKey = key
-        setPressedAmount(1)
+        highlight.press()
         return true
     }
 
@@ -130,30 +130,15 @@ public final class Keypad: Control {
         }
     }
 
-    private func setPressedAmount(_ amount: Double) {
-        guard amount != pressedAmount else { return }
-        pressedAmount = amount
-        if let pressedKey { invalidate(keyRect(of: pressedKey)) }
-    }
-
     private func startFade() {
-        guard fade == nil, pressedAmount > 0 else { return }
-        let animator = Animator(duration: PushButton.releaseFade, easing: .easeOut)
-        animator.start()
-        fade = animator
-        startAnimating()
+        if highlight.release() { startAnimating() }
     }
 
     public override func advance(by dt: Duration) -> Bool {
-        guard let fade else { return false }
-        fade.step(dt)
-        guard fade.state != .finished, fade.value < 1 else {
-            setPressedAmount(0)
-            self.fade = nil
+        guard highlight.step(by: dt) else {
             pressedKey = nil
             return false
         }
-        setPressedAmount(1 - fade.value)
         return true
     }
 

@@ -1,4 +1,3 @@
-import KioskAnimation
 import KioskCore
 
 /// A rounded, titled button that lights up as soon as a finger lands on it and fades back
@@ -21,11 +20,11 @@ open class PushButton: Control {
     public var cornerRadius: Double? { didSet { if oldValue != cornerRadius { invalidate() } } }
 
     /// 1 while pressed, fading to 0 after release.
-    public private(set) var pressedAmount = 0.0 { didSet { if oldValue != pressedAmount { invalidate() } } }
-    private var fade: Animator?
+    public var pressedAmount: Double { highlight.amount }
+    private var highlight = PressHighlight() { didSet { if oldValue.amount != highlight.amount { invalidate() } } }
 
     /// How long the highlight takes to fade after the finger lifts.
-    public static let releaseFade = Duration.milliseconds(150)
+    public static let releaseFade = PressHighlight.releaseFade
 
     /// A button titled `title`; `font` nil takes the theme's.
     public init(id: String, frame: Rect, theme: Theme = .standard, title: String, font: String? = nil) {
@@ -66,8 +65,7 @@ open class PushButton: Control {
     // MARK: Touch
 
     open override func touchBegan(at point: Point, time: Instant) -> Bool {
-        fade = nil
-        pressedAmount = 1
+        highlight.press()
         return true
     }
 
@@ -80,22 +78,8 @@ open class PushButton: Control {
     open override func touchCancelled(time: Instant) { startFade() }
 
     private func startFade() {
-        guard fade == nil, pressedAmount > 0 else { return }
-        let animator = Animator(duration: Self.releaseFade, easing: .easeOut)
-        animator.start()
-        fade = animator
-        host?.startAnimating(self)
+        if highlight.release() { host?.startAnimating(self) }
     }
 
-    open override func advance(by dt: Duration) -> Bool {
-        guard let fade else { return false }
-        fade.step(dt)
-        pressedAmount = 1 - fade.value
-        if fade.state == .finished || fade.value >= 1 {
-            pressedAmount = 0
-            self.fade = nil
-            return false
-        }
-        return true
-    }
+    open override func advance(by dt: Duration) -> Bool { highlight.step(by: dt) }
 }
