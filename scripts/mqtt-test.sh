@@ -20,6 +20,8 @@
 #  10. who may do what over MQTT: by default `reload` is refused (the reply names the op and
 #      mqtt.allow), a screenshot naming a path is refused and writes nothing, one without comes
 #      back in the reply as a PNG; with `"allow": ["get", "screenshot"]` a `set` is refused.
+#  11. a masked field's PIN (typed by the touch script's keys) reaches P/events only as its
+#      length; with "maskedText": true its submitted carries the PIN.
 #  2c. setLanguage on PREFIX/request → its reply and the languageChanged event.
 # (2. also checks that the set's events say "origin": "owner".)
 # Every wait is bounded; nothing is skipped. Installs what it needs (scripts/install-deps.sh).
@@ -314,4 +316,46 @@ reply=$(mqtt_ask 25 '{"op": "get", "id": 25, "control": "price"}')
 kill -TERM "$kiosk"; wait "$kiosk" || true
 if grep -q '"source": "price"' "$work/events5.jsonl"; then fail "the refused set moved the slider"; fi
 echo "mqtt-test: 10 ok: reload refused by default, no file written for the broker, the PNG in the reply; mqtt.allow refuses set"
+# 11. a masked field's PIN never crosses the broker: typed with the touch script's keys into
+# a masked field added to the demo, P/events carries each textChanged and the submitted as the
+# length while stdout's submitted carries the PIN; with "maskedText": true the broker gets it.
+python3 - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+config = json.load(open(f"{work}/kiosk.json"))
+config["screens"][0]["controls"].append(
+    {"type": "textField", "id": "pin", "frame": [40, 280, 300, 56], "mask": True, "maxLength": 4})
+json.dump(config, open(f"{work}/pin-kiosk.json", "w"), indent=1)
+config["mqtt"]["maskedText"] = True
+json.dump(config, open(f"{work}/pin-open-kiosk.json", "w"), indent=1)
+with open(f"{work}/pin.jsonl", "w") as f:
+    f.write(json.dumps({"t": 2000, "type": "down", "id": 0, "x": 190, "y": 308}) + "\n")
+    f.write(json.dumps({"t": 2050, "type": "up", "id": 0}) + "\n")
+    for i, key in enumerate(["4", "2", "7", "1", "Return"]):
+        f.write(json.dumps({"t": 2200 + 50 * i, "type": "key", "key": key}) + "\n")
+PY
+pin_run() {   # pin_run NAME CONFIG: the kiosk types the PIN; P/events as the broker saw them in $work/NAME-broker.txt
+  timeout 15 mosquitto_sub -h 127.0.0.1 -p "$port" -u kiosk -P "$password" -W 12 -t "$prefix/events" \
+    >"$work/$1-broker.txt" 2>/dev/null &
+  local sub=$!
+  "$kiosk_bin" run --config "$2" --backend headless --clock real --input "$work/pin.jsonl" \
+    --events "$work/$1-events.jsonl" >"$work/$1.out" 2>"$work/$1.err" &
+  kiosk=$!; pids+=("$kiosk")
+  mqtt_wait "$work/$1-broker.txt" '"event": "submitted"' 12 || fail "$1: no submitted on P/events"
+  kill -TERM "$kiosk"; wait "$kiosk" || true
+  kill "$sub" 2>/dev/null || true; wait "$sub" 2>/dev/null || true
+}
+pin_run pin "$work/pin-kiosk.json"
+grep -q '"source": "pin", "event": "submitted", "value": {"length": 4}' "$work/pin-broker.txt" \
+  || fail "P/events did not carry the submitted as its length: $(grep pin "$work/pin-broker.txt")"
+grep -q '"source": "pin", "event": "textChanged", "value": {"length": 4}' "$work/pin-broker.txt" \
+  || fail "P/events did not carry textChanged as the length: $(grep pin "$work/pin-broker.txt")"
+if grep -q 4271 "$work/pin-broker.txt"; then fail "the PIN crossed the broker: $(grep 4271 "$work/pin-broker.txt")"; fi
+grep -q '"source": "pin", "event": "submitted", "value": {"text": "4271"}' "$work/pin-events.jsonl" \
+  || fail "the owner's events lack the PIN's submitted: $(grep pin "$work/pin-events.jsonl")"
+pin_run pin-open "$work/pin-open-kiosk.json"
+grep -q '"source": "pin", "event": "submitted", "value": {"text": "4271"}' "$work/pin-open-broker.txt" \
+  || fail "with maskedText the broker did not get the submitted PIN: $(grep pin "$work/pin-open-broker.txt")"
+if grep -q '"event": "textChanged", "value": {"text"' "$work/pin-open-broker.txt"; then fail "maskedText let textChanged carry the PIN"; fi
+echo "mqtt-test: 11 ok: a masked field's PIN reaches the broker as its length, the owner's stdout as text; maskedText lets submitted carry it"
 echo "mqtt-test: all passed"
