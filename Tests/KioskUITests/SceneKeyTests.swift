@@ -75,6 +75,18 @@ struct SceneKeyTests {
         #expect(ui.scene.overlays.count == 1)
     }
 
+    @Test("while a popup is on top typing reaches no field behind it; once it goes the field has the focus again")
+    func popupCoversTheFocus() {
+        let (ui, a, _) = fields()
+        ui.scene.focus(a)
+        ui.show("note")
+        #expect(ui.scene.focusedControl == nil && !ui.scene.handleKey(.text("x")))
+        ui.scene.handleKey(.escape)
+        ui.settle()
+        #expect(ui.scene.focusedControl === a && ui.scene.handleKey(.text("x")))
+        #expect(a.text == "x")
+    }
+
     @Test("left and right are screen directions: in right-to-left text left moves onwards")
     func rightToLeft() {
         let (ui, _, b) = fields()

@@ -2,8 +2,9 @@
 ///
 /// The scene keeps it, so that one control at most has it; it is only ever a control that
 /// can take it now: one that `acceptsFocus`, is enabled and shown, and is on the current screen
-/// or the panel on top. A screen change, a panel over it or hiding the control takes the focus
-/// away without a word (`focusedControl` is then nil); a reload starts with none.
+/// or the panel on top. A screen change, a panel or popup over it or hiding the control takes
+/// the focus away without a word (`focusedControl` is then nil; a field covered for a while has
+/// it back when it is uncovered); a reload starts with none.
 extension Scene {
     /// The control keys type into, or nil.
     public var focusedControl: Control? {
@@ -50,9 +51,15 @@ extension Scene {
     }
 
     /// What the focus may move among: the focusable controls of the panel on top, or else of
-    /// the current screen, in their order (list rows' included).
+    /// the current screen, in their order (list rows' included). None while a popup is on top:
+    /// typing must not reach a field behind it (the field has the focus again once it goes).
     var focusOrder: [Control] {
-        let controls = (overlays.last as? Panel)?.controls ?? currentScreen.controls
+        let controls: [Control]
+        switch overlays.last(where: { !$0.isLeaving }) {
+        case nil: controls = currentScreen.controls
+        case let panel as Panel: controls = panel.controls
+        default: return []
+        }
         return controls.flatMap(\.withDescendants).filter { $0.acceptsFocus && $0.isEnabled && !$0.isHidden }
     }
 
