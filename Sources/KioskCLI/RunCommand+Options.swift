@@ -42,7 +42,10 @@ extension RunCommand {
             accepts: { ["real", "virtual"].contains($0) }, expectation: "must be real or virtual"),
         CommandOption("input", .path, "FILE", help: [
             "touch script, JSON lines in panel coordinates:",
-            "{\"t\": 0, \"type\": \"down\", \"id\": 0, \"x\": 137, \"y\": 115}"]),
+            "{\"t\": 0, \"type\": \"down\", \"id\": 0, \"x\": 137, \"y\": 115}",
+            "and keys and text (typed into the focused field, or a scanner's scan):",
+            "{\"t\": 500, \"type\": \"key\", \"key\": \"Return\"}",
+            "{\"t\": 600, \"type\": \"text\", \"text\": \"K7QX2M\", \"device\": \"ticket\"}"]),
         CommandOption("until", .text, "MS", help: [
             "stop at this time, 0…1000000000 ms (default: when the script is",
             "over and nothing moves any more; on the real clock: SIGTERM)"]),
