@@ -51,7 +51,7 @@ public enum TouchScript {
     /// throws every problem it finds; `key` and `text` lines are checked and left out (see
     /// `parseInput`). `file` names the script in the problems.
     public static func parse(_ text: String, file: String) throws(TouchScriptError) -> [TouchEvent] {
-        try parseInput(text, file: file).compactMap { if case .touch(let touch) = $0 { return touch } else { return nil } }
+        try parseInput(text, file: file).compactMap(\.touchEvent)
     }
 
     /// Parses a whole script into the input it delivers, sorted by time: touches, keys by
@@ -163,20 +163,27 @@ public enum TouchScript {
     /// The longest `text` line, in Unicode scalars: a scan or a pasted code, not a document.
     static let maximumTextScalars = 4096
 
-    /// A `key` or `text` line, or else a touch (`parseLine`).
+    /// One line, parsed once: a `key` or `text` line, or else a touch (`touchLine(_:)`).
     static func parseAnyLine(_ line: SourceLine) throws(TouchScriptLineError) -> AnyLine {
-        guard !line.startsWithByteOrderMark, let object = (try? JSONParser().parseValue(line.text))?.objectValue,
-              let type = object["type"]?.stringValue, type == "key" || type == "text" else {
-            return .touch(try parseLine(line))
+        if line.startsWithByteOrderMark {
+            throw TouchScriptLineError(message: "a byte order mark (U+FEFF) is allowed only at the start of the file")
+        }
+        let value: JSONValue
+        do { value = try JSONParser().parseValue(line.text) } catch {
+            throw TouchScriptLineError(message: "column \(column(of: error, in: line.text)): \(error.message)")
+        }
+        guard let object = value.objectValue else {
+            throw TouchScriptLineError(message: "expected an object like {\"t\": 0, \"type\": \"down\", \"id\": 0, \"x\": 10, \"y\": 20}")
+        }
+        guard let type = object["type"]?.stringValue, type == "key" || type == "text" else {
+            return .touch(try touchLine(object))
         }
         let allowed = type == "key" ? keyKeys : textKeys
         if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw TouchScriptLineError(message: "unknown key \"\(unknown)\" in a \(type) line; expected "
                                        + allowed.sorted().joined(separator: ", "))
         }
-        guard let t = object["t"]?.numberValue, t >= 0, t <= maximumMilliseconds else {
-            throw TouchScriptLineError(message: "\"t\" must be a number of milliseconds from 0 to \(whole(maximumMilliseconds)) (about 11.5 days)")
-        }
+        let t = try milliseconds(object)
         if type == "key" {
             guard let name = object["key"]?.stringValue else {
                 throw TouchScriptLineError(message: "a key line needs \"key\": a key's name, such as \"A\" or \"Return\"")
@@ -205,24 +212,21 @@ public enum TouchScript {
         return .text(text, device: device, ms: t)
     }
 
-    static func parseLine(_ line: SourceLine) throws(TouchScriptLineError) -> Line {
-        if line.startsWithByteOrderMark {
-            throw TouchScriptLineError(message: "a byte order mark (U+FEFF) is allowed only at the start of the file")
-        }
-        let value: JSONValue
-        do { value = try JSONParser().parseValue(line.text) } catch {
-            throw TouchScriptLineError(message: "column \(column(of: error, in: line.text)): \(error.message)")
-        }
-        guard let object = value.objectValue else {
-            throw TouchScriptLineError(message: "expected an object like {\"t\": 0, \"type\": \"down\", \"id\": 0, \"x\": 10, \"y\": 20}")
-        }
-        if let unknown = object.keys.first(where: { !keys.contains($0) }) {
-            throw TouchScriptLineError(message: "unknown key \"\(unknown)\"; expected t, type, id, x, y")
-        }
-        // Checked before anything becomes an `Instant`; `isFinite` is implied by the range.
+    /// A line's `t`, checked before anything becomes an `Instant` (`isFinite` is implied by
+    /// the range).
+    static func milliseconds(_ object: JSONObject) throws(TouchScriptLineError) -> Double {
         guard let t = object["t"]?.numberValue, t >= 0, t <= maximumMilliseconds else {
             throw TouchScriptLineError(message: "\"t\" must be a number of milliseconds from 0 to \(whole(maximumMilliseconds)) (about 11.5 days)")
         }
+        return t
+    }
+
+    /// A touch line's object.
+    static func touchLine(_ object: JSONObject) throws(TouchScriptLineError) -> Line {
+        if let unknown = object.keys.first(where: { !keys.contains($0) }) {
+            throw TouchScriptLineError(message: "unknown key \"\(unknown)\"; expected t, type, id, x, y")
+        }
+        let t = try milliseconds(object)
         guard let typeName = object["type"]?.stringValue else {
             throw TouchScriptLineError(message: "\"type\" must be one of down, move, up, cancel, key, text")
         }

@@ -92,7 +92,7 @@ struct RunCommand {
         if let mqtt = config.mqtt, clock == .monotonic { kiosk.services.append(try MQTTService(settings: mqtt, configDirectory: configPath.directory)) }
         let code = try kiosk.run()
         if headless {
-            let touches = input.filter { if case .touch = $0 { return true } else { return false } }.count
+            let touches = input.compactMap(\.touchEvent).count
             try reportHeadless(kiosk, panel: panel, touches: touches, app: app)
         }
         return code != 0 ? code : exitCode(events: events, app: app)

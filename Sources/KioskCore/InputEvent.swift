@@ -29,6 +29,9 @@ public enum InputEvent: Sendable, Equatable {
 }
 
 extension InputEvent {
+    /// The touch, for a `.touch`; nil for any other event.
+    public var touchEvent: TouchEvent? { if case .touch(let touch) = self { return touch } else { return nil } }
+
     /// When it happened; nil for a device coming or going (they carry no time).
     public var time: Instant? {
         switch self {

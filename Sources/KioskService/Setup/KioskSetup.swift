@@ -77,7 +77,7 @@ public enum KioskSetup {
     /// Reads and checks the touch script at `path`; every bad line is reported, each with its
     /// line number. Its touches only (`kiosk calibrate`); `loadInputScript` has its keys too.
     public static func loadTouchScript(_ path: FilePath) throws(LoadError) -> [TouchEvent] {
-        try loadInputScript(path).compactMap { if case .touch(let touch) = $0 { return touch } else { return nil } }
+        try loadInputScript(path).compactMap(\.touchEvent)
     }
 
     /// Reads and checks the script at `path`: its touches, keys and text, sorted by time;
