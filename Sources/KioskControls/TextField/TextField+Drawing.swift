@@ -87,9 +87,9 @@ extension TextField {
         return layoutDirection.isRightToLeft ? textArea.maxX + scrollOffset - width : textArea.minX - scrollOffset
     }
 
-    /// The width of the shown text before the caret.
-    func caretOffset(measurer: TextMeasuring, font: String) -> Double {
-        guard caretIndex < text.count else { return measurer.measureText(displayed(text), font: font).width }
+    /// The width of the shown text before the caret, in a shown line `width` wide.
+    func caretOffset(width: Double, measurer: TextMeasuring, font: String) -> Double {
+        guard caretIndex < text.count else { return width }
         return measurer.measureText(displayed(String(text.prefix(caretIndex))), font: font).width
     }
 
@@ -98,11 +98,11 @@ extension TextField {
         let atEnd = caretIndex == text.count
         if width <= textArea.width {
             if atEnd { return (nil, caretX(width: width, empty: false)) }
-            let start = textStart(width: width), offset = caretOffset(measurer: measurer, font: font)
+            let start = textStart(width: width), offset = caretOffset(width: width, measurer: measurer, font: font)
             let x = layoutDirection.isRightToLeft ? start + width - offset : start + offset
             return (nil, min(max(x - Self.caretWidth / 2, frame.minX + 4), frame.maxX - 4 - Self.caretWidth))
         }
-        let offset = caretOffset(measurer: measurer, font: font)
+        let offset = caretOffset(width: width, measurer: measurer, font: font)
         let start = scrolledLineStart(width: width, caret: offset)
         let gap = atEnd ? 2 : -Self.caretWidth / 2
         let x = layoutDirection.isRightToLeft ? start + width - offset - Self.caretWidth - gap : start + offset + gap
