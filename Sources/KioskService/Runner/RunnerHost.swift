@@ -194,17 +194,20 @@ final class RunnerHost {
     /// A key or typed text: someone is there, and the scene does what it asks (a screen the
     /// key woke takes it too: the keyboard has no "first touch only wakes" of its own).
     func deliver(_ action: KeyAction, at time: Instant) {
-        activity(at: time)
-        guard let runtime else { return }
-        runtime.handle(action, at: time)
-        if runtime.scene.needsRedraw { output?.inputChangedScene(at: time) }
+        typed(at: time) { $0.handle(action, at: time) }
     }
 
     /// Text typed at once by `device`: a scanner's scan, or typing into the focused field.
     func deliver(text: String, from device: String?, at time: Instant) {
+        typed(at: time) { $0.handle(text: text, from: device, at: time) }
+    }
+
+    /// What every key and text is: someone there, then the runtime's, then a frame if the
+    /// scene changed.
+    private func typed(at time: Instant, _ handle: (SceneRuntime) -> Void) {
         activity(at: time)
         guard let runtime else { return }
-        runtime.handle(text: text, from: device, at: time)
+        handle(runtime)
         if runtime.scene.needsRedraw { output?.inputChangedScene(at: time) }
     }
 
